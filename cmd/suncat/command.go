@@ -1,0 +1,137 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// A command is one suncat subcommand. Each lives in its own file and adds
+// itself to the table with register from an init function, so commands do
+// not share a file.
+type command struct {
+	name  string // as typed: "grammar"
+	args  string // synopsis after the name: "[-json] [file]"
+	short string // one line for the command list
+	long  string // help text, examples included; printed by -h
+	order int    // position in the command list (workflow order)
+	run   func(stdout, stderr io.Writer, args []string) error
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) {
+	if _, dup := commands[c.name]; dup {
+		panic("suncat: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// usageError marks misuse of the command line; it exits with status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Sprintf(format, args...)}
+}
+
+// exitError carries an exit status with nothing to print (for example the
+// status of a program that suncat ran on the user's behalf).
+type exitError int
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// silentError is an error that has already been reported to the user.
+type silentError struct{ error }
+
+func (e silentError) Unwrap() error { return e.error }
+
+// run is the whole command line interface, testable without a process.
+func run(stdout, stderr io.Writer, args []string) error {
+	if len(args) == 0 {
+		printUsage(stderr)
+		return silentError{usagef("no command")}
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				printCommandHelp(stdout, c, nil)
+				return nil
+			}
+			return usagef("help: unknown command %q", args[1])
+		}
+		printUsage(stdout)
+		return nil
+	}
+	c, ok := commands[name]
+	if !ok {
+		return usagef("unknown command %q (run 'suncat help' for the list)", name)
+	}
+	return c.run(stdout, stderr, args[1:])
+}
+
+// newFlagSet returns a FlagSet for c whose -h prints the command's help.
+// Parse errors are returned, not printed twice.
+func newFlagSet(c *command, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("suncat "+c.name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { printCommandHelp(stderr, c, fs) }
+	return fs
+}
+
+// parseFlags parses args with fs and turns flag errors into usage errors.
+// It returns flag.ErrHelp unchanged-in-kind (as a silent success) for -h.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return silentError{exitError(0)}
+		}
+		return silentError{usageError{err.Error()}}
+	}
+	return nil
+}
+
+func printCommandHelp(w io.Writer, c *command, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: suncat %s %s\n\n", c.name, c.args)
+	if c.long != "" {
+		fmt.Fprintln(w, strings.TrimSpace(c.long))
+		fmt.Fprintln(w)
+	}
+	if fs != nil {
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprintln(w, "flags:")
+			fs.SetOutput(w)
+			fs.PrintDefaults()
+		}
+	}
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprint(w, `suncat finds the code of a Go program that will get slow for big inputs.
+
+usage: suncat <command> [flags] [arguments]
+
+commands:
+`)
+	list := make([]*command, 0, len(commands))
+	for _, c := range commands {
+		list = append(list, c)
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].order != list[j].order {
+			return list[i].order < list[j].order
+		}
+		return list[i].name < list[j].name
+	})
+	for _, c := range list {
+		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.short)
+	}
+	fmt.Fprint(w, "\nRun 'suncat help <command>' or 'suncat <command> -h' for details.\n")
+}

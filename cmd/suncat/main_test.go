@@ -1,0 +1,35 @@
+package main
+
+import (
+	"os"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain lets the txtar scripts run "suncat" as a real command: the test
+// binary re-executes itself as suncat.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"suncat": func() { os.Exit(exitCode(run(os.Stdout, os.Stderr, os.Args[1:]), os.Stderr)) },
+	})
+}
+
+// TestScripts runs the end-to-end scripts in testdata/script. Each script
+// builds what it needs in its own work directory.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			// Scripts that build Go code need the real module cache and
+			// proxy settings of the machine.
+			for _, k := range []string{"HOME", "GOPATH", "GOMODCACHE", "GOCACHE", "GOPROXY", "GOFLAGS", "GONOSUMDB", "GOSUMDB", "PATH"} {
+				if v, ok := os.LookupEnv(k); ok {
+					env.Setenv(k, v)
+				}
+			}
+			return nil
+		},
+	})
+}
