@@ -1,0 +1,36 @@
+// Package grammar implements suncat's lossy grammar-based compression of
+// event traces (SUNCAT paper, section 3.2 and Figure 7), exactly as
+// specified in the project's grammar-spec.md.
+//
+// A trace is a list of sub-traces of terminals. Build compresses it into a
+// Grammar: a start rule S and nonterminal rules whose right-hand sides are
+// repetition patterns (RPs), each a symbol with the distinct repetition
+// counts seen for it (a^4|5|6|7). Every RP also keeps its observations: the
+// counts in the order they were absorbed, each tagged with the sub-trace it
+// came from, so later stages can classify growth per repetition.
+//
+// There are two engines. The reference engine transcribes the
+// specification's computeRPList line by line: after every merge it restarts
+// at substring length 1 and rescans the whole list. It is quadratic or
+// worse and is kept for tests and for `suncat grammar -reference`. The fast
+// engine (the default) produces the same grammar in near-linear time; see
+// fast.go for how it keeps the specification's global merge order.
+//
+// # Choices where the specification is silent
+//
+//   - Comparison Mode is used when the trace has two or more non-empty
+//     sub-traces; a trace whose separators leave only one non-empty
+//     sub-trace is compressed as a single sub-trace (no wrapping rule).
+//   - Observations of items of S carry sub-trace -1 in Comparison Mode,
+//     because their counts are formed across sub-traces.
+//   - Only rules reachable from S are printed. (Every rule the algorithm
+//     creates stays reachable, so this only matters for robustness.)
+//   - A rule shared by several places accumulates the observations of all
+//     of them, in the order the algorithm absorbed them; that order is the
+//     order of the distinct counts it prints.
+//   - Nonterminal names skip any name that equals a terminal's name or "S".
+//
+// This package does no I/O beyond reading the text format from an
+// io.Reader. It must not import logrt, instrument, prioritize or tui; it is
+// called by cmd/suncat (the grammar and summary commands) and prioritize.
+package grammar

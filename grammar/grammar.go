@@ -1,0 +1,376 @@
+package grammar
+
+import (
+	"strconv"
+	"strings"
+)
+
+// A Trace is the input of the compression: terminal names and sub-traces
+// of terminal ids (indexes into Names).
+type Trace struct {
+	Names []string
+	Subs  [][]int32
+}
+
+// Options select the engine and the variant of the compression.
+type Options struct {
+	// Lossless makes repetition counts part of equality, as in the
+	// lossless algorithm the paper compares against: a^3 b a^4 b does not
+	// merge.
+	Lossless bool
+	// Reference uses the line-by-line transcription of the specification
+	// instead of the fast engine. Same result, much slower.
+	Reference bool
+}
+
+// A Sym is a grammar symbol: a terminal id (>= 0) or a nonterminal,
+// encoded as -(index into Grammar.Rules)-1.
+type Sym int32
+
+// IsTerminal reports whether s is a terminal.
+func (s Sym) IsTerminal() bool { return s >= 0 }
+
+// Terminal returns the terminal id of s; s must be a terminal.
+func (s Sym) Terminal() int { return int(s) }
+
+// Rule returns the index in Grammar.Rules of nonterminal s.
+func (s Sym) Rule() int { return int(-s) - 1 }
+
+func ruleSym(i int) Sym { return Sym(-i - 1) }
+
+// An Obs is one observation behind a repetition count: in sub-trace Sub
+// (-1 for counts formed across sub-traces) the symbol repeated Count times
+// in a row, and this was seen Times times in succession.
+type Obs struct {
+	Sub   int
+	Count int
+	Times int
+}
+
+// An RP is a repetition pattern: a symbol with its distinct counts, in
+// order of first appearance, and the observations behind them.
+type RP struct {
+	Sym    Sym
+	Counts []int
+	Obs    []Obs
+}
+
+// A Rule is a nonterminal with its right-hand side.
+type Rule struct {
+	Name string
+	Body []RP
+}
+
+// A Grammar is the result of the compression. Rules are in canonical
+// order: breadth-first by first reference from S.
+type Grammar struct {
+	Terminals  []string
+	SubTraces  int  // number of non-empty sub-traces
+	Comparison bool // Comparison Mode: one nonterminal per sub-trace
+	Lossless   bool
+	Start      []RP
+	Rules      []Rule
+}
+
+// Build compresses t.
+func Build(t *Trace, opt Options) *Grammar {
+	var subs [][]int32
+	for _, s := range t.Subs {
+		if len(s) > 0 {
+			subs = append(subs, s)
+		}
+	}
+	rs := newRuleSet(opt.Lossless)
+	compute := computeFast
+	if opt.Reference {
+		compute = computeReference
+	}
+	var start []elem
+	comparison := len(subs) >= 2
+	if !comparison {
+		if len(subs) == 1 {
+			start = compute(rs, 0, fresh(subs[0]))
+		}
+	} else {
+		items := make([]elem, len(subs))
+		for i, s := range subs {
+			l := compute(rs, i, fresh(s))
+			r := rs.absorb(l, i)
+			items[i] = elem{sym: r, cnt: 1}
+		}
+		start = compute(rs, -1, items)
+	}
+	return rs.grammar(t.Names, start, len(subs), comparison)
+}
+
+func fresh(s []int32) []elem {
+	l := make([]elem, len(s))
+	for i, x := range s {
+		l[i] = elem{sym: x, cnt: 1}
+	}
+	return l
+}
+
+// elem is an RP of a list being compressed: a symbol (terminal id, or
+// ruleBase+rule index for nonterminals) and its single count. Every RP in
+// a list under compression has exactly one count: a fresh terminal has 1,
+// and a merge produces one count k.
+type elem struct {
+	sym int32
+	cnt int32
+}
+
+const ruleBase = 1 << 30 // internal symbols >= ruleBase are nonterminals
+
+// ruleSet holds the rules shared by the whole trace, keyed by their
+// underlying symbol list.
+type ruleSet struct {
+	lossless bool
+	byKey    map[uint64][]int32 // hash of und -> rule indexes
+	rules    []irule
+}
+
+type irule struct {
+	keys []uint64 // und: symbols (lossy) or symbol+count pairs (lossless)
+	syms []int32
+	obs  [][]Obs // per position, run-length encoded
+}
+
+func newRuleSet(lossless bool) *ruleSet {
+	return &ruleSet{lossless: lossless, byKey: make(map[uint64][]int32)}
+}
+
+// key is what equality of RPs compares: the symbol alone in the lossy
+// compression, the symbol and its count in the lossless one.
+func (rs *ruleSet) key(e elem) uint64 {
+	if rs.lossless {
+		return uint64(uint32(e.sym))<<32 | uint64(uint32(e.cnt))
+	}
+	return uint64(uint32(e.sym))
+}
+
+func hashKeys(keys []uint64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, k := range keys {
+		h ^= k
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	return h
+}
+
+// lookup returns the nonterminal symbol for the underlying sequence of
+// window (creating the rule if it is new).
+func (rs *ruleSet) lookup(window []elem) int32 {
+	keys := make([]uint64, len(window))
+	for i, e := range window {
+		keys[i] = rs.key(e)
+	}
+	h := hashKeys(keys)
+	for _, r := range rs.byKey[h] {
+		if equalKeys(rs.rules[r].keys, keys) {
+			return ruleBase + r
+		}
+	}
+	r := int32(len(rs.rules))
+	syms := make([]int32, len(window))
+	for i, e := range window {
+		syms[i] = e.sym
+	}
+	rs.rules = append(rs.rules, irule{keys: keys, syms: syms, obs: make([][]Obs, len(window))})
+	rs.byKey[h] = append(rs.byKey[h], r)
+	return ruleBase + r
+}
+
+func equalKeys(a, b []uint64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// observe appends the observation (sub, count) to position p of rule r.
+func (rs *ruleSet) observe(r int32, p int, sub int, count int32) {
+	o := rs.rules[r-ruleBase].obs[p]
+	if n := len(o); n > 0 && o[n-1].Sub == sub && o[n-1].Count == int(count) {
+		o[n-1].Times++
+		return
+	}
+	rs.rules[r-ruleBase].obs[p] = append(o, Obs{Sub: sub, Count: int(count), Times: 1})
+}
+
+// absorb makes the whole list l one nonterminal (Comparison Mode) and
+// returns its symbol.
+func (rs *ruleSet) absorb(l []elem, sub int) int32 {
+	r := rs.lookup(l)
+	for p, e := range l {
+		rs.observe(r, p, sub, e.cnt)
+	}
+	return r
+}
+
+// mergeWindows replaces k adjacent windows of length n (laid out in w) by
+// one RP, absorbing counts into the rule for their underlying sequence.
+func (rs *ruleSet) mergeWindows(w []elem, n, k int, sub int) elem {
+	if n == 1 {
+		all1 := true
+		for _, e := range w {
+			if e.cnt != 1 {
+				all1 = false
+				break
+			}
+		}
+		if all1 {
+			return elem{sym: w[0].sym, cnt: int32(k)}
+		}
+	}
+	r := rs.lookup(w[:n])
+	for j := 0; j < k; j++ {
+		for p := 0; p < n; p++ {
+			rs.observe(r, p, sub, w[j*n+p].cnt)
+		}
+	}
+	return elem{sym: r, cnt: int32(k)}
+}
+
+// grammar converts the internal rules into a Grammar with canonical names.
+func (rs *ruleSet) grammar(names []string, start []elem, subs int, comparison bool) *Grammar {
+	g := &Grammar{Terminals: names, SubTraces: subs, Comparison: comparison, Lossless: rs.lossless}
+	taken := make(map[string]bool, len(names)+1)
+	for _, n := range names {
+		taken[n] = true
+	}
+	taken["S"] = true
+	index := make(map[int32]int) // internal rule -> index in g.Rules
+	var queue []int32
+	nameGen := 0
+	ref := func(sym int32) Sym {
+		if sym < ruleBase {
+			return Sym(sym)
+		}
+		if i, ok := index[sym]; ok {
+			return ruleSym(i)
+		}
+		var name string
+		for {
+			name = ntName(nameGen)
+			nameGen++
+			if !taken[name] {
+				break
+			}
+		}
+		i := len(g.Rules)
+		index[sym] = i
+		g.Rules = append(g.Rules, Rule{Name: name})
+		queue = append(queue, sym)
+		return ruleSym(i)
+	}
+	sub0 := 0
+	if comparison {
+		sub0 = -1
+	}
+	for _, e := range start {
+		g.Start = append(g.Start, RP{
+			Sym:    ref(e.sym),
+			Counts: []int{int(e.cnt)},
+			Obs:    []Obs{{Sub: sub0, Count: int(e.cnt), Times: 1}},
+		})
+	}
+	for qi := 0; qi < len(queue); qi++ {
+		ir := &rs.rules[queue[qi]-ruleBase]
+		body := make([]RP, len(ir.syms))
+		for p, s := range ir.syms {
+			body[p] = RP{Sym: ref(s), Counts: distinct(ir.obs[p]), Obs: ir.obs[p]}
+		}
+		g.Rules[qi].Body = body
+	}
+	return g
+}
+
+func distinct(obs []Obs) []int {
+	var out []int
+	for _, o := range obs {
+		seen := false
+		for _, c := range out {
+			if c == o.Count {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			out = append(out, o.Count)
+		}
+	}
+	return out
+}
+
+// ntName returns the i'th nonterminal name: A..Z, AA, AB, ..., AZ, BA, ...
+func ntName(i int) string {
+	var b []byte
+	for {
+		b = append(b, byte('A'+i%26))
+		i = i/26 - 1
+		if i < 0 {
+			break
+		}
+	}
+	for l, r := 0, len(b)-1; l < r; l, r = l+1, r-1 {
+		b[l], b[r] = b[r], b[l]
+	}
+	return string(b)
+}
+
+// SymName returns the printed name of s.
+func (g *Grammar) SymName(s Sym) string {
+	if s.IsTerminal() {
+		if s.Terminal() < len(g.Terminals) {
+			return g.Terminals[s.Terminal()]
+		}
+		return "t" + strconv.Itoa(s.Terminal())
+	}
+	return g.Rules[s.Rule()].Name
+}
+
+// FormatRP prints rp in the paper's notation: the symbol alone when its
+// counts are [1], else symbol^c1|c2|...
+func (g *Grammar) FormatRP(rp RP) string {
+	name := g.SymName(rp.Sym)
+	if len(rp.Counts) == 1 && rp.Counts[0] == 1 {
+		return name
+	}
+	var b strings.Builder
+	b.WriteString(name)
+	b.WriteByte('^')
+	for i, c := range rp.Counts {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		b.WriteString(strconv.Itoa(c))
+	}
+	return b.String()
+}
+
+// String returns the Full Grammar: "S -> ..." then one line per rule, each
+// line ending in a newline.
+func (g *Grammar) String() string {
+	var b strings.Builder
+	writeRule := func(name string, body []RP) {
+		b.WriteString(name)
+		b.WriteString(" ->")
+		for _, rp := range body {
+			b.WriteByte(' ')
+			b.WriteString(g.FormatRP(rp))
+		}
+		b.WriteByte('\n')
+	}
+	writeRule("S", g.Start)
+	for _, r := range g.Rules {
+		writeRule(r.Name, r.Body)
+	}
+	return b.String()
+}
