@@ -1,5 +1,304 @@
 package grammar
 
+// The fast engine computes exactly what computeReference computes, without
+// rescanning the whole list after every merge.
+//
+// The specification repeatedly merges, among all chains of the current
+// list, the one with the smallest window length n, then the largest k, then
+// the smallest start. For a fixed n the best chain of a maximal periodic
+// segment (a run: every element equals the one n places later, length at
+// least 2n) starts at the run's start and has k = length/n windows, so the
+// candidates are runs, ordered by the key (n, -k, start).
+//
+// The engine keeps a priority queue of candidate runs and a number scanned
+// such that every run with period <= scanned has an entry in the queue
+// whose key is no larger than the run's own key. Then:
+//
+//   - Popping the smallest entry and recomputing the run it names gives the
+//     global choice of the specification: if the recomputed key equals the
+//     popped one, no run can have a smaller key. If the run changed, the
+//     entry is re-queued with its true key (or dropped if the run is gone).
+//   - A merge replaces a run's windows by one element q. A run that neither
+//     contains q afterwards nor overlapped the merged windows keeps its
+//     extent. A run that reached into the windows from the left keeps its
+//     start and can only shrink, so its queued key is still no larger than
+//     its true key. Every other new or changed run either contains q or
+//     starts right after it (it began inside the windows and reaches
+//     beyond). A run of period d containing q has the same symbol as q at
+//     distance d on one side, and a run starting at r = next(q) has the
+//     symbol of r at distance d after r, so one walk of scanned elements
+//     left and right of q finds them all and re-establishes the invariant.
+//   - When the queue is empty, no run with period <= scanned exists. The
+//     engine compacts the list and scans the whole list for runs of period
+//     scanned+1, checking only anchors 0, n, 2n, ...: every square of
+//     period n covers exactly one anchor j, and exists iff the forward
+//     match between j and j+n plus the backward match before them reaches
+//     n. After a run is found the scan skips to the first anchor it cannot
+//     cover, since two runs of the same period overlap by less than n.
+//
+// A scan for period n costs O(len/n) plus the runs it finds, so scanning all
+// periods up to len/2 costs O(len log len); merges cost their window length
+// plus the local walk.
+
+type candidate struct {
+	p, k int32 // period (window length) and number of windows
+	pos  int32 // index of the run's first element (stable until compaction)
+}
+
+func (a candidate) less(b candidate) bool {
+	if a.p != b.p {
+		return a.p < b.p
+	}
+	if a.k != b.k {
+		return a.k > b.k
+	}
+	return a.pos < b.pos
+}
+
+type candHeap []candidate
+
+func (h *candHeap) push(c candidate) {
+	*h = append(*h, c)
+	s := *h
+	i := len(s) - 1
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !s[i].less(s[parent]) {
+			break
+		}
+		s[i], s[parent] = s[parent], s[i]
+		i = parent
+	}
+}
+
+func (h *candHeap) pop() candidate {
+	s := *h
+	top := s[0]
+	last := len(s) - 1
+	s[0] = s[last]
+	s = s[:last]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= len(s) {
+			break
+		}
+		m := l
+		if r := l + 1; r < len(s) && s[r].less(s[l]) {
+			m = r
+		}
+		if !s[m].less(s[i]) {
+			break
+		}
+		s[i], s[m] = s[m], s[i]
+		i = m
+	}
+	*h = s
+	return top
+}
+
+type fastList struct {
+	rs    *ruleSet
+	sub   int
+	e     []elem
+	prev  []int32
+	next  []int32
+	dead  []bool
+	alive int
+	holes bool
+	heap  candHeap
+	buf   []elem
+}
+
 func computeFast(rs *ruleSet, sub int, x []elem) []elem {
-	return computeReference(rs, sub, x)
+	if len(x) < 2 {
+		return x
+	}
+	l := &fastList{rs: rs, sub: sub, e: x, alive: len(x)}
+	l.relink()
+	scanned := int32(0)
+	for {
+		for len(l.heap) > 0 {
+			c := l.heap.pop()
+			if l.dead[c.pos] {
+				continue
+			}
+			b := l.at(c.pos, c.p)
+			if b < 0 || l.key(c.pos) != l.key(b) {
+				continue
+			}
+			s, n := l.run(c.pos, b, c.p)
+			k := n / c.p
+			if k < 2 {
+				continue
+			}
+			if s != c.pos || k != c.k {
+				l.heap.push(candidate{p: c.p, k: k, pos: s})
+				continue
+			}
+			q := l.merge(s, c.p, k)
+			l.rescan(q, scanned)
+		}
+		if 2*(int(scanned)+1) > l.alive {
+			break
+		}
+		scanned++
+		if l.holes {
+			l.compact()
+		}
+		l.scan(scanned)
+	}
+	if l.holes {
+		l.compact()
+	}
+	return l.e
+}
+
+func (l *fastList) key(i int32) uint64 { return l.rs.key(l.e[i]) }
+
+// relink sets up the links of a list without holes.
+func (l *fastList) relink() {
+	n := len(l.e)
+	l.prev = make([]int32, n)
+	l.next = make([]int32, n)
+	l.dead = make([]bool, n)
+	for i := range l.e {
+		l.prev[i] = int32(i) - 1
+		l.next[i] = int32(i) + 1
+	}
+	l.next[n-1] = -1
+	l.holes = false
+}
+
+func (l *fastList) compact() {
+	out := l.e[:0]
+	for i := int32(0); i >= 0; {
+		// Elements only move left, so the link walk stays ahead of out.
+		next := l.next[i]
+		out = append(out, l.e[i])
+		i = next
+	}
+	l.e = out
+	l.relink()
+}
+
+// at returns the element d places after i, or -1.
+func (l *fastList) at(i, d int32) int32 {
+	for ; d > 0 && i >= 0; d-- {
+		i = l.next[i]
+	}
+	return i
+}
+
+// run returns the start and length of the run of period d through a and
+// b, where b is d places after a and has the same key.
+func (l *fastList) run(a, b, d int32) (start, length int32) {
+	start, length = a, d
+	for pa, pb := l.prev[a], l.prev[b]; pa >= 0 && l.key(pa) == l.key(pb); pa, pb = l.prev[pa], l.prev[pb] {
+		start = pa
+		length++
+	}
+	for ; b >= 0 && l.key(a) == l.key(b); a, b = l.next[a], l.next[b] {
+		length++
+	}
+	return start, length
+}
+
+// merge replaces the k windows of length p starting at s by one element
+// and returns its index (s).
+func (l *fastList) merge(s, p, k int32) int32 {
+	w := l.buf[:0]
+	i := s
+	for t := int32(0); t < p*k; t++ {
+		w = append(w, l.e[i])
+		if t > 0 {
+			l.dead[i] = true
+		}
+		i = l.next[i]
+	}
+	l.buf = w
+	l.e[s] = l.rs.mergeWindows(w, int(p), int(k), l.sub)
+	l.next[s] = i
+	if i >= 0 {
+		l.prev[i] = s
+	}
+	l.alive -= int(p*k) - 1
+	l.holes = true
+	return s
+}
+
+// rescan queues every run of period <= bound that contains q.
+func (l *fastList) rescan(q, bound int32) {
+	if max := int32(l.alive / 2); bound > max {
+		bound = max
+	}
+	kq := l.key(q)
+	d := int32(1)
+	for a := l.prev[q]; a >= 0 && d <= bound; a, d = l.prev[a], d+1 {
+		if l.key(a) == kq {
+			l.queueRun(a, q, d)
+		}
+	}
+	// Runs that started inside the merged windows and reach beyond them
+	// now start right after q (unless they grew to contain q).
+	r := l.next[q]
+	if r < 0 {
+		return
+	}
+	kr := l.key(r)
+	d = 1
+	for b := r; b >= 0 && d <= bound+1; b, d = l.next[b], d+1 {
+		if d <= bound && l.key(b) == kq {
+			l.queueRun(q, b, d)
+		}
+		if d >= 2 && l.key(b) == kr {
+			l.queueRun(r, b, d-1)
+		}
+	}
+}
+
+func (l *fastList) queueRun(a, b, d int32) {
+	s, n := l.run(a, b, d)
+	if k := n / d; k >= 2 {
+		l.heap.push(candidate{p: d, k: k, pos: s})
+	}
+}
+
+// scan queues every run of period n of a list without holes.
+func (l *fastList) scan(n int32) {
+	e := l.e
+	rs := l.rs
+	size := int32(len(e))
+	for j := int32(0); j+n < size; {
+		if rs.key(e[j]) != rs.key(e[j+n]) && (j == 0 || rs.key(e[j-1]) != rs.key(e[j+n-1])) {
+			j += n
+			continue
+		}
+		f := int32(0)
+		for j+n+f < size && f < n && rs.key(e[j+f]) == rs.key(e[j+n+f]) {
+			f++
+		}
+		b := int32(0)
+		for j-1-b >= 0 && b < n && rs.key(e[j-1-b]) == rs.key(e[j+n-1-b]) {
+			b++
+		}
+		if f+b < n {
+			j += n
+			continue
+		}
+		s := j - b
+		for s > 0 && rs.key(e[s-1]) == rs.key(e[s-1+n]) {
+			s--
+		}
+		t := j + f
+		for t+n < size && rs.key(e[t]) == rs.key(e[t+n]) {
+			t++
+		}
+		l.heap.push(candidate{p: n, k: (t + n - s) / n, pos: s})
+		next := (t + n) / n * n // first multiple of n >= t+1
+		if next <= j {
+			next = j + n
+		}
+		j = next
+	}
 }
