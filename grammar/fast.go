@@ -159,12 +159,16 @@ func (l *fastList) key(i int32) uint64 { return l.rs.key(l.e[i]) }
 // relink sets up the links of a list without holes.
 func (l *fastList) relink() {
 	n := len(l.e)
-	l.prev = make([]int32, n)
-	l.next = make([]int32, n)
-	l.dead = make([]bool, n)
+	if l.prev == nil {
+		l.prev = make([]int32, n)
+		l.next = make([]int32, n)
+		l.dead = make([]bool, n)
+	}
+	l.prev, l.next, l.dead = l.prev[:n], l.next[:n], l.dead[:n]
 	for i := range l.e {
 		l.prev[i] = int32(i) - 1
 		l.next[i] = int32(i) + 1
+		l.dead[i] = false
 	}
 	l.next[n-1] = -1
 	l.holes = false

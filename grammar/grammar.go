@@ -42,9 +42,9 @@ func ruleSym(i int) Sym { return Sym(-i - 1) }
 // (-1 for counts formed across sub-traces) the symbol repeated Count times
 // in a row, and this was seen Times times in succession.
 type Obs struct {
-	Sub   int
-	Count int
-	Times int
+	Sub   int32
+	Count int32
+	Times int32
 }
 
 // An RP is a repetition pattern: a symbol with its distinct counts, in
@@ -128,6 +128,7 @@ type ruleSet struct {
 	lossless bool
 	byKey    map[uint64][]int32 // hash of und -> rule indexes
 	rules    []irule
+	scratch  []uint64
 }
 
 type irule struct {
@@ -162,22 +163,32 @@ func hashKeys(keys []uint64) uint64 {
 // lookup returns the nonterminal symbol for the underlying sequence of
 // window (creating the rule if it is new).
 func (rs *ruleSet) lookup(window []elem) int32 {
-	keys := make([]uint64, len(window))
-	for i, e := range window {
-		keys[i] = rs.key(e)
+	keys := rs.scratch[:0]
+	for _, e := range window {
+		keys = append(keys, rs.key(e))
 	}
+	rs.scratch = keys
 	h := hashKeys(keys)
 	for _, r := range rs.byKey[h] {
 		if equalKeys(rs.rules[r].keys, keys) {
 			return ruleBase + r
 		}
 	}
+	keys = append([]uint64(nil), keys...)
 	r := int32(len(rs.rules))
 	syms := make([]int32, len(window))
 	for i, e := range window {
 		syms[i] = e.sym
 	}
-	rs.rules = append(rs.rules, irule{keys: keys, syms: syms, obs: make([][]Obs, len(window))})
+	// Most positions are observed once or a few times with the same
+	// count: give each a one-element slot in one block, so the first
+	// observation does not allocate.
+	obs := make([][]Obs, len(window))
+	block := make([]Obs, len(window))
+	for i := range obs {
+		obs[i] = block[i : i : i+1]
+	}
+	rs.rules = append(rs.rules, irule{keys: keys, syms: syms, obs: obs})
 	rs.byKey[h] = append(rs.byKey[h], r)
 	return ruleBase + r
 }
@@ -197,11 +208,11 @@ func equalKeys(a, b []uint64) bool {
 // observe appends the observation (sub, count) to position p of rule r.
 func (rs *ruleSet) observe(r int32, p int, sub int, count int32) {
 	o := rs.rules[r-ruleBase].obs[p]
-	if n := len(o); n > 0 && o[n-1].Sub == sub && o[n-1].Count == int(count) {
+	if n := len(o); n > 0 && o[n-1].Sub == int32(sub) && o[n-1].Count == count {
 		o[n-1].Times++
 		return
 	}
-	rs.rules[r-ruleBase].obs[p] = append(o, Obs{Sub: sub, Count: int(count), Times: 1})
+	rs.rules[r-ruleBase].obs[p] = append(o, Obs{Sub: int32(sub), Count: count, Times: 1})
 }
 
 // absorb makes the whole list l one nonterminal (Comparison Mode) and
@@ -246,15 +257,15 @@ func (rs *ruleSet) grammar(names []string, start []elem, subs int, comparison bo
 		taken[n] = true
 	}
 	taken["S"] = true
-	index := make(map[int32]int) // internal rule -> index in g.Rules
+	index := make([]int32, len(rs.rules)) // internal rule -> 1 + index in g.Rules
 	var queue []int32
 	nameGen := 0
 	ref := func(sym int32) Sym {
 		if sym < ruleBase {
 			return Sym(sym)
 		}
-		if i, ok := index[sym]; ok {
-			return ruleSym(i)
+		if i := index[sym-ruleBase]; i > 0 {
+			return ruleSym(int(i) - 1)
 		}
 		var name string
 		for {
@@ -265,7 +276,7 @@ func (rs *ruleSet) grammar(names []string, start []elem, subs int, comparison bo
 			}
 		}
 		i := len(g.Rules)
-		index[sym] = i
+		index[sym-ruleBase] = int32(i) + 1
 		g.Rules = append(g.Rules, Rule{Name: name})
 		queue = append(queue, sym)
 		return ruleSym(i)
@@ -278,32 +289,35 @@ func (rs *ruleSet) grammar(names []string, start []elem, subs int, comparison bo
 		g.Start = append(g.Start, RP{
 			Sym:    ref(e.sym),
 			Counts: []int{int(e.cnt)},
-			Obs:    []Obs{{Sub: sub0, Count: int(e.cnt), Times: 1}},
+			Obs:    []Obs{{Sub: int32(sub0), Count: e.cnt, Times: 1}},
 		})
 	}
 	for qi := 0; qi < len(queue); qi++ {
 		ir := &rs.rules[queue[qi]-ruleBase]
 		body := make([]RP, len(ir.syms))
+		block := make([]int, len(ir.syms))
 		for p, s := range ir.syms {
-			body[p] = RP{Sym: ref(s), Counts: distinct(ir.obs[p]), Obs: ir.obs[p]}
+			counts := block[p : p : p+1]
+			body[p] = RP{Sym: ref(s), Counts: distinct(counts, ir.obs[p]), Obs: ir.obs[p]}
 		}
 		g.Rules[qi].Body = body
 	}
 	return g
 }
 
-func distinct(obs []Obs) []int {
-	var out []int
+// distinct appends to out the distinct counts of obs in order of first
+// appearance.
+func distinct(out []int, obs []Obs) []int {
 	for _, o := range obs {
 		seen := false
 		for _, c := range out {
-			if c == o.Count {
+			if c == int(o.Count) {
 				seen = true
 				break
 			}
 		}
 		if !seen {
-			out = append(out, o.Count)
+			out = append(out, int(o.Count))
 		}
 	}
 	return out

@@ -87,7 +87,7 @@ func TestObservations(t *testing.T) {
 	c := g.Rules[2]
 	total := 0
 	for _, o := range c.Body[0].Obs {
-		total += o.Times
+		total += int(o.Times)
 	}
 	if c.Name != "C" || total != 18 {
 		t.Errorf("rule %s: i observed %d times, want C with 18", c.Name, total)
