@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -123,6 +124,27 @@ func TestNtName(t *testing.T) {
 	for i, want := range map[int]string{0: "A", 25: "Z", 26: "AA", 27: "AB", 51: "AZ", 52: "BA", 701: "ZZ", 702: "AAA"} {
 		if got := ntName(i); got != want {
 			t.Errorf("ntName(%d) = %q, want %q", i, got, want)
+		}
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	for _, tc := range specCases {
+		g := build(t, tc.input, Options{})
+		data, err := json.Marshal(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Grammar
+		if err := json.Unmarshal(data, &back); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if back.String() != g.String() {
+			t.Errorf("%s: round trip changed the grammar:\n%s\nvs\n%s", tc.name, back.String(), g.String())
+		}
+		data2, _ := json.Marshal(&back)
+		if string(data2) != string(data) {
+			t.Errorf("%s: second encoding differs:\n%s\n%s", tc.name, data, data2)
 		}
 	}
 }

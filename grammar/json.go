@@ -1,0 +1,146 @@
+package grammar
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// JSONVersion is the version of the JSON form written by MarshalJSON.
+//
+// The JSON form of a Grammar:
+//
+//	{
+//	  "version": 1,
+//	  "lossless": false,
+//	  "comparison": true,        // Comparison Mode (one rule per sub-trace)
+//	  "subTraces": 4,            // non-empty sub-traces
+//	  "terminals": ["a", "b"],   // terminal names by id
+//	  "start": [RP, ...],        // right-hand side of S
+//	  "rules": [{"name": "A", "body": [RP, ...]}, ...]  // canonical order
+//	}
+//
+// where an RP is
+//
+//	{"sym": "a", "terminal": true, "counts": [4, 5, 6, 7],
+//	 "obs": [{"sub": 0, "count": 4, "times": 1}, ...]}
+//
+// "sym" is a terminal's name or a rule's name; "obs" lists the
+// observations behind the counts (sub-trace -1: formed across sub-traces).
+const JSONVersion = 1
+
+type jsonGrammar struct {
+	Version    int        `json:"version"`
+	Lossless   bool       `json:"lossless"`
+	Comparison bool       `json:"comparison"`
+	SubTraces  int        `json:"subTraces"`
+	Terminals  []string   `json:"terminals"`
+	Start      []jsonRP   `json:"start"`
+	Rules      []jsonRule `json:"rules"`
+}
+
+type jsonRule struct {
+	Name string   `json:"name"`
+	Body []jsonRP `json:"body"`
+}
+
+type jsonRP struct {
+	Sym      string    `json:"sym"`
+	Terminal bool      `json:"terminal"`
+	Counts   []int     `json:"counts"`
+	Obs      []jsonObs `json:"obs"`
+}
+
+type jsonObs struct {
+	Sub   int32 `json:"sub"`
+	Count int32 `json:"count"`
+	Times int32 `json:"times"`
+}
+
+// MarshalJSON writes the documented JSON form.
+func (g *Grammar) MarshalJSON() ([]byte, error) {
+	j := jsonGrammar{
+		Version:    JSONVersion,
+		Lossless:   g.Lossless,
+		Comparison: g.Comparison,
+		SubTraces:  g.SubTraces,
+		Terminals:  g.Terminals,
+		Start:      g.jsonRPs(g.Start),
+		Rules:      make([]jsonRule, len(g.Rules)),
+	}
+	if j.Terminals == nil {
+		j.Terminals = []string{}
+	}
+	for i, r := range g.Rules {
+		j.Rules[i] = jsonRule{Name: r.Name, Body: g.jsonRPs(r.Body)}
+	}
+	return json.Marshal(j)
+}
+
+func (g *Grammar) jsonRPs(rps []RP) []jsonRP {
+	out := make([]jsonRP, len(rps))
+	for i, rp := range rps {
+		obs := make([]jsonObs, len(rp.Obs))
+		for k, o := range rp.Obs {
+			obs[k] = jsonObs(o)
+		}
+		out[i] = jsonRP{Sym: g.SymName(rp.Sym), Terminal: rp.Sym.IsTerminal(), Counts: rp.Counts, Obs: obs}
+	}
+	return out
+}
+
+// UnmarshalJSON reads the JSON form written by MarshalJSON.
+func (g *Grammar) UnmarshalJSON(data []byte) error {
+	var j jsonGrammar
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	if j.Version != JSONVersion {
+		return fmt.Errorf("grammar JSON version %d, want %d", j.Version, JSONVersion)
+	}
+	terms := make(map[string]int, len(j.Terminals))
+	for i, t := range j.Terminals {
+		terms[t] = i
+	}
+	rules := make(map[string]int, len(j.Rules))
+	for i, r := range j.Rules {
+		rules[r.Name] = i
+	}
+	conv := func(in []jsonRP) ([]RP, error) {
+		out := make([]RP, len(in))
+		for i, rp := range in {
+			var sym Sym
+			if rp.Terminal {
+				t, ok := terms[rp.Sym]
+				if !ok {
+					return nil, fmt.Errorf("unknown terminal %q", rp.Sym)
+				}
+				sym = Sym(t)
+			} else {
+				r, ok := rules[rp.Sym]
+				if !ok {
+					return nil, fmt.Errorf("unknown rule %q", rp.Sym)
+				}
+				sym = ruleSym(r)
+			}
+			obs := make([]Obs, len(rp.Obs))
+			for k, o := range rp.Obs {
+				obs[k] = Obs(o)
+			}
+			out[i] = RP{Sym: sym, Counts: rp.Counts, Obs: obs}
+		}
+		return out, nil
+	}
+	*g = Grammar{Terminals: j.Terminals, SubTraces: j.SubTraces, Comparison: j.Comparison, Lossless: j.Lossless}
+	var err error
+	if g.Start, err = conv(j.Start); err != nil {
+		return err
+	}
+	g.Rules = make([]Rule, len(j.Rules))
+	for i, r := range j.Rules {
+		g.Rules[i].Name = r.Name
+		if g.Rules[i].Body, err = conv(r.Body); err != nil {
+			return err
+		}
+	}
+	return nil
+}
