@@ -19,6 +19,8 @@ var specCases = []struct {
 	{"only-separators", "$ $", "S ->\n"},
 	{"pair", "a a", "S -> a^2\n"},
 	{"single", "a", "S -> a\n"},
+	// One non-empty sub-trace among separators is not Comparison Mode.
+	{"one-nonempty-subtrace", "a b a b $", "S -> A^2\nA -> a b\n"},
 }
 
 // figure5 builds the paper's Figure 5 run: four sub-traces with a repeated
