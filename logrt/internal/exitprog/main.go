@@ -1,0 +1,63 @@
+// Command exitprog is a test program for logrt: it records events through
+// a getter, like an instrumented program, and then ends in the way its
+// first argument names, so tests can check that the trace survives.
+//
+//	exitprog MODE N
+//
+// MODE is return, exit, fatal, panic, sigint, sigterm, sigkill, or marks
+// (marks, pauses and resumes around the events, then return).
+package main
+
+import (
+	"fmt"
+	"log"
+	"os"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+type stop struct{ name string }
+
+//go:noinline
+func (s *stop) Name() string { return logrt.String(1, s.name) }
+
+func main() {
+	logrt.SetGetters([]logrt.Getter{{ID: 1, Package: "main", Receiver: "*stop", Method: "Name", File: "main.go", Line: 25, Field: "name"}})
+	mode := os.Args[1]
+	n, _ := strconv.Atoi(os.Args[2])
+	stops := []*stop{{"Pike St"}, {"Pine St"}, {"3rd Ave"}}
+	if mode == "marks" {
+		for i := 0; i < 3; i++ {
+			logrt.Mark("sub" + strconv.Itoa(i))
+			for j := 0; j <= i; j++ {
+				stops[0].Name()
+			}
+		}
+		logrt.Pause()
+		stops[1].Name() // not recorded
+		logrt.Resume()
+		stops[2].Name()
+		return
+	}
+	for i := 0; i < n; i++ {
+		stops[i%len(stops)].Name()
+	}
+	fmt.Println("recorded", n)
+	switch mode {
+	case "return":
+		return
+	case "exit":
+		os.Exit(3)
+	case "fatal":
+		log.Fatal("fatal after events")
+	case "panic":
+		panic("unhandled")
+	case "sigint", "sigterm", "sigkill":
+		sig := map[string]syscall.Signal{"sigint": syscall.SIGINT, "sigterm": syscall.SIGTERM, "sigkill": syscall.SIGKILL}[mode]
+		syscall.Kill(os.Getpid(), sig)
+		time.Sleep(10 * time.Second)
+	}
+}

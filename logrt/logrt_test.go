@@ -1,0 +1,119 @@
+package logrt
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// buildExitProg builds the test program once per test binary.
+var (
+	exitProgOnce sync.Once
+	exitProgPath string
+	exitProgErr  error
+)
+
+func exitProg(t *testing.T) string {
+	t.Helper()
+	exitProgOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "logrt-test")
+		if err != nil {
+			exitProgErr = err
+			return
+		}
+		exitProgPath = filepath.Join(dir, "exitprog")
+		out, err := exec.Command("go", "build", "-o", exitProgPath, "./internal/exitprog").CombinedOutput()
+		if err != nil {
+			exitProgErr = err
+			t.Logf("%s", out)
+		}
+	})
+	if exitProgErr != nil {
+		t.Fatal(exitProgErr)
+	}
+	return exitProgPath
+}
+
+// runProg runs the test program with its trace in a fresh directory and
+// returns the one trace it wrote.
+func runProg(t *testing.T, mode string, n int) *Trace {
+	t.Helper()
+	dir := t.TempDir()
+	cmd := exec.Command(exitProg(t), mode, strconv.Itoa(n))
+	cmd.Env = append(os.Environ(), TraceEnv+"="+dir, "SUNCAT_CONTROL=off")
+	cmd.Run() // the exit status is the point of the test, not an error
+	files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+	if len(files) != 1 {
+		t.Fatalf("%s: want one trace in %s, found %v", mode, dir, files)
+	}
+	tr, err := ReadFile(files[0])
+	if err != nil {
+		t.Fatalf("%s: %v", mode, err)
+	}
+	return tr
+}
+
+func TestExitPaths(t *testing.T) {
+	const n = 5000
+	for _, mode := range []string{"return", "exit", "fatal", "panic", "sigint", "sigterm", "sigkill"} {
+		t.Run(mode, func(t *testing.T) {
+			tr := runProg(t, mode, n)
+			if len(tr.Events) != n {
+				t.Fatalf("%d events after %s, want %d", len(tr.Events), mode, n)
+			}
+			if tr.Torn {
+				t.Errorf("trace reports a torn record")
+			}
+			if tr.Program != "exitprog" || tr.PID == 0 {
+				t.Errorf("header: program %q pid %d", tr.Program, tr.PID)
+			}
+			want := []string{"Pike St", "Pine St", "3rd Ave"}
+			for i, e := range tr.Events {
+				if e.Value != want[i%3] {
+					t.Fatalf("event %d value %q, want %q", i, e.Value, want[i%3])
+				}
+				if i > 0 && e.Time < tr.Events[i-1].Time {
+					t.Fatalf("event %d goes back in time", i)
+				}
+			}
+			g, ok := tr.GetterOf(tr.Events[0].Getter)
+			if !ok || g.Name() != "(*stop).Name" || g.Field != "name" {
+				t.Errorf("getter table: %+v", g)
+			}
+			st := tr.StackOf(tr.Events[0].Stack)
+			if st == nil || st.Frames[0].Func != "main.(*stop).Name" || !strings.HasSuffix(st.Frames[0].File, "exitprog/main.go") {
+				t.Fatalf("first frame is not the getter: %+v", st)
+			}
+			if st.Entry != "main.main" {
+				t.Errorf("entry %q, want main.main", st.Entry)
+			}
+			if len(tr.Stacks) != 1 {
+				t.Errorf("%d stacks for one call site, want 1 (interning)", len(tr.Stacks))
+			}
+		})
+	}
+}
+
+func TestMarksPauseResume(t *testing.T) {
+	tr := runProg(t, "marks", 0)
+	var got []string
+	ei, mi := 0, 0
+	for ei < len(tr.Events) || mi < len(tr.Marks) {
+		if mi < len(tr.Marks) && (ei >= len(tr.Events) || tr.Marks[mi].Seq < tr.Events[ei].Seq) {
+			m := tr.Marks[mi]
+			got = append(got, m.Kind.String()+":"+m.Label)
+			mi++
+			continue
+		}
+		got = append(got, tr.Events[ei].Value)
+		ei++
+	}
+	want := "mark:sub0 Pike St mark:sub1 Pike St Pike St mark:sub2 Pike St Pike St Pike St pause: resume: 3rd Ave"
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("order:\n got %s\nwant %s", g, want)
+	}
+}

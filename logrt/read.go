@@ -1,0 +1,443 @@
+package logrt
+
+import (
+	"encoding/binary"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+)
+
+// A Trace is a decoded trace file.
+type Trace struct {
+	Path    string
+	Program string
+	PID     int
+	Start   time.Time
+	Getters []Getter // by ID - 1; IDs missing from the table are zero
+	Stacks  []Stack  // by ID - 1
+	Events  []Event  // in the order they were recorded
+	Marks   []Marker // marks, pauses and resumes, in order
+	// Torn reports that a record was being written when the process
+	// died; it was skipped. Every record before it is intact.
+	Torn bool
+}
+
+// A Frame is one symbolized frame of a stack.
+type Frame struct {
+	Func string
+	File string
+	Line int
+}
+
+// A Stack is an interned call stack. Frames[0] is the getter.
+type Stack struct {
+	ID        uint32
+	Frames    []Frame
+	Truncated bool   // deeper than the recorded frames
+	Entry     string // the goroutine's entry function ("?" if truncated)
+}
+
+// An Event is one recorded getter call.
+type Event struct {
+	Seq       uint64 // position among events and marks
+	Time      int64  // ns since Trace.Start, monotonic
+	Getter    uint32
+	Stack     uint32
+	Value     string
+	Len       int  // length of the returned string
+	Truncated bool // Value holds only the first MaxValue bytes
+	Entry     string
+	Goroutine uint64 // 0: goroutine ids are not recorded (Entry is)
+}
+
+// A Marker is a sub-trace boundary, a pause or a resume.
+type Marker struct {
+	Seq   uint64
+	Time  int64
+	Kind  MarkKind
+	Label string
+}
+
+// GetterOf returns the getter with the given id, and whether the trace's
+// table has it.
+func (t *Trace) GetterOf(id uint32) (Getter, bool) {
+	if id == 0 || int(id) > len(t.Getters) || t.Getters[id-1].ID == 0 {
+		return Getter{}, false
+	}
+	return t.Getters[id-1], true
+}
+
+// StackOf returns the stack with the given id (nil if unknown).
+func (t *Trace) StackOf(id uint32) *Stack {
+	if id == 0 || int(id) > len(t.Stacks) {
+		return nil
+	}
+	return &t.Stacks[id-1]
+}
+
+// A SyntaxError is a problem at a byte offset of a trace file.
+type SyntaxError struct {
+	File   string
+	Offset int64
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s: offset %d: %s", e.File, e.Offset, e.Msg)
+}
+
+// ReadFile decodes the trace file at path.
+func ReadFile(path string) (*Trace, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(path, data)
+}
+
+// Decode decodes a whole trace held in data; name is used in errors.
+func Decode(name string, data []byte) (*Trace, error) {
+	d := &decoder{name: name, data: data, t: &Trace{Path: name}}
+	if err := d.header(); err != nil {
+		return nil, err
+	}
+	if err := d.records(); err != nil {
+		return nil, err
+	}
+	return d.t, nil
+}
+
+type decoder struct {
+	name    string
+	data    []byte
+	t       *Trace
+	chunk   int
+	strs    []string // by id - 1
+	lens    []int
+	now     int64
+	seq     uint64
+	off     int // start of the payload being decoded, for errors
+	pos     int // read position in the payload
+	end     int
+	payload []byte
+}
+
+func (d *decoder) errorf(off int, format string, args ...interface{}) error {
+	return &SyntaxError{File: d.name, Offset: int64(off), Msg: fmt.Sprintf(format, args...)}
+}
+
+func (d *decoder) header() error {
+	if len(d.data) < 36 {
+		return d.errorf(len(d.data), "file too short for a trace header (%d bytes)", len(d.data))
+	}
+	if string(d.data[:8]) != magic {
+		return d.errorf(0, "not a suncat trace (bad magic %q)", d.data[:8])
+	}
+	le := binary.LittleEndian
+	if v := le.Uint32(d.data[8:]); v != formatVersion {
+		return d.errorf(8, "unsupported trace version %d (this suncat reads version %d)", v, formatVersion)
+	}
+	hs := int(le.Uint32(d.data[12:]))
+	cs := int(le.Uint32(d.data[16:]))
+	if hs < 36 || cs < hs+8 || cs%4 != 0 || hs%4 != 0 {
+		return d.errorf(12, "bad header size %d or chunk size %d", hs, cs)
+	}
+	d.chunk = cs
+	d.t.PID = int(le.Uint32(d.data[20:]))
+	d.t.Start = time.Unix(0, int64(le.Uint64(d.data[24:])))
+	n := int(le.Uint16(d.data[32:]))
+	if 34+n > hs || 34+n > len(d.data) {
+		return d.errorf(32, "program name of %d bytes overflows the header", n)
+	}
+	d.t.Program = string(d.data[34 : 34+n])
+	if len(d.data) < hs {
+		return d.errorf(len(d.data), "file ends inside the header")
+	}
+	d.pos = hs
+	return nil
+}
+
+func (d *decoder) records() error {
+	le := binary.LittleEndian
+	off := d.pos
+	for off+4 <= len(d.data) {
+		word := le.Uint32(d.data[off:])
+		if word == 0 {
+			// The end of the trace, or a torn record: anything non-zero
+			// after it is the part of a record written before death.
+			for _, b := range d.data[off+4 : d.chunkEnd(off)] {
+				if b != 0 {
+					d.t.Torn = true
+					break
+				}
+			}
+			return nil
+		}
+		kind, n := byte(word), int(word>>8)
+		size := (4 + n + 3) &^ 3
+		if off+4+n > len(d.data) {
+			// The file was cut (copied while being written, or truncated).
+			return d.errorf(off, "record of %d bytes runs past the end of the file (%d bytes)", n, len(d.data))
+		}
+		if off+size > (off/d.chunk+1)*d.chunk {
+			return d.errorf(off, "record of %d bytes crosses a chunk boundary", n)
+		}
+		d.off, d.pos, d.end, d.payload = off+4, off+4, off+4+n, d.data
+		var err error
+		switch kind {
+		case kindGetters:
+			err = d.getters()
+		case kindStack:
+			err = d.stack()
+		case kindString:
+			err = d.str()
+		case kindEvent:
+			err = d.event()
+		case kindMark:
+			err = d.mark()
+		case kindPad:
+			d.pos = d.end
+		default:
+			return d.errorf(off, "unknown record kind %d", kind)
+		}
+		if err != nil {
+			return err
+		}
+		if d.pos != d.end {
+			return d.errorf(d.pos, "%d unexpected bytes at the end of a record", d.end-d.pos)
+		}
+		off += size
+	}
+	return nil
+}
+
+func (d *decoder) chunkEnd(off int) int {
+	e := (off/d.chunk + 1) * d.chunk
+	if e > len(d.data) {
+		e = len(d.data)
+	}
+	return e
+}
+
+func (d *decoder) uvarint(what string) (uint64, error) {
+	v, n := binary.Uvarint(d.payload[d.pos:d.end])
+	if n <= 0 {
+		return 0, d.errorf(d.pos, "bad or truncated varint (%s)", what)
+	}
+	d.pos += n
+	return v, nil
+}
+
+func (d *decoder) int(what string, max uint64) (int, error) {
+	v, err := d.uvarint(what)
+	if err != nil {
+		return 0, err
+	}
+	if v > max {
+		return 0, d.errorf(d.pos, "%s %d out of range", what, v)
+	}
+	return int(v), nil
+}
+
+func (d *decoder) string(what string) (string, error) {
+	at := d.pos
+	n, err := d.uvarint(what + " length")
+	if err != nil {
+		return "", err
+	}
+	if n > uint64(d.end-d.pos) {
+		return "", d.errorf(at, "%s of %d bytes overflows its record", what, n)
+	}
+	s := string(d.payload[d.pos : d.pos+int(n)])
+	d.pos += int(n)
+	return s, nil
+}
+
+func (d *decoder) getters() error {
+	count, err := d.int("getter count", uint64(d.end-d.pos))
+	if err != nil {
+		return err
+	}
+	for i := 0; i < count; i++ {
+		at := d.pos
+		var g Getter
+		id, err := d.int("getter id", 1<<31)
+		if err != nil {
+			return err
+		}
+		if id == 0 {
+			return d.errorf(at, "getter id 0")
+		}
+		g.ID = uint32(id)
+		if g.Package, err = d.string("getter package"); err != nil {
+			return err
+		}
+		if g.Receiver, err = d.string("getter receiver"); err != nil {
+			return err
+		}
+		if g.Method, err = d.string("getter method"); err != nil {
+			return err
+		}
+		if g.File, err = d.string("getter file"); err != nil {
+			return err
+		}
+		if g.Line, err = d.int("getter line", 1<<31); err != nil {
+			return err
+		}
+		if g.Field, err = d.string("getter field"); err != nil {
+			return err
+		}
+		if id > len(d.t.Getters) {
+			if id > 1<<24 {
+				return d.errorf(at, "getter id %d out of range", id)
+			}
+			gs := make([]Getter, id)
+			copy(gs, d.t.Getters)
+			d.t.Getters = gs
+		}
+		d.t.Getters[id-1] = g
+	}
+	return nil
+}
+
+func (d *decoder) stack() error {
+	at := d.pos
+	id, err := d.int("stack id", 1<<31)
+	if err != nil {
+		return err
+	}
+	if id != len(d.t.Stacks)+1 {
+		return d.errorf(at, "stack id %d out of sequence (want %d)", id, len(d.t.Stacks)+1)
+	}
+	flags, err := d.uvarint("stack flags")
+	if err != nil {
+		return err
+	}
+	n, err := d.int("frame count", uint64(d.end-d.pos))
+	if err != nil {
+		return err
+	}
+	s := Stack{ID: uint32(id), Truncated: flags&1 != 0, Frames: make([]Frame, n)}
+	for i := range s.Frames {
+		f := &s.Frames[i]
+		if f.Func, err = d.string("frame function"); err != nil {
+			return err
+		}
+		if f.File, err = d.string("frame file"); err != nil {
+			return err
+		}
+		if f.Line, err = d.int("frame line", 1<<31); err != nil {
+			return err
+		}
+	}
+	s.Entry = entryOf(s)
+	d.t.Stacks = append(d.t.Stacks, s)
+	return nil
+}
+
+// entryOf names the function a stack's goroutine started in: the
+// outermost frame that is not the runtime's (main.main for the main
+// goroutine).
+func entryOf(s Stack) string {
+	if s.Truncated {
+		return "?"
+	}
+	for i := len(s.Frames) - 1; i >= 0; i-- {
+		fn := s.Frames[i].Func
+		if !strings.HasPrefix(fn, "runtime.") && fn != "" {
+			return fn
+		}
+	}
+	return "?"
+}
+
+func (d *decoder) str() error {
+	at := d.pos
+	id, err := d.int("string id", 1<<31)
+	if err != nil {
+		return err
+	}
+	if id != len(d.strs)+1 {
+		return d.errorf(at, "string id %d out of sequence (want %d)", id, len(d.strs)+1)
+	}
+	n, err := d.int("string length", 1<<40)
+	if err != nil {
+		return err
+	}
+	s, err := d.string("string value")
+	if err != nil {
+		return err
+	}
+	if n < len(s) {
+		return d.errorf(at, "string length %d shorter than its %d stored bytes", n, len(s))
+	}
+	d.strs = append(d.strs, s)
+	d.lens = append(d.lens, n)
+	return nil
+}
+
+func (d *decoder) delta() error {
+	dt, err := d.uvarint("time delta")
+	if err != nil {
+		return err
+	}
+	if dt > 1<<62 || d.now+int64(dt) < d.now {
+		return d.errorf(d.pos, "time delta %d out of range", dt)
+	}
+	d.now += int64(dt)
+	return nil
+}
+
+func (d *decoder) event() error {
+	at := d.pos
+	g, err := d.int("getter id", 1<<31)
+	if err != nil {
+		return err
+	}
+	s, err := d.int("stack id", 1<<31)
+	if err != nil {
+		return err
+	}
+	v, err := d.int("string id", 1<<31)
+	if err != nil {
+		return err
+	}
+	if err := d.delta(); err != nil {
+		return err
+	}
+	if s == 0 || s > len(d.t.Stacks) {
+		return d.errorf(at, "event refers to undefined stack %d", s)
+	}
+	if v == 0 || v > len(d.strs) {
+		return d.errorf(at, "event refers to undefined string %d", v)
+	}
+	d.t.Events = append(d.t.Events, Event{
+		Seq: d.seq, Time: d.now, Getter: uint32(g), Stack: uint32(s),
+		Value: d.strs[v-1], Len: d.lens[v-1], Truncated: d.lens[v-1] > len(d.strs[v-1]),
+		Entry: d.t.Stacks[s-1].Entry,
+	})
+	d.seq++
+	return nil
+}
+
+func (d *decoder) mark() error {
+	at := d.pos
+	k, err := d.int("mark kind", 3)
+	if err != nil {
+		return err
+	}
+	if k == 0 {
+		return d.errorf(at, "mark kind 0")
+	}
+	if err := d.delta(); err != nil {
+		return err
+	}
+	label, err := d.string("mark label")
+	if err != nil {
+		return err
+	}
+	d.t.Marks = append(d.t.Marks, Marker{Seq: d.seq, Time: d.now, Kind: MarkKind(k), Label: label})
+	d.seq++
+	return nil
+}

@@ -1,0 +1,109 @@
+package logrt
+
+import (
+	"encoding/binary"
+	"os"
+	"strings"
+	"testing"
+)
+
+func loadSample(t testing.TB) []byte {
+	data, err := os.ReadFile("testdata/marks.suncat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestReadSample(t *testing.T) {
+	tr, err := Decode("marks.suncat", loadSample(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Events) != 7 || len(tr.Marks) != 5 || tr.Torn {
+		t.Fatalf("%d events, %d marks, torn %v; want 7, 5, false", len(tr.Events), len(tr.Marks), tr.Torn)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	good := loadSample(t)
+	le := binary.LittleEndian
+	// firstRecord is the offset of the first record after the header.
+	const firstRecord = headerSize
+	mutate := func(f func(b []byte) []byte) []byte {
+		b := append([]byte(nil), good...)
+		return f(b)
+	}
+	cases := []struct {
+		name string
+		data []byte
+		want string // substring of the error; "" means no error
+		torn bool
+	}{
+		{"empty", nil, "offset 0: file too short", false},
+		{"bad magic", mutate(func(b []byte) []byte { b[0] = 'X'; return b }), "offset 0: not a suncat trace", false},
+		{"bad version", mutate(func(b []byte) []byte { le.PutUint32(b[8:], 99); return b }), "offset 8: unsupported trace version 99", false},
+		{"short header", good[:100], "file ends inside the header", false},
+		{"cut record", good[:lastRecord(good)+5], "runs past the end of the file", false},
+		{"unknown kind", mutate(func(b []byte) []byte { b[firstRecord] = 77; return b }), "unknown record kind 77", false},
+		{"huge length", mutate(func(b []byte) []byte { le.PutUint32(b[firstRecord:], 1|0xffffff<<8); return b }), "runs past the end", false},
+		{"torn record", mutate(func(b []byte) []byte {
+			// Zero the commit word of the last record: it was being
+			// written when the process died.
+			off := lastRecord(b)
+			le.PutUint32(b[off:], 0)
+			return b
+		}), "", true},
+	}
+	for _, tc := range cases {
+		tr, err := Decode("x.suncat", tc.data)
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%s: unexpected error %v", tc.name, err)
+			} else if tr.Torn != tc.torn {
+				t.Errorf("%s: torn = %v, want %v", tc.name, tr.Torn, tc.torn)
+			} else if len(tr.Events) != 6 {
+				t.Errorf("%s: %d events kept, want the 6 before the torn one", tc.name, len(tr.Events))
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "x.suncat: offset ") {
+			t.Errorf("%s: error %v, want x.suncat: offset N: ...%s...", tc.name, err, tc.want)
+		}
+	}
+}
+
+// lastRecord returns the offset of the last record in b.
+func lastRecord(b []byte) int {
+	off, last := headerSize, headerSize
+	for off+4 <= len(b) {
+		w := binary.LittleEndian.Uint32(b[off:])
+		if w == 0 {
+			break
+		}
+		last = off
+		off += (4 + int(w>>8) + 3) &^ 3
+	}
+	return last
+}
+
+// FuzzDecode checks that the reader never panics and that any trace it
+// accepts is consistent.
+func FuzzDecode(f *testing.F) {
+	f.Add(loadSample(f))
+	f.Add([]byte(magic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := Decode("fuzz.suncat", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.suncat: offset ") {
+				t.Fatalf("error without offset: %v", err)
+			}
+			return
+		}
+		for _, e := range tr.Events {
+			if tr.StackOf(e.Stack) == nil {
+				t.Fatalf("event with undefined stack %d", e.Stack)
+			}
+		}
+	})
+}

@@ -1,0 +1,444 @@
+package logrt
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+)
+
+// Recording states, read without the lock on the hot path.
+const (
+	stateNew       = 0 // no trace file yet: opened by the first record
+	stateRecording = 1
+	statePaused    = 2
+	stateOff       = 3 // failed or disabled; nothing more is written
+)
+
+var state int32
+
+// w is the process's one trace writer; everything in it is guarded by mu.
+var w writer
+
+type writer struct {
+	mu      sync.Mutex
+	f       *os.File
+	path    string
+	chunk   []byte // the mapped chunk being written
+	index   int    // its index in the file
+	off     int    // next free byte in chunk
+	start   time.Time
+	last    int64 // time of the previous event or mark, ns since start
+	getters []Getter
+	wroteGT bool
+
+	stackIDs  map[uint64]uint32
+	stackPCs  [][]uintptr // by stack id - 1
+	strIDs    map[string]uint32
+	nextStr   uint32
+	nextStack uint32
+	scratch   []byte
+}
+
+// SetGetters records the getter table of the instrumented program. It is
+// called once, from generated code, before main runs.
+func SetGetters(gs []Getter) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.getters = append(w.getters[:0], gs...)
+	w.wroteGT = false
+	if atomic.LoadInt32(&state) == stateRecording || atomic.LoadInt32(&state) == statePaused {
+		w.writeGetters()
+	}
+}
+
+// String records one call of getter id returning v, with the caller's
+// stack (the getter itself is the first frame), and returns v.
+func String(id uint32, v string) string {
+	if atomic.LoadInt32(&state) > stateRecording {
+		return v
+	}
+	var pcs [maxFrames]uintptr
+	n := runtime.Callers(2, pcs[:])
+	w.event(id, pcs[:n], v)
+	return v
+}
+
+// Mark records a labelled sub-trace boundary.
+func Mark(label string) { w.mark(KindMark, label) }
+
+// Pause stops recording events until Resume; marks are still recorded.
+func Pause() { w.mark(KindPause, "") }
+
+// Resume restarts recording after Pause.
+func Resume() { w.mark(KindResume, "") }
+
+// TracePath returns the path of this process's trace, or "" before the
+// first record or when recording failed.
+func TracePath() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.path
+}
+
+func (w *writer) event(id uint32, pcs []uintptr, v string) {
+	w.mu.Lock()
+	if !w.ready() || atomic.LoadInt32(&state) != stateRecording {
+		w.mu.Unlock()
+		return
+	}
+	sid := w.internStack(pcs)
+	vid := w.internString(v)
+	now := w.now()
+	if sid != 0 && vid != 0 {
+		b := w.reserve(4 * 10)
+		if b != nil {
+			n := putUvarint(b, uint64(id))
+			n += putUvarint(b[n:], uint64(sid))
+			n += putUvarint(b[n:], uint64(vid))
+			n += putUvarint(b[n:], uint64(now-w.last))
+			w.last = now
+			w.commit(kindEvent, n)
+		}
+	}
+	w.mu.Unlock()
+}
+
+func (w *writer) mark(kind MarkKind, label string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.ready() {
+		return
+	}
+	if len(label) > MaxValue {
+		label = label[:MaxValue]
+	}
+	now := w.now()
+	b := w.reserve(1 + 10 + stringLen(label))
+	if b == nil {
+		return
+	}
+	n := putUvarint(b, uint64(kind))
+	n += putUvarint(b[n:], uint64(now-w.last))
+	n += putString(b[n:], label)
+	w.last = now
+	w.commit(kindMark, n)
+	switch kind {
+	case KindPause:
+		atomic.CompareAndSwapInt32(&state, stateRecording, statePaused)
+	case KindResume:
+		atomic.CompareAndSwapInt32(&state, statePaused, stateRecording)
+	}
+}
+
+func (w *writer) now() int64 {
+	t := int64(time.Since(w.start))
+	if t < w.last {
+		t = w.last
+	}
+	return t
+}
+
+// ready opens the trace on first use and reports whether recording can
+// go on.
+func (w *writer) ready() bool {
+	switch atomic.LoadInt32(&state) {
+	case stateRecording, statePaused:
+		return true
+	case stateOff:
+		return false
+	}
+	if err := w.open(); err != nil {
+		w.fail(err)
+		return false
+	}
+	atomic.StoreInt32(&state, stateRecording)
+	startControl(w.path)
+	return true
+}
+
+// fail reports err once and stops recording for good.
+func (w *writer) fail(err error) {
+	if atomic.SwapInt32(&state, stateOff) != stateOff {
+		fmt.Fprintf(os.Stderr, "suncat: trace recording stopped: %v\n", err)
+	}
+}
+
+func (w *writer) open() error {
+	w.start = time.Now()
+	path, f, err := createTrace(w.start)
+	if err != nil {
+		return err
+	}
+	w.f, w.path = f, path
+	w.stackIDs = make(map[uint64]uint32)
+	w.strIDs = make(map[string]uint32)
+	if err := w.mapChunk(0); err != nil {
+		return err
+	}
+	h := w.chunk[:headerSize]
+	copy(h, magic)
+	le32(h[8:], formatVersion)
+	le32(h[12:], headerSize)
+	le32(h[16:], chunkSize)
+	le32(h[20:], uint32(os.Getpid()))
+	le64(h[24:], uint64(w.start.UnixNano()))
+	prog := programName()
+	le16(h[32:], uint16(len(prog)))
+	copy(h[34:], prog)
+	w.off = headerSize
+	writeThrough(w, 0, headerSize)
+	w.writeGetters()
+	return nil
+}
+
+func (w *writer) mapChunk(i int) error {
+	b, err := mapChunk(w.f, i, w.chunk)
+	if err != nil {
+		return fmt.Errorf("mapping %s: %v", w.path, err)
+	}
+	w.chunk, w.index, w.off = b, i, 0
+	return nil
+}
+
+// reserve returns room for a payload of at most n bytes in the current
+// chunk, moving to a new chunk (after a padding record) when needed.
+func (w *writer) reserve(n int) []byte {
+	need := 4 + n + 3
+	if need > chunkSize-headerSize {
+		return nil
+	}
+	if w.off+need > len(w.chunk) {
+		if rest := len(w.chunk) - w.off; rest >= 4 {
+			w.commit(kindPad, rest-4)
+		}
+		if err := w.mapChunk(w.index + 1); err != nil {
+			w.fail(err)
+			return nil
+		}
+	}
+	return w.chunk[w.off+4 : w.off+4+n]
+}
+
+// commit publishes the record whose payload of n bytes was written after
+// the commit word at w.off.
+func (w *writer) commit(kind byte, n int) {
+	word := uint32(kind) | uint32(n)<<8
+	atomic.StoreUint32((*uint32)(unsafe.Pointer(&w.chunk[w.off])), word)
+	size := (4 + n + 3) &^ 3
+	writeThrough(w, w.off, size)
+	w.off += size
+}
+
+func (w *writer) writeGetters() {
+	if w.wroteGT || len(w.getters) == 0 || w.chunk == nil {
+		return
+	}
+	w.wroteGT = true
+	// Very large tables are written in pieces that fit a record.
+	for gs := w.getters; len(gs) > 0; {
+		size, k := uvarintLen(uint64(len(gs))), 0
+		for k < len(gs) && size < chunkSize/4 {
+			size += getterLen(gs[k])
+			k++
+		}
+		b := w.reserve(size)
+		if b == nil {
+			return
+		}
+		n := putUvarint(b, uint64(k))
+		for _, g := range gs[:k] {
+			n += putUvarint(b[n:], uint64(g.ID))
+			n += putString(b[n:], g.Package)
+			n += putString(b[n:], g.Receiver)
+			n += putString(b[n:], g.Method)
+			n += putString(b[n:], g.File)
+			n += putUvarint(b[n:], uint64(g.Line))
+			n += putString(b[n:], g.Field)
+		}
+		w.commit(kindGetters, n)
+		gs = gs[k:]
+	}
+}
+
+func getterLen(g Getter) int {
+	return uvarintLen(uint64(g.ID)) + stringLen(g.Package) + stringLen(g.Receiver) +
+		stringLen(g.Method) + stringLen(g.File) + uvarintLen(uint64(g.Line)) + stringLen(g.Field)
+}
+
+func hashPCs(pcs []uintptr) uint64 {
+	h := uint64(14695981039346656037)
+	for _, pc := range pcs {
+		h ^= uint64(pc)
+		h *= 1099511628211
+	}
+	return h
+}
+
+// internStack returns the id of the stack pcs, defining it first if it is
+// new. It returns 0 if the definition could not be written.
+func (w *writer) internStack(pcs []uintptr) uint32 {
+	h := hashPCs(pcs)
+	if id, ok := w.stackIDs[h]; ok && equalPCs(w.stackPCs[id-1], pcs) {
+		return id
+	}
+	w.nextStack++
+	id := w.nextStack
+	cp := make([]uintptr, len(pcs))
+	copy(cp, pcs)
+	w.stackPCs = append(w.stackPCs, cp)
+	if _, taken := w.stackIDs[h]; !taken {
+		w.stackIDs[h] = id
+	}
+	flags := uint64(0)
+	if len(pcs) == maxFrames {
+		flags = 1
+	}
+	type frame struct {
+		fn, file string
+		line     int
+	}
+	var frames []frame
+	size := 2 * 10
+	it := runtime.CallersFrames(pcs)
+	for {
+		f, more := it.Next()
+		fr := frame{fn: f.Function, file: f.File, line: f.Line}
+		frames = append(frames, fr)
+		size += stringLen(fr.fn) + stringLen(fr.file) + 10
+		if !more {
+			break
+		}
+	}
+	b := w.reserve(size + 10)
+	if b == nil {
+		return 0
+	}
+	n := putUvarint(b, uint64(id))
+	n += putUvarint(b[n:], flags)
+	n += putUvarint(b[n:], uint64(len(frames)))
+	for _, f := range frames {
+		n += putString(b[n:], f.fn)
+		n += putString(b[n:], f.file)
+		n += putUvarint(b[n:], uint64(f.line))
+	}
+	w.commit(kindStack, n)
+	return id
+}
+
+func equalPCs(a, b []uintptr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// internString returns the id of value v, defining it first if needed.
+func (w *writer) internString(v string) uint32 {
+	if id, ok := w.strIDs[v]; ok {
+		return id
+	}
+	w.nextStr++
+	id := w.nextStr
+	kept := v
+	if len(kept) > MaxValue {
+		kept = kept[:MaxValue]
+	} else if len(w.strIDs) < maxInterned {
+		w.strIDs[string(append([]byte(nil), v...))] = id
+	}
+	b := w.reserve(2*10 + stringLen(kept))
+	if b == nil {
+		return 0
+	}
+	n := putUvarint(b, uint64(id))
+	n += putUvarint(b[n:], uint64(len(v)))
+	n += putString(b[n:], kept)
+	w.commit(kindString, n)
+	return id
+}
+
+func le16(b []byte, v uint16) { b[0], b[1] = byte(v), byte(v>>8) }
+func le32(b []byte, v uint32) {
+	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+}
+func le64(b []byte, v uint64) { le32(b, uint32(v)); le32(b[4:], uint32(v>>32)) }
+
+func programName() string {
+	p := filepath.Base(os.Args[0])
+	if len(p) > maxProgramName {
+		p = p[:maxProgramName]
+	}
+	return p
+}
+
+// TraceEnv is the environment variable that says where traces go: an
+// absolute path of a directory (each process writes its own file in it) or
+// of a file.
+const TraceEnv = "SUNCAT_TRACE"
+
+// DefaultDir is where traces go when SUNCAT_TRACE is not set.
+func DefaultDir() string { return filepath.Join(os.TempDir(), "suncat-traces") }
+
+// createTrace creates this process's trace file. The name is
+// <program>-<pid>-<start time>.suncat, so processes never share a file.
+// When SUNCAT_TRACE names a file that does not exist yet, that name is
+// used; if it exists, the process-unique name is used beside it.
+func createTrace(start time.Time) (string, *os.File, error) {
+	unique := fmt.Sprintf("%s-%d-%s.suncat", safeName(programName()), os.Getpid(), start.UTC().Format("20060102T150405.000000000"))
+	env := os.Getenv(TraceEnv)
+	dir := ""
+	switch {
+	case env == "":
+		dir = DefaultDir()
+	default:
+		if !filepath.IsAbs(env) {
+			abs, err := filepath.Abs(env)
+			if err != nil {
+				return "", nil, fmt.Errorf("%s=%q: %v", TraceEnv, env, err)
+			}
+			env = abs
+		}
+		if fi, err := os.Stat(env); (err == nil && fi.IsDir()) || strings.HasSuffix(os.Getenv(TraceEnv), string(filepath.Separator)) {
+			dir = env
+		} else {
+			f, err := os.OpenFile(env, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+			if err == nil {
+				return env, f, nil
+			}
+			if !os.IsExist(err) {
+				return "", nil, err
+			}
+			dir = filepath.Dir(env)
+			unique = strings.TrimSuffix(filepath.Base(env), ".suncat") + "-" + unique
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, err
+	}
+	path := filepath.Join(dir, unique)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return "", nil, err
+	}
+	return path, f, nil
+}
+
+func safeName(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
