@@ -305,7 +305,7 @@ func (w *writer) internStack(pcs []uintptr) uint32 {
 	}
 	var frames []frame
 	size := 2 * 10
-	it := runtime.CallersFrames(pcs)
+	it := runtime.CallersFrames(cp) // cp, not pcs: pcs must not escape
 	for {
 		f, more := it.Next()
 		fr := frame{fn: f.Function, file: f.File, line: f.Line}

@@ -1,0 +1,96 @@
+package logrt
+
+import (
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+)
+
+// Benchmarks of the cost of one event against a bare runtime.Callers at the
+// same stack depth, in the same run:
+//
+//	go test -run '^$' -bench . -benchmem ./logrt
+//
+// The event benchmarks record into a trace in a temporary directory; the
+// same stack and value repeat, as they do for a getter in a loop.
+
+var benchOnce sync.Once
+
+func setupBenchTrace(b *testing.B) {
+	benchOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "logrt-bench")
+		if err != nil {
+			b.Fatal(err)
+		}
+		os.Setenv(TraceEnv, dir+"/")
+		os.Setenv("SUNCAT_CONTROL", "off")
+	})
+}
+
+var sink int
+
+// atDepth calls f with depth-1 frames of recursion below the caller.
+//
+//go:noinline
+func atDepth(depth int, f func()) {
+	if depth <= 1 {
+		f()
+		return
+	}
+	atDepth(depth-1, f)
+}
+
+type benchStop struct{ name string }
+
+//go:noinline
+func (s *benchStop) Name() string { return String(3, s.name) }
+
+func benchEvents(b *testing.B, depth int) {
+	setupBenchTrace(b)
+	s := &benchStop{name: "Pike St"}
+	s.Name() // warm up: open the trace, define the stack and value
+	atDepth(depth, func() { s.Name() })
+	before := w.bytesUsed()
+	b.ReportAllocs()
+	b.ResetTimer()
+	atDepth(depth, func() {
+		for i := 0; i < b.N; i++ {
+			s.Name()
+		}
+	})
+	b.StopTimer()
+	b.ReportMetric(float64(w.bytesUsed()-before)/float64(b.N), "trace-B/event")
+}
+
+// bareName stands where a getter stands and only captures its stack, with
+// the same frames an event captures.
+//
+//go:noinline
+func (s *benchStop) bareName() string {
+	var pcs [maxFrames]uintptr
+	sink += runtime.Callers(1, pcs[:])
+	return s.name
+}
+
+func benchCallers(b *testing.B, depth int) {
+	s := &benchStop{name: "Pike St"}
+	b.ReportAllocs()
+	atDepth(depth, func() {
+		for i := 0; i < b.N; i++ {
+			s.bareName()
+		}
+	})
+}
+
+func BenchmarkEventDepth10(b *testing.B)   { benchEvents(b, 10) }
+func BenchmarkCallersDepth10(b *testing.B) { benchCallers(b, 10) }
+func BenchmarkEventDepth50(b *testing.B)   { benchEvents(b, 50) }
+func BenchmarkCallersDepth50(b *testing.B) { benchCallers(b, 50) }
+
+// bytesUsed is the number of trace bytes written so far.
+func (w *writer) bytesUsed() int64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return int64(w.index)*chunkSize + int64(w.off)
+}
