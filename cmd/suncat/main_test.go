@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -24,6 +25,11 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			// Scripts that build Go code need the real module cache and
 			// proxy settings of the machine.
+			root, err := filepath.Abs("../..")
+			if err != nil {
+				return err
+			}
+			env.Setenv("SUNCAT_ROOT", root)
 			for _, k := range []string{"HOME", "GOPATH", "GOMODCACHE", "GOCACHE", "GOPROXY", "GOFLAGS", "GONOSUMDB", "GOSUMDB", "PATH"} {
 				if v, ok := os.LookupEnv(k); ok {
 					env.Setenv(k, v)

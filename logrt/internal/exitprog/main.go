@@ -4,8 +4,9 @@
 //
 //	exitprog MODE N
 //
-// MODE is return, exit, fatal, panic, sigint, sigterm, sigkill, or marks
-// (marks, pauses and resumes around the events, then return).
+// MODE is return, exit, fatal, panic, sigint, sigterm, sigkill, marks
+// (marks, pauses and resumes around the events, then return), or serve
+// (record an event every 20ms until killed, for the control channel).
 package main
 
 import (
@@ -13,6 +14,7 @@ import (
 	"log"
 	"os"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -29,6 +31,19 @@ func main() {
 	mode := os.Args[1]
 	n, _ := strconv.Atoi(os.Args[2])
 	stops := []*stop{{"Pike St"}, {"Pine St"}, {"3rd Ave"}}
+	if mode == "serve" {
+		// Open the trace (and the control socket), then wait to be told
+		// to stop by a signal.
+		stops[0].Name()
+		for !strings.Contains(logrt.TracePath(), ".suncat") {
+			time.Sleep(time.Millisecond)
+		}
+		fmt.Println("ready", os.Getpid())
+		for i := 0; ; i++ {
+			time.Sleep(20 * time.Millisecond)
+			stops[i%3].Name()
+		}
+	}
 	if mode == "marks" {
 		for i := 0; i < 3; i++ {
 			logrt.Mark("sub" + strconv.Itoa(i))

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// The control commands reach a running instrumented program through
+// logrt's control channel (a unix socket per process; see logrt/control.go).
+
+var (
+	markCmd = &command{
+		name:  "mark",
+		args:  "[-pid PID | -trace FILE] [label]",
+		short: "start a new sub-trace in a running instrumented program",
+		order: 21,
+		long: `
+Mark records a labelled sub-trace boundary in the trace of a running
+instrumented program, from another terminal. Run it before each repetition
+of the action you are studying. When it returns, the mark is in the trace.
+
+With one instrumented program running no selector is needed; otherwise
+choose it with -pid or -trace (suncat lists the candidates).
+
+Examples:
+
+	suncat mark "open stop 2"
+	suncat mark -pid 4242
+`,
+	}
+	pauseCmd = &command{
+		name:  "pause",
+		args:  "[-pid PID | -trace FILE]",
+		short: "stop recording events in a running instrumented program",
+		order: 22,
+		long: `
+Pause stops the recording of getter calls in a running instrumented
+program until 'suncat resume'; marks are still recorded. Use it to leave
+out work you are not studying (start-up, navigation between repetitions).
+`,
+	}
+	resumeCmd = &command{
+		name:  "resume",
+		args:  "[-pid PID | -trace FILE]",
+		short: "resume recording events after pause",
+		order: 23,
+		long: `
+Resume restarts the recording of getter calls after 'suncat pause'.
+`,
+	}
+)
+
+func init() {
+	for _, c := range []*command{markCmd, pauseCmd, resumeCmd} {
+		c := c
+		c.run = func(stdout, stderr io.Writer, args []string) error { return runControl(c, stdout, stderr, args) }
+		register(c)
+	}
+}
+
+func runControl(c *command, stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet(c, stderr)
+	pid := fs.Int("pid", 0, "the process to reach")
+	trace := fs.String("trace", "", "the process writing this trace file")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	label := strings.Join(fs.Args(), " ")
+	if c != markCmd && label != "" {
+		return usagef("%s: unexpected arguments %q", c.name, label)
+	}
+	if *pid != 0 && *trace != "" {
+		return usagef("%s: give -pid or -trace, not both", c.name)
+	}
+	target := *trace
+	if *pid != 0 {
+		target = fmt.Sprint(*pid)
+	}
+	p, err := logrt.SendControl(target, c.name, label)
+	if err != nil {
+		return fmt.Errorf("%s: %v", c.name, err)
+	}
+	what := map[string]string{"mark": "marked", "pause": "paused", "resume": "resumed"}[c.name]
+	if label != "" {
+		what += fmt.Sprintf(" %q", label)
+	}
+	fmt.Fprintf(stdout, "%s in %s (pid %d); trace: %s\n", what, p.Program, p.PID, p.Trace)
+	return nil
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// TestControlChannel starts a recording program, marks, pauses and
+// resumes it from "another terminal" (the CLI in this process), kills it,
+// and checks that the trace holds the control records in order.
+func TestControlChannel(t *testing.T) {
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "exitprog")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../logrt/internal/exitprog").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	// A private control directory, so other programs do not interfere.
+	t.Setenv("TMPDIR", tmp)
+	traces := filepath.Join(tmp, "traces") + "/"
+	cmd := exec.Command(bin, "serve", "0")
+	cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+traces)
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	ready := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(stdout).ReadString('\n')
+		ready <- line
+	}()
+	select {
+	case line := <-ready:
+		if !strings.HasPrefix(line, "ready") {
+			t.Fatalf("program said %q", line)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("program did not start")
+	}
+	var out, errb bytes.Buffer
+	// The socket is served by a goroutine that may not listen yet.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		out.Reset()
+		errb.Reset()
+		err := run(&out, &errb, []string{"mark", "first", "repetition"})
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("mark: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !strings.HasPrefix(out.String(), `marked "first repetition" in exitprog`) {
+		t.Errorf("mark printed %q", out.String())
+	}
+	for _, args := range [][]string{{"pause"}, {"resume"}, {"mark", "-pid", "999999999", "x"}} {
+		out.Reset()
+		err := run(&out, &errb, args)
+		if args[0] == "mark" {
+			if err == nil || !strings.Contains(err.Error(), "no running instrumented program matches") {
+				t.Errorf("mark -pid of a missing process: %v", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	cmd.Wait()
+	files, _ := filepath.Glob(filepath.Join(traces, "*.suncat"))
+	if len(files) != 1 {
+		t.Fatalf("traces: %v", files)
+	}
+	tr, err := logrt.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, m := range tr.Marks {
+		kinds = append(kinds, m.Kind.String()+":"+m.Label)
+	}
+	if got, want := strings.Join(kinds, ","), "mark:first repetition,pause:,resume:"; got != want {
+		t.Errorf("marks %s, want %s", got, want)
+	}
+	// The socket of the dead process is cleaned up by the next lookup.
+	if ps, _ := logrt.LiveProcesses(); len(ps) != 0 {
+		t.Errorf("live processes after kill: %v", ps)
+	}
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+var eventsCmd = &command{
+	name:  "events",
+	args:  "[-stacks] [-getters] TRACE",
+	short: "print the events of a trace, one per line",
+	order: 30,
+	long: `
+Events decodes a trace file and prints its events and marks in the order
+they were recorded, one per line:
+
+	seq  time  goroutine  getter  stack  value
+
+time is the time since the program started, goroutine is the function the
+goroutine started in, stack is the id of the interned call stack (see
+-stacks) and value is the returned string, quoted. Marks, pauses and resumes
+print as "-- mark label" lines in their place.
+
+Examples:
+
+	suncat events /tmp/suncat-traces/busapp-1234-20261122T101500.000000000.suncat
+	suncat events -stacks -getters trace.suncat
+`,
+}
+
+func init() {
+	eventsCmd.run = runEvents
+	register(eventsCmd)
+}
+
+func runEvents(stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet(eventsCmd, stderr)
+	stacks := fs.Bool("stacks", false, "also print the stack table")
+	getters := fs.Bool("getters", false, "also print the getter table")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("events: want one trace file, got %d arguments", fs.NArg())
+	}
+	tr, err := logrt.ReadFile(fs.Arg(0))
+	if err != nil {
+		return fmt.Errorf("events: %v", err)
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	fmt.Fprintf(out, "# trace %s: program %s, pid %d, started %s, %d events, %d marks, %d stacks\n",
+		tr.Path, tr.Program, tr.PID, tr.Start.Format(time.RFC3339), len(tr.Events), len(tr.Marks), len(tr.Stacks))
+	if tr.Torn {
+		fmt.Fprintf(out, "# the last record was being written when the program died; it was skipped\n")
+	}
+	if *getters {
+		fmt.Fprintf(out, "# getters\n")
+		for _, g := range tr.Getters {
+			if g.ID != 0 {
+				fmt.Fprintf(out, "getter %d %s.%s %s:%d field %s\n", g.ID, g.Package, g.Name(), g.File, g.Line, g.Field)
+			}
+		}
+	}
+	if *stacks {
+		fmt.Fprintf(out, "# stacks\n")
+		for _, s := range tr.Stacks {
+			fmt.Fprintf(out, "stack %d entry %s\n", s.ID, s.Entry)
+			for _, f := range s.Frames {
+				fmt.Fprintf(out, "\t%s\n\t\t%s:%d\n", f.Func, f.File, f.Line)
+			}
+			if s.Truncated {
+				fmt.Fprintf(out, "\t...\n")
+			}
+		}
+	}
+	fmt.Fprintf(out, "# seq time goroutine getter stack value\n")
+	mi := 0
+	for _, e := range tr.Events {
+		for ; mi < len(tr.Marks) && tr.Marks[mi].Seq < e.Seq; mi++ {
+			printMark(out, tr.Marks[mi])
+		}
+		name := "getter" + strconv.Itoa(int(e.Getter))
+		if g, ok := tr.GetterOf(e.Getter); ok {
+			name = g.Name()
+		}
+		v := strconv.Quote(e.Value)
+		if e.Truncated {
+			v += fmt.Sprintf("...(%d bytes in all)", e.Len)
+		}
+		fmt.Fprintf(out, "%d %s %s %s %d %s\n", e.Seq, fmtTime(e.Time), e.Entry, name, e.Stack, v)
+	}
+	for ; mi < len(tr.Marks); mi++ {
+		printMark(out, tr.Marks[mi])
+	}
+	return nil
+}
+
+func printMark(w io.Writer, m logrt.Marker) {
+	label := ""
+	if m.Label != "" {
+		label = " " + strconv.Quote(m.Label)
+	}
+	fmt.Fprintf(w, "%d %s -- %s%s\n", m.Seq, fmtTime(m.Time), m.Kind, label)
+}
+
+func fmtTime(ns int64) string {
+	return strconv.FormatFloat(float64(ns)/1e9, 'f', 6, 64) + "s"
+}
