@@ -1,0 +1,47 @@
+package logrt
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCompilesAsOverlayCopy builds logrt the way instrumented programs get
+// it: its non-test files minus the host_ ones, copied into a module whose
+// go directive is 1.18, so newer language features are rejected.
+func TestCompilesAsOverlayCopy(t *testing.T) {
+	dir := t.TempDir()
+	pkg := filepath.Join(dir, "suncatrt")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("*.go")
+	copied := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || strings.HasPrefix(f, "host_") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(pkg, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		copied++
+	}
+	if copied < 5 {
+		t.Fatalf("copied only %d files", copied)
+	}
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/old\n\ngo 1.18\n"), 0o644)
+	for _, goos := range []string{"linux", "darwin", "windows"} {
+		cmd := exec.Command("go", "vet", "./suncatrt")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("GOOS=%s: %v\n%s", goos, err, out)
+		}
+	}
+}
