@@ -60,12 +60,14 @@ func SetGetters(gs []Getter) {
 // String records one call of getter id returning v, with the caller's
 // stack (the getter itself is the first frame), and returns v.
 func String(id uint32, v string) string {
-	if atomic.LoadInt32(&state) > stateRecording {
-		return v
+	if atomic.LoadInt32(&state) <= stateRecording {
+		var pcs [maxFrames]uintptr
+		n := runtime.Callers(2, pcs[:])
+		w.event(id, pcs[:n], v)
 	}
-	var pcs [maxFrames]uintptr
-	n := runtime.Callers(2, pcs[:])
-	w.event(id, pcs[:n], v)
+	if delays != nil {
+		delay(id)
+	}
 	return v
 }
 
