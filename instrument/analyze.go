@@ -1,0 +1,251 @@
+package instrument
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// Analyze finds the string getters of the main-module packages that the
+// patterns' packages depend on (the patterns' packages included).
+func Analyze(ctx context.Context, opt Options) (*Analysis, error) {
+	patterns := opt.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	progress := func(format string, args ...interface{}) {
+		if opt.Progress != nil {
+			fmt.Fprintf(opt.Progress, "suncat: "+format+"\n", args...)
+		}
+	}
+
+	// A light load of the import graph finds the main module's packages.
+	progress("listing packages of %s", strings.Join(patterns, " "))
+	light := &packages.Config{
+		Context:    ctx,
+		Mode:       packages.NeedName | packages.NeedModule | packages.NeedImports | packages.NeedDeps | packages.NeedFiles,
+		Dir:        opt.Dir,
+		BuildFlags: opt.BuildFlags,
+	}
+	roots, err := packages.Load(light, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if err := listErrors(roots); err != nil {
+		return nil, err
+	}
+	a := &Analysis{}
+	var mainPkgs []string
+	seen := map[string]bool{}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if p.Module != nil && p.Module.Main && !seen[p.PkgPath] {
+			seen[p.PkgPath] = true
+			mainPkgs = append(mainPkgs, p.PkgPath)
+			if a.ModulePath == "" {
+				a.ModulePath, a.ModuleDir = p.Module.Path, p.Module.Dir
+			}
+		}
+	})
+	for _, r := range roots {
+		if r.Name == "main" {
+			a.Commands = append(a.Commands, r.PkgPath)
+		}
+	}
+	if a.ModulePath == "" {
+		return nil, fmt.Errorf("%s: not in a module (suncat instruments the packages of the main module)", strings.Join(patterns, " "))
+	}
+	sort.Strings(mainPkgs)
+	a.Packages = mainPkgs
+
+	progress("loading %d package(s) of module %s", len(mainPkgs), a.ModulePath)
+	full := &packages.Config{
+		Context:    ctx,
+		Mode:       packages.LoadSyntax | packages.NeedModule,
+		Dir:        opt.Dir,
+		BuildFlags: opt.BuildFlags,
+	}
+	pkgs, err := packages.Load(full, mainPkgs...)
+	if err != nil {
+		return nil, err
+	}
+	if err := listErrors(pkgs); err != nil {
+		return nil, err
+	}
+	progress("building SSA")
+	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.InstantiateGenerics)
+	prog.Build()
+	progress("classifying functions")
+	for i, p := range pkgs {
+		if ssaPkgs[i] == nil {
+			continue
+		}
+		classifyPackage(a, prog, p, opt)
+	}
+	sort.SliceStable(a.Getters, func(i, j int) bool { return posLess(a.Getters[i].Pos, a.Getters[j].Pos) })
+	for i := range a.Getters {
+		a.Getters[i].ID = uint32(i + 1)
+	}
+	sort.SliceStable(a.Rejected, func(i, j int) bool { return posLess(a.Rejected[i].Pos, a.Rejected[j].Pos) })
+	progress("found %d getter(s) in %d package(s)", len(a.Getters), len(mainPkgs))
+	return a, nil
+}
+
+func posLess(a, b token.Position) bool {
+	if a.Filename != b.Filename {
+		return a.Filename < b.Filename
+	}
+	return a.Offset < b.Offset
+}
+
+// listErrors turns the packages' errors into one error that shows them
+// all, like the go command would.
+func listErrors(pkgs []*packages.Package) error {
+	var msgs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			msgs = append(msgs, e.Error())
+		}
+	})
+	if len(msgs) == 0 {
+		return nil
+	}
+	if len(msgs) > 20 {
+		msgs = append(msgs[:20], fmt.Sprintf("... and %d more errors", len(msgs)-20))
+	}
+	return fmt.Errorf("%s", strings.Join(msgs, "\n"))
+}
+
+func classifyPackage(a *Analysis, prog *ssa.Program, p *packages.Package, opt Options) {
+	for _, file := range p.Syntax {
+		fname := p.Fset.Position(file.Pos()).Filename
+		if strings.HasSuffix(fname, "_test.go") || isCgo(file) {
+			continue
+		}
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			obj, ok := p.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			sig := obj.Type().(*types.Signature)
+			if sig.Recv() == nil && !opt.Funcs {
+				continue
+			}
+			idx, ok := stringResult(sig)
+			if !ok {
+				continue
+			}
+			recv := receiverName(fd)
+			display := Getter{Receiver: recv, Method: fd.Name.Name}.Name()
+			full := p.PkgPath + "." + display
+			if opt.Match != nil && !opt.Match.MatchString(full) {
+				continue
+			}
+			if opt.Skip != nil && opt.Skip.MatchString(full) {
+				continue
+			}
+			pos := p.Fset.Position(fd.Pos())
+			fn := prog.FuncValue(obj)
+			if fn == nil {
+				continue
+			}
+			field, why, ok := classify(fn, idx)
+			if !ok {
+				a.Rejected = append(a.Rejected, Rejected{PkgPath: p.PkgPath, Receiver: recv, Method: fd.Name.Name, Pos: pos, Why: why})
+				continue
+			}
+			g := Getter{
+				PkgPath: p.PkgPath, Receiver: recv, Method: fd.Name.Name, Pos: pos,
+				Field: field, Why: why, ResultIndex: idx, NumResults: sig.Results().Len(),
+			}
+			if named, ok := types.Unalias(sig.Results().At(idx).Type()).(*types.Named); ok {
+				g.ResultType = named.Obj().Name()
+				if named.Obj().Pkg() != nil && named.Obj().Pkg() != obj.Pkg() {
+					// A named string type of another package: the
+					// rewrite converts through the result variable's
+					// type instead (see Rewrite).
+					g.ResultType = "?" + named.Obj().Pkg().Path() + "." + named.Obj().Name()
+				}
+			}
+			a.Getters = append(a.Getters, g)
+		}
+	}
+}
+
+func isCgo(f *ast.File) bool {
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"C"` {
+			return true
+		}
+	}
+	return false
+}
+
+// stringResult returns the index of the string result of sig: the only
+// result, or the first of a (string, bool) pair. Named string types count.
+func stringResult(sig *types.Signature) (int, bool) {
+	res := sig.Results()
+	isString := func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Kind() == types.String
+	}
+	switch res.Len() {
+	case 1:
+		return 0, isString(res.At(0).Type())
+	case 2:
+		b, ok := res.At(1).Type().Underlying().(*types.Basic)
+		return 0, isString(res.At(0).Type()) && ok && b.Kind() == types.Bool
+	}
+	return 0, false
+}
+
+// receiverName prints the receiver type as written: "*Stop", "Stop",
+// "List[T]".
+func receiverName(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.StarExpr:
+			b.WriteByte('*')
+			walk(e.X)
+		case *ast.Ident:
+			b.WriteString(e.Name)
+		case *ast.IndexExpr:
+			walk(e.X)
+			b.WriteByte('[')
+			walk(e.Index)
+			b.WriteByte(']')
+		case *ast.IndexListExpr:
+			walk(e.X)
+			b.WriteByte('[')
+			for i, x := range e.Indices {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				walk(x)
+			}
+			b.WriteByte(']')
+		case *ast.ParenExpr:
+			walk(e.X)
+		default:
+			b.WriteString("?")
+		}
+	}
+	walk(fd.Recv.List[0].Type)
+	return b.String()
+}

@@ -1,0 +1,17 @@
+// Package instrument finds the string getters of a Go program and builds
+// an instrumented copy of it without touching the user's files (SUNCAT
+// paper, section 3.1).
+//
+// Analyze loads the program with go/packages and classifies, with go/ssa,
+// the functions whose string result is on every return path the value of a
+// struct field or a constant (with at least one field). Rewrite edits the
+// original bytes of the files that declare getters so that every returned
+// string passes through logrt.String, without adding a line. Build compiles
+// the program with `go build -overlay`: the rewritten files and a copy of
+// the logrt runtime (an overlay-only package inside the main module) are
+// overlays, so the user's tree, go.mod and go.sum stay byte-identical.
+//
+// This package holds all the heavy analysis (go/packages, go/ssa); the
+// viewer (tui) and the summary code (prioritize) must not import it. It is
+// called by cmd/suncat (getters, instrument, run, demo, delay).
+package instrument

@@ -1,0 +1,74 @@
+package instrument
+
+import (
+	"go/token"
+	"io"
+	"regexp"
+)
+
+// A Getter is a function classified as a string getter.
+type Getter struct {
+	ID       uint32 // 1-based, dense, in (package, file, offset) order
+	PkgPath  string
+	Receiver string         // "*Stop", "Stop", "List[T]", "" for functions
+	Method   string         // method or function name
+	Pos      token.Position // of the func declaration
+	Field    string         // the field(s) returned, e.g. "name" or "stop.name"
+	Why      string         // why it was accepted
+
+	// What the rewrite needs to know about the result.
+	ResultIndex int    // index of the string among the results
+	NumResults  int    // number of results
+	ResultType  string // "" for string, else the named string type as written in its package
+}
+
+// Name returns the getter's readable name: "Stop.Name", "(*Stop).Name" or
+// the function name.
+func (g Getter) Name() string {
+	switch {
+	case g.Receiver == "":
+		return g.Method
+	case g.Receiver[0] == '*':
+		return "(" + g.Receiver + ")." + g.Method
+	}
+	return g.Receiver + "." + g.Method
+}
+
+// A Rejected function returns a string but is not a getter.
+type Rejected struct {
+	PkgPath  string
+	Receiver string
+	Method   string
+	Pos      token.Position
+	Why      string
+}
+
+// Name returns the function's readable name, as Getter.Name does.
+func (r Rejected) Name() string {
+	return Getter{Receiver: r.Receiver, Method: r.Method}.Name()
+}
+
+// Options control the analysis.
+type Options struct {
+	Dir        string   // the user's working directory
+	Patterns   []string // package patterns; default "."
+	BuildFlags []string // passed to the go command (-tags etc.)
+	Funcs      bool     // also classify plain functions
+	Match      *regexp.Regexp
+	Skip       *regexp.Regexp
+	Progress   io.Writer // progress lines; nil for none
+}
+
+// An Analysis is the result of Analyze.
+type Analysis struct {
+	Getters  []Getter
+	Rejected []Rejected
+	// Main is the main module's path and directory.
+	ModulePath string
+	ModuleDir  string
+	// Packages are the analyzed packages (the main module's packages in
+	// the import graph of the patterns).
+	Packages []string
+	// Commands are the patterns' packages that are commands (package main).
+	Commands []string
+}

@@ -1,0 +1,3 @@
+module example.com/classify
+
+go 1.22
