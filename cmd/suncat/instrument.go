@@ -1,0 +1,306 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/suncat-go/suncat/instrument"
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// selection holds the flags that choose which getters are instrumented,
+// shared by getters, instrument and run.
+type selection struct {
+	funcs bool
+	match string
+	skip  string
+	tags  string
+}
+
+func (s *selection) register(fs *flag.FlagSet) {
+	fs.BoolVar(&s.funcs, "funcs", false, "also instrument plain functions, not only methods")
+	fs.StringVar(&s.match, "match", "", "only getters whose `regexp` matches pkg.(*Recv).Method")
+	fs.StringVar(&s.skip, "skip", "", "leave out getters whose `regexp` matches pkg.(*Recv).Method")
+	fs.StringVar(&s.tags, "tags", "", "comma-separated build `tags`, as for go build")
+}
+
+func (s *selection) options(cmd string) (instrument.Options, error) {
+	opt := instrument.Options{Funcs: s.funcs}
+	var err error
+	if s.match != "" {
+		if opt.Match, err = regexp.Compile(s.match); err != nil {
+			return opt, usagef("%s: -match: %v", cmd, err)
+		}
+	}
+	if s.skip != "" {
+		if opt.Skip, err = regexp.Compile(s.skip); err != nil {
+			return opt, usagef("%s: -skip: %v", cmd, err)
+		}
+	}
+	if s.tags != "" {
+		opt.BuildFlags = []string{"-tags", s.tags}
+	}
+	opt.Dir, err = os.Getwd()
+	return opt, err
+}
+
+var gettersCmd = &command{
+	name:  "getters",
+	args:  "[-v] [-json] [-funcs] [-match re] [-skip re] [-tags t] [package]",
+	short: "list the string getters suncat would instrument, and why",
+	order: 10,
+	long: `
+Getters analyzes the package (default ".") and the packages of its module
+that it imports, and lists the string getters: methods whose string result
+is, on every return path, the value of a struct field or a constant. Each
+line gives file:line, the getter and the field it returns. With -v it also
+lists the functions returning strings that were rejected, and why.
+
+Examples:
+
+	suncat getters ./cmd/app
+	suncat getters -v -match 'Stop' ./cmd/app
+`,
+}
+
+var instrumentCmd = &command{
+	name:  "instrument",
+	args:  "[-o out] [-funcs] [-match re] [-skip re] [-tags t] [package]",
+	short: "build an instrumented copy of a program",
+	order: 11,
+	long: `
+Instrument builds the main package (default ".") with every call of its
+module's string getters logged to a trace: the call stack and the returned
+string. Your files, go.mod and go.sum are not modified: the rewritten files
+and suncat's runtime reach the compiler through go build -overlay.
+
+Run the binary as usual; each process writes a trace file (see
+SUNCAT_TRACE in the README), which 'suncat summary' and 'suncat events'
+read.
+
+Examples:
+
+	suncat instrument -o /tmp/app ./cmd/app
+	SUNCAT_TRACE=/tmp/traces/ /tmp/app
+`,
+}
+
+var runCmd = &command{
+	name:  "run",
+	args:  "[-trace dir] [flags] [package] [-- args]",
+	short: "instrument a program, run it, and say where its trace is",
+	order: 12,
+	long: `
+Run instruments the main package (default "."), runs it with the arguments
+after "--" (standard input, output and error pass through, signals are
+forwarded), and prints where the trace is. The exit status is the
+program's.
+
+Examples:
+
+	suncat run ./cmd/app -- -port 8080
+	suncat run -trace /tmp/traces ./cmd/app
+`,
+}
+
+func init() {
+	gettersCmd.run = runGetters
+	instrumentCmd.run = runInstrument
+	runCmd.run = runRun
+	register(gettersCmd)
+	register(instrumentCmd)
+	register(runCmd)
+}
+
+func onePackage(cmd string, fs *flag.FlagSet) (string, error) {
+	switch fs.NArg() {
+	case 0:
+		return ".", nil
+	case 1:
+		return fs.Arg(0), nil
+	}
+	return "", usagef("%s: want at most one package, got %q", cmd, strings.Join(fs.Args(), " "))
+}
+
+func runGetters(stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet(gettersCmd, stderr)
+	var sel selection
+	sel.register(fs)
+	verbose := fs.Bool("v", false, "also list rejected functions and why")
+	asJSON := fs.Bool("json", false, "print the analysis as JSON")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	pkg, err := onePackage("getters", fs)
+	if err != nil {
+		return err
+	}
+	opt, err := sel.options("getters")
+	if err != nil {
+		return err
+	}
+	opt.Patterns = []string{pkg}
+	opt.Progress = stderr
+	a, err := instrument.Analyze(context.Background(), opt)
+	if err != nil {
+		return fmt.Errorf("getters: %v", err)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(a)
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	for _, g := range a.Getters {
+		fmt.Fprintf(tw, "%s\t%s.%s\t%s\n", relPos(g.Pos.Filename, g.Pos.Line), lastElem(g.PkgPath), g.Name(), g.Why)
+	}
+	if *verbose {
+		for _, r := range a.Rejected {
+			fmt.Fprintf(tw, "%s\t%s.%s\trejected: %s\n", relPos(r.Pos.Filename, r.Pos.Line), lastElem(r.PkgPath), r.Name(), r.Why)
+		}
+	}
+	tw.Flush()
+	if len(a.Getters) == 0 {
+		fmt.Fprintf(stderr, "suncat: no string getters found in %s\n", strings.Join(a.Packages, " "))
+	}
+	return nil
+}
+
+func relPos(file string, line int) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+			file = rel
+		}
+	}
+	return fmt.Sprintf("%s:%d", file, line)
+}
+
+func lastElem(p string) string { return p[strings.LastIndex(p, "/")+1:] }
+
+func runInstrument(stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet(instrumentCmd, stderr)
+	var sel selection
+	sel.register(fs)
+	out := fs.String("o", "", "write the instrumented binary to `file` (default: in suncat's cache directory)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	pkg, err := onePackage("instrument", fs)
+	if err != nil {
+		return err
+	}
+	res, err := build(sel, "instrument", pkg, *out, stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "instrumented %d getter(s); binary: %s\n", len(res.Analysis.Getters), res.Output)
+	fmt.Fprintf(stdout, "run it as usual; traces go to %s (set %s=/some/dir/ to choose)\n", logrt.DefaultDir(), logrt.TraceEnv)
+	return nil
+}
+
+func build(sel selection, cmd, pkg, out string, stderr io.Writer) (*instrument.BuildResult, error) {
+	opt, err := sel.options(cmd)
+	if err != nil {
+		return nil, err
+	}
+	res, err := instrument.Build(context.Background(), instrument.BuildOptions{
+		Dir: opt.Dir, Package: pkg, Output: out, BuildFlags: opt.BuildFlags,
+		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: stderr,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", cmd, err)
+	}
+	if len(res.Analysis.Getters) == 0 {
+		fmt.Fprintf(stderr, "suncat: %s: no string getters found; the program was built but will record nothing\n", cmd)
+	}
+	return res, nil
+}
+
+func runRun(stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet(runCmd, stderr)
+	var sel selection
+	sel.register(fs)
+	traceDir := fs.String("trace", "", "write the trace into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
+	var progArgs []string
+	for i, a := range args {
+		if a == "--" {
+			args, progArgs = args[:i], args[i+1:]
+			break
+		}
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	pkg, err := onePackage("run", fs)
+	if err != nil {
+		return err
+	}
+	res, err := build(sel, "run", pkg, "", stderr)
+	if err != nil {
+		return err
+	}
+	dir := *traceDir
+	if dir == "" {
+		if err := os.MkdirAll(logrt.DefaultDir(), 0o755); err != nil {
+			return fmt.Errorf("run: %v", err)
+		}
+		if dir, err = os.MkdirTemp(logrt.DefaultDir(), "run-"+time.Now().Format("20060102-150405")+"-"); err != nil {
+			return fmt.Errorf("run: %v", err)
+		}
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("run: %v", err)
+	}
+	cmd := exec.Command(res.Output, progArgs...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
+	cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+dir+string(filepath.Separator))
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("run: %v", err)
+	}
+	go func() {
+		for s := range sigs {
+			cmd.Process.Signal(s)
+		}
+	}()
+	runErr := cmd.Wait()
+	traces, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+	switch len(traces) {
+	case 0:
+		fmt.Fprintf(stderr, "suncat: run: the program recorded no trace (no getter was called); directory: %s\n", dir)
+	case 1:
+		fmt.Fprintf(stderr, "suncat: trace: %s\n", traces[0])
+		fmt.Fprintf(stderr, "suncat: next: suncat summary %s\n", traces[0])
+	default:
+		fmt.Fprintf(stderr, "suncat: %d traces (one per process) in %s\n", len(traces), dir)
+	}
+	var exit *exec.ExitError
+	if errors.As(runErr, &exit) {
+		if code := exit.ExitCode(); code > 0 {
+			return silentError{exitError(code)}
+		}
+		return silentError{exitError(1)}
+	}
+	if runErr != nil {
+		return fmt.Errorf("run: %v", runErr)
+	}
+	return nil
+}

@@ -1,0 +1,113 @@
+package instrument
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strings"
+)
+
+// rtName is the name under which rewritten files import the runtime.
+const rtName = "__suncat"
+
+// Rewrite returns src, the file at filename, with every returned string of
+// the given getters (declared in this file) passed through the runtime:
+// `return s.name` becomes `return __suncat.String(7, s.name)`. The runtime
+// is imported on the package clause's line. No line is added or removed.
+func Rewrite(filename string, src []byte, getters []Getter, rtImport string) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	tf := fset.File(f.Pos())
+	off := func(p token.Pos) int { return tf.Offset(p) }
+	byOffset := map[int]Getter{}
+	for _, g := range getters {
+		byOffset[g.Pos.Offset] = g
+	}
+	buf := newEditBuffer(src)
+	done := 0
+	for _, decl := range f.Decls {
+		fd, ok := decl.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		g, ok := byOffset[off(fd.Pos())]
+		if !ok {
+			continue
+		}
+		done++
+		if err := rewriteFunc(buf, src, off, fd, g); err != nil {
+			return nil, fmt.Errorf("%s: %s: %v", filename, g.Name(), err)
+		}
+	}
+	if done != len(getters) {
+		return nil, fmt.Errorf("%s: found %d of %d getters (file changed since the analysis?)", filename, done, len(getters))
+	}
+	buf.insert(off(f.Name.End()), fmt.Sprintf("; import %s %q", rtName, rtImport))
+	out := buf.bytes()
+	if a, b := bytes.Count(src, []byte("\n")), bytes.Count(out, []byte("\n")); a != b {
+		return nil, fmt.Errorf("%s: rewrite changed the line count from %d to %d", filename, a, b)
+	}
+	return out, nil
+}
+
+func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.FuncDecl, g Getter) error {
+	// The result's type as written, for named string types.
+	var names []string
+	var resultType string
+	i := 0
+	for _, field := range fd.Type.Results.List {
+		n := len(field.Names)
+		if n == 0 {
+			n = 1
+		}
+		for k := 0; k < n; k++ {
+			if i == g.ResultIndex {
+				resultType = string(src[off(field.Type.Pos()):off(field.Type.End())])
+			}
+			if len(field.Names) > 0 {
+				names = append(names, field.Names[k].Name)
+			}
+			i++
+		}
+	}
+	wrap := func(expr string) string {
+		call := fmt.Sprintf("%s.String(%d, %s)", rtName, g.ID, expr)
+		if resultType == "string" {
+			return call
+		}
+		return fmt.Sprintf("(%s)(%s.String(%d, string(%s)))", resultType, rtName, g.ID, expr)
+	}
+	var err error
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are not the getter's
+		case *ast.ReturnStmt:
+			switch len(n.Results) {
+			case g.NumResults:
+				e := n.Results[g.ResultIndex]
+				head := wrap("\x00")
+				k := strings.IndexByte(head, 0)
+				buf.insert(off(e.Pos()), head[:k])
+				buf.insert(off(e.End()), head[k+1:])
+			case 0:
+				if len(names) != g.NumResults || names[g.ResultIndex] == "_" {
+					err = fmt.Errorf("bare return without a usable named result")
+					return false
+				}
+				parts := append([]string(nil), names...)
+				parts[g.ResultIndex] = wrap(parts[g.ResultIndex])
+				buf.insert(off(n.Return+token.Pos(len("return"))), " "+strings.Join(parts, ", "))
+			default:
+				err = fmt.Errorf("return with %d values for %d results", len(n.Results), g.NumResults)
+			}
+		}
+		return true
+	})
+	return err
+}
