@@ -37,7 +37,7 @@ func benchBuild(b *testing.B, tr *Trace, opt Options) {
 var benchSizes = []int{1e4, 1e5, 1e6, 1e7}
 
 func BenchmarkFast(b *testing.B) {
-	for _, kind := range []string{"short-loops", "nested"} {
+	for _, kind := range []string{"short-loops", "nested", "ladder"} {
 		for _, n := range benchSizes {
 			if n >= 1e7 && os.Getenv("SUNCAT_BENCH_LARGE") == "" {
 				continue
@@ -63,8 +63,11 @@ func BenchmarkReference(b *testing.B) {
 
 func benchTrace(kind string, n int) *Trace {
 	r := rand.New(rand.NewSource(42))
-	if kind == "nested" {
+	switch kind {
+	case "nested":
 		return genNested(r, n, 4)
+	case "ladder":
+		return genLadder(r, n, 1000)
 	}
 	return genShortLoops(r, n, 4)
 }

@@ -6,17 +6,27 @@ import (
 	"testing"
 )
 
-// compareEngines builds t with both engines and reports any difference in
-// the printed grammar or in the observations behind it.
+// holeScanModes are the settings of holeScanCost under which the fast
+// engine is compared with the reference: the default, always scanning the
+// array with its holes, and always compacting before a scan.
+var holeScanModes = []int64{8, 0, 1 << 62}
+
+// compareEngines builds t with both engines (the fast one in every
+// holeScanModes setting) and reports any difference in the printed grammar
+// or in the observations behind it.
 func compareEngines(t *testing.T, name string, tr *Trace, lossless bool) {
 	t.Helper()
 	ref := Build(tr, Options{Reference: true, Lossless: lossless})
-	fast := Build(tr, Options{Lossless: lossless})
-	if r, f := ref.String(), fast.String(); r != f {
-		t.Fatalf("%s (lossless=%v): engines differ\nreference:\n%s\nfast:\n%s\ninput: %v", name, lossless, r, f, tr.Subs)
-	}
-	if !reflect.DeepEqual(ref, fast) {
-		t.Fatalf("%s (lossless=%v): same text, different observations\nreference: %+v\nfast: %+v", name, lossless, ref, fast)
+	defer func(c int64) { holeScanCost = c }(holeScanCost)
+	for _, mode := range holeScanModes {
+		holeScanCost = mode
+		fast := Build(tr, Options{Lossless: lossless})
+		if r, f := ref.String(), fast.String(); r != f {
+			t.Fatalf("%s (lossless=%v, holeScanCost=%d): engines differ\nreference:\n%s\nfast:\n%s\ninput: %v", name, lossless, mode, r, f, tr.Subs)
+		}
+		if !reflect.DeepEqual(ref, fast) {
+			t.Fatalf("%s (lossless=%v, holeScanCost=%d): same text, different observations\nreference: %+v\nfast: %+v", name, lossless, mode, ref, fast)
+		}
 	}
 }
 
@@ -36,6 +46,8 @@ func TestDifferential(t *testing.T) {
 			"random50":    genRandom(r, n, subs, 50),
 			"long-period": genLongPeriod(r, n, 10+r.Intn(60)),
 			"runs":        genRuns(r, n, subs),
+			"ladder":      genLadder(r, n, 2+r.Intn(3)),
+			"loop-tree":   genLoopTree(r, n, subs),
 		}
 		for name, tr := range gens {
 			for _, lossless := range []bool{false, true} {

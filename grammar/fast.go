@@ -1,5 +1,7 @@
 package grammar
 
+import "slices"
+
 // The fast engine computes exactly what computeReference computes, without
 // rescanning the whole list after every merge.
 //
@@ -29,16 +31,29 @@ package grammar
 //     symbol of r at distance d after r, so one walk of scanned elements
 //     left and right of q finds them all and re-establishes the invariant.
 //   - When the queue is empty, no run with period <= scanned exists. The
-//     engine compacts the list and scans the whole list for runs of period
-//     scanned+1, checking only anchors 0, n, 2n, ...: every square of
-//     period n covers exactly one anchor j, and exists iff the forward
-//     match between j and j+n plus the backward match before them reaches
-//     n. After a run is found the scan skips to the first anchor it cannot
-//     cover, since two runs of the same period overlap by less than n.
+//     engine scans the whole list for runs of period n = scanned+1,
+//     checking only anchors 0, n, 2n, ... (positions in the list, not in
+//     the array): every square of period n covers exactly one anchor j, and
+//     exists iff the forward match between j and j+n plus the backward
+//     match before them reaches n. After a run is found the scan skips to
+//     the first anchor it cannot cover, since two runs of the same period
+//     overlap by less than n.
+//   - Merges leave holes in the array (dead elements between a merged
+//     element and its successor). Compacting the array before every scan
+//     would cost O(len) per period that saw a merge, which is O(len^1.5)
+//     on a trace with squares of many different periods (a square of
+//     period 1, then of period 2, ..., then of period sqrt(len)). So while
+//     the holes are few compared with the anchors (holeScanCost * merges
+//     since the last compaction <= len/n) the scan runs on the array with
+//     holes: the holes form one dead range after each merged element, and
+//     two cursors (at j and j+n) walk the sorted list of those ranges to
+//     turn list positions into array indexes. Otherwise it compacts first.
+//     Compacting costs O(len) and happens only after more than
+//     len/(n*holeScanCost) merges.
 //
-// A scan for period n costs O(len/n) plus the runs it finds, so scanning all
-// periods up to len/2 costs O(len log len); merges cost their window length
-// plus the local walk.
+// A scan for period n costs O(len/n) plus the runs it finds plus the holes
+// it walks, so scanning all periods up to len/2 costs O(len log len);
+// merges cost their window length plus the local walk.
 
 type candidate struct {
 	p, k int32 // period (window length) and number of windows
@@ -108,7 +123,20 @@ type fastList struct {
 	holes bool
 	heap  candHeap
 	buf   []elem
+
+	merged  []int32 // merge targets since the last compaction (may repeat)
+	regions []hole  // scratch for scanHoles
 }
+
+// holeScanCost weighs the holes against the anchors when choosing between
+// scanning the array with its holes and compacting it first (see above).
+// Tests set it to 0 (always scan with holes) and to a huge value (always
+// compact) to check both paths against the reference.
+var holeScanCost int64 = 8
+
+// A hole is a range of dead array elements: start is the first, n their
+// number.
+type hole struct{ start, n int32 }
 
 func computeFast(rs *ruleSet, sub int, x []elem) []elem {
 	if len(x) < 2 {
@@ -143,10 +171,14 @@ func computeFast(rs *ruleSet, sub int, x []elem) []elem {
 			break
 		}
 		scanned++
-		if l.holes {
+		if l.holes && holeScanCost*int64(len(l.merged)) > int64(l.alive)/int64(scanned) {
 			l.compact()
 		}
-		l.scan(scanned)
+		if l.holes {
+			l.scanHoles(scanned)
+		} else {
+			l.scan(scanned)
+		}
 	}
 	if l.holes {
 		l.compact()
@@ -172,6 +204,7 @@ func (l *fastList) relink() {
 	}
 	l.next[n-1] = -1
 	l.holes = false
+	l.merged = l.merged[:0]
 }
 
 func (l *fastList) compact() {
@@ -228,6 +261,7 @@ func (l *fastList) merge(s, p, k int32) int32 {
 	}
 	l.alive -= int(p*k) - 1
 	l.holes = true
+	l.merged = append(l.merged, s)
 	return s
 }
 
@@ -305,4 +339,95 @@ func (l *fastList) scan(n int32) {
 		}
 		j = next
 	}
+}
+
+// scanHoles queues every run of period n, like scan, on an array with
+// holes. Every dead range follows an element that was the target of a
+// merge since the last compaction and is still alive.
+func (l *fastList) scanHoles(n int32) {
+	l.regions = l.holeRanges(l.regions[:0])
+	var ca, cb cursor
+	ca.regions, cb.regions = l.regions, l.regions
+	size := int32(l.alive)
+	for j := int32(0); j+n < size; {
+		pa, pb := ca.seek(j), cb.seek(j+n)
+		if l.key(pa) != l.key(pb) && (j == 0 || l.key(l.prev[pa]) != l.key(l.prev[pb])) {
+			j += n
+			continue
+		}
+		// Forward match from (j, j+n), at most n.
+		f := int32(0)
+		a, b := pa, pb
+		for b >= 0 && f < n && l.key(a) == l.key(b) {
+			f++
+			a, b = l.next[a], l.next[b]
+		}
+		// Backward match before them, at most n.
+		bk := int32(0)
+		sa, sb := pa, pb // the leftmost matched pair so far
+		for x, y := l.prev[pa], l.prev[pb]; x >= 0 && bk < n && l.key(x) == l.key(y); x, y = l.prev[x], l.prev[y] {
+			bk++
+			sa, sb = x, y
+		}
+		if f+bk < n {
+			j += n
+			continue
+		}
+		s := j - bk
+		for x, y := l.prev[sa], l.prev[sb]; x >= 0 && l.key(x) == l.key(y); x, y = l.prev[x], l.prev[y] {
+			s--
+			sa = x
+		}
+		t := j + f
+		for b >= 0 && l.key(a) == l.key(b) {
+			t++
+			a, b = l.next[a], l.next[b]
+		}
+		l.heap.push(candidate{p: n, k: (t + n - s) / n, pos: sa})
+		next := (t + n) / n * n // first multiple of n >= t+1
+		if next <= j {
+			next = j + n
+		}
+		j = next
+	}
+}
+
+// holeRanges appends the dead ranges of the array to out, in array order.
+func (l *fastList) holeRanges(out []hole) []hole {
+	m := l.merged
+	slices.Sort(m)
+	last := int32(-1)
+	for _, s := range m {
+		if s == last || l.dead[s] {
+			continue
+		}
+		last = s
+		end := l.next[s]
+		if end < 0 {
+			end = int32(len(l.e))
+		}
+		if end > s+1 {
+			out = append(out, hole{start: s + 1, n: end - s - 1})
+		}
+	}
+	return out
+}
+
+// A cursor turns increasing list positions into array indexes by walking
+// the sorted dead ranges.
+type cursor struct {
+	pos, idx int32 // list position and array index of the current element
+	ri       int   // dead ranges before ri lie before idx
+	regions  []hole
+}
+
+// seek moves the cursor forward to list position p and returns its index.
+func (c *cursor) seek(p int32) int32 {
+	c.idx += p - c.pos
+	c.pos = p
+	for c.ri < len(c.regions) && c.regions[c.ri].start <= c.idx {
+		c.idx += c.regions[c.ri].n
+		c.ri++
+	}
+	return c.idx
 }

@@ -112,6 +112,64 @@ func genRuns(r *rand.Rand, n, subs int) *Trace {
 	return t
 }
 
+// genLadder: squares of every period 1, 2, 3, ...: a word of p events
+// (drawn from an alphabet of sigma*p symbols, so neighbouring words may
+// share events) written twice, for p = 1, 2, ... until n events. Merges
+// then happen at many different periods, which is the worst case for an
+// engine that compacts its list after each period.
+func genLadder(r *rand.Rand, n, sigma int) *Trace {
+	var sub []int32
+	for p := 1; len(sub) < n; p++ {
+		w := make([]int32, p)
+		for i := range w {
+			w[i] = int32(r.Intn(sigma * p))
+		}
+		sub = append(sub, w...)
+		sub = append(sub, w...)
+	}
+	t := &Trace{Subs: [][]int32{sub}}
+	nameTerminals(t)
+	return t
+}
+
+// genLoopTree: the events of a random program of nested loops, each loop
+// body a sequence of statements (events or inner loops) whose trip counts
+// and branches vary from one iteration to the next.
+func genLoopTree(r *rand.Rand, n, subs int) *Trace {
+	t := &Trace{}
+	var gen func(rr *rand.Rand, depth int, out []int32, limit int) []int32
+	gen = func(rr *rand.Rand, depth int, out []int32, limit int) []int32 {
+		if len(out) >= limit {
+			return out
+		}
+		if depth == 0 || rr.Intn(3) == 0 {
+			return append(out, int32(rr.Intn(6)))
+		}
+		stmts := make([]int64, 1+rr.Intn(3))
+		for i := range stmts {
+			stmts[i] = rr.Int63()
+		}
+		trips := 1 + rr.Intn(5)
+		for i := 0; i < trips; i++ {
+			for _, seed := range stmts {
+				// Seeds differ by one now and then: a branch taken
+				// differently in this iteration.
+				out = gen(rand.New(rand.NewSource(seed+int64(rr.Intn(2)))), depth-1, out, limit)
+			}
+		}
+		return out
+	}
+	for s := 0; s < subs; s++ {
+		var sub []int32
+		for len(sub) < n/subs {
+			sub = gen(r, 2+r.Intn(4), sub, n/subs)
+		}
+		t.Subs = append(t.Subs, sub)
+	}
+	nameTerminals(t)
+	return t
+}
+
 func nameTerminals(t *Trace) {
 	max := int32(-1)
 	for _, s := range t.Subs {

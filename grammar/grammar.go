@@ -285,12 +285,17 @@ func (rs *ruleSet) grammar(names []string, start []elem, subs int, comparison bo
 	if comparison {
 		sub0 = -1
 	}
-	for _, e := range start {
-		g.Start = append(g.Start, RP{
-			Sym:    ref(e.sym),
-			Counts: []int{int(e.cnt)},
-			Obs:    []Obs{{Sub: int32(sub0), Count: e.cnt, Times: 1}},
-		})
+	// One block each for the items, counts and observations of S: S can
+	// have millions of items when the trace does not compress.
+	if len(start) > 0 {
+		g.Start = make([]RP, len(start))
+		counts := make([]int, len(start))
+		obs := make([]Obs, len(start))
+		for i, e := range start {
+			counts[i] = int(e.cnt)
+			obs[i] = Obs{Sub: int32(sub0), Count: e.cnt, Times: 1}
+			g.Start[i] = RP{Sym: ref(e.sym), Counts: counts[i : i+1 : i+1], Obs: obs[i : i+1 : i+1]}
+		}
 	}
 	for qi := 0; qi < len(queue); qi++ {
 		ir := &rs.rules[queue[qi]-ruleBase]
