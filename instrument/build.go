@@ -49,7 +49,7 @@ type BuildResult struct {
 // RuntimeDir is the directory, relative to the main module's root, where
 // the runtime appears to the build (as overlays only; nothing is written
 // there).
-const RuntimeDir = "internal/suncatrt"
+const RuntimeDir = "suncatrt"
 
 // Build analyzes the program and builds it instrumented.
 func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {

@@ -4,7 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/suncat-go/suncat/logrt"
@@ -12,12 +15,12 @@ import (
 
 var eventsCmd = &command{
 	name:  "events",
-	args:  "[-stacks] [-getters] TRACE",
+	args:  "[-stacks] [-getters] TRACE|DIR",
 	short: "print the events of a trace, one per line",
 	order: 30,
 	long: `
 Events decodes a trace file and prints its events and marks in the order
-they were recorded, one per line:
+they were recorded, one per line (a directory holding one trace will do):
 
 	seq  time  goroutine  getter  stack  value
 
@@ -48,7 +51,11 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 	if fs.NArg() != 1 {
 		return usagef("events: want one trace file, got %d arguments", fs.NArg())
 	}
-	tr, err := logrt.ReadFile(fs.Arg(0))
+	path, err := resolveTrace(fs.Arg(0))
+	if err != nil {
+		return fmt.Errorf("events: %v", err)
+	}
+	tr, err := logrt.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("events: %v", err)
 	}
@@ -99,6 +106,22 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 		printMark(out, tr.Marks[mi])
 	}
 	return nil
+}
+
+// resolveTrace accepts a trace file, or a directory holding exactly one.
+func resolveTrace(path string) (string, error) {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.IsDir() {
+		return path, nil // ReadFile reports the error
+	}
+	files, _ := filepath.Glob(filepath.Join(path, "*.suncat"))
+	switch len(files) {
+	case 1:
+		return files[0], nil
+	case 0:
+		return "", fmt.Errorf("%s: no trace (*.suncat) in this directory", path)
+	}
+	return "", fmt.Errorf("%s: %d traces in this directory, name one: %s", path, len(files), strings.Join(files, ", "))
 }
 
 func printMark(w io.Writer, m logrt.Marker) {
