@@ -1,0 +1,3 @@
+module example.com/confsrv
+
+go 1.22
