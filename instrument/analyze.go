@@ -15,12 +15,30 @@ import (
 )
 
 // Analyze finds the string getters of the main-module packages that the
-// patterns' packages depend on (the patterns' packages included).
+// patterns' packages depend on (the patterns' packages included). Results
+// are cached by file content (see cache.go).
 func Analyze(ctx context.Context, opt Options) (*Analysis, error) {
-	patterns := opt.Patterns
-	if len(patterns) == 0 {
-		patterns = []string{"."}
+	if len(opt.Patterns) == 0 {
+		opt.Patterns = []string{"."}
 	}
+	key, cacheable := cacheKey(opt)
+	if cacheable && !opt.NoCache {
+		if a, ok := loadCached(key); ok {
+			if opt.Progress != nil {
+				fmt.Fprintf(opt.Progress, "suncat: %d getter(s), sources unchanged since the last analysis\n", len(a.Getters))
+			}
+			return a, nil
+		}
+	}
+	a, err := analyze(ctx, opt)
+	if err == nil && cacheable {
+		storeCached(key, a)
+	}
+	return a, err
+}
+
+func analyze(ctx context.Context, opt Options) (*Analysis, error) {
+	patterns := opt.Patterns
 	progress := func(format string, args ...interface{}) {
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "suncat: "+format+"\n", args...)

@@ -57,6 +57,7 @@ type Options struct {
 	Match      *regexp.Regexp
 	Skip       *regexp.Regexp
 	Progress   io.Writer // progress lines; nil for none
+	NoCache    bool      // analyze even if the sources are unchanged
 }
 
 // An Analysis is the result of Analyze.

@@ -1,0 +1,152 @@
+package instrument
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+// The analysis is cached by the content of the module's files, so a second
+// build of unchanged sources runs neither go list nor SSA. The key hashes
+// every .go file of the main module (outside testdata, vendor and nested
+// modules), go.mod, go.sum, vendor/modules.txt, the options and the
+// environment that changes what the go command sees. Only package patterns
+// that are directories (".", "./cmd/app") inside a module that is not part
+// of a go.work workspace are cached; anything else is analyzed every time.
+
+// analysisVersion changes whenever the classifier's results would.
+const analysisVersion = "suncat-analysis-1"
+
+// cacheKey returns the key of the analysis for opt, or false when the
+// analysis cannot be cached.
+func cacheKey(opt Options) (string, bool) {
+	if len(opt.Patterns) != 1 {
+		return "", false
+	}
+	p := opt.Patterns[0]
+	if p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
+		return "", false
+	}
+	if strings.Contains(p, "...") {
+		return "", false
+	}
+	if w := os.Getenv("GOWORK"); w != "" && w != "off" {
+		return "", false
+	}
+	root := ""
+	for d := filepath.Join(opt.Dir, p); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
+			return "", false
+		}
+		if root == "" {
+			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+				root = d
+			}
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if root == "" {
+		return "", false
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%v\x00%s\x00%s\x00%q\x00", analysisVersion, root, p, opt.Funcs, re(opt.Match), re(opt.Skip), opt.BuildFlags)
+	for _, k := range []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT"} {
+		fmt.Fprintf(h, "%s=%s\x00", k, os.Getenv(k))
+	}
+	fmt.Fprintf(h, "%s/%s\x00", runtime.GOOS, runtime.GOARCH)
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			if path != root {
+				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+					return filepath.SkipDir // a nested module
+				}
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") && name != "go.mod" && name != "go.sum" {
+			return nil
+		}
+		return hashFile(h, root, path)
+	})
+	if err != nil {
+		return "", false
+	}
+	if err := hashFile(h, root, filepath.Join(root, "vendor", "modules.txt")); err != nil && !os.IsNotExist(err) {
+		return "", false
+	}
+	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+func re(r interface{ String() string }) string {
+	if r == nil || fmt.Sprint(r) == "<nil>" {
+		return ""
+	}
+	return r.String()
+}
+
+func hashFile(h io.Writer, root, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rel, _ := filepath.Rel(root, path)
+	fmt.Fprintf(h, "%s\x00", rel)
+	_, err = io.Copy(h, f)
+	return err
+}
+
+func cachePath(key string) (string, error) {
+	dir, err := cacheDir("analysis")
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, key+".json"), nil
+}
+
+func loadCached(key string) (*Analysis, bool) {
+	p, err := cachePath(key)
+	if err != nil {
+		return nil, false
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, false
+	}
+	var a Analysis
+	if json.Unmarshal(data, &a) != nil {
+		return nil, false
+	}
+	return &a, true
+}
+
+func storeCached(key string, a *Analysis) {
+	p, err := cachePath(key)
+	if err != nil {
+		return
+	}
+	data, err := json.Marshal(a)
+	if err != nil {
+		return
+	}
+	tmp := p + ".tmp"
+	if os.WriteFile(tmp, data, 0o644) == nil {
+		os.Rename(tmp, p)
+	}
+}
