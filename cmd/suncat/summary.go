@@ -1,0 +1,203 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+var summaryCmd = &command{
+	name:  "summary",
+	args:  "[flags] TRACE|DIR...",
+	short: "print the Performance Summary of traces",
+	order: 40,
+	long: `
+Summary reads one or more traces (files, or directories of .suncat files),
+abstracts each event to its call stack, splits the trace into sub-traces
+(one per repetition of your action), compresses it with the lossy grammar
+and prints the Performance Summary at the chosen levels of detail:
+
+	count       per call stack (terminal a, b, ...): calls in each sub-trace
+	full        the Full Grammar (S -> A^4, A -> a^1|2|3|4 ...)
+	summarized  counts replaced by their maximum, small items elided
+	patterns    every repetition pattern, classified and prioritized:
+	            increasing, then varying, then decreasing, then constant
+	strings     the values each call stack returned, per sub-trace
+
+By default every goroutine group (goroutines that started in the same
+function) is summarized on its own, largest first.
+
+Examples:
+
+	suncat summary trace.suncat
+	suncat summary -level patterns -kind increasing /tmp/suncat-traces/run-1/
+	suncat summary -split idle=200ms -goroutines main.main trace.suncat
+	suncat summary -json trace.suncat > summary.json
+`,
+}
+
+func init() {
+	summaryCmd.run = runSummary
+	register(summaryCmd)
+}
+
+// summaryFlags are shared by summary and view.
+type summaryFlags struct {
+	split, goroutines string
+	frames            int
+}
+
+func (f *summaryFlags) register(fs interface {
+	StringVar(*string, string, string, string)
+	IntVar(*int, string, int, string)
+}) {
+	fs.StringVar(&f.split, "split", "", "sub-traces: marks, idle=DURATION, at=GETTER or none (default: marks if the trace has any, else none)")
+	fs.StringVar(&f.goroutines, "goroutines", "each", "each (one summary per goroutine group), all, or a regexp selecting groups by entry function")
+	fs.IntVar(&f.frames, "frames", 0, "abstract events by the top `N` frames of their stacks (0: all)")
+}
+
+func (f *summaryFlags) build(cmd string, paths []string) (*prioritize.Summary, error) {
+	if f.frames < 0 {
+		return nil, usagef("%s: -frames %d: want 0 or more", cmd, f.frames)
+	}
+	traces, err := readTraces(paths)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", cmd, err)
+	}
+	s, err := prioritize.Build(traces, prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines})
+	if err != nil {
+		return nil, usagef("%s: %v", cmd, err)
+	}
+	return s, nil
+}
+
+// readTraces reads trace files, expanding directories to their .suncat
+// files.
+func readTraces(paths []string) ([]*logrt.Trace, error) {
+	var files []string
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		found, _ := filepath.Glob(filepath.Join(p, "*.suncat"))
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s: no trace (*.suncat) in this directory", p)
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	var traces []*logrt.Trace
+	for _, f := range files {
+		tr, err := logrt.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		traces = append(traces, tr)
+	}
+	return traces, nil
+}
+
+func runSummary(stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet(summaryCmd, stderr)
+	var sf summaryFlags
+	sf.register(fs)
+	level := fs.String("level", "all", "levels to print, comma-separated: count, full, summarized, patterns, strings, or all")
+	min := fs.Int("min", 3, "Summarized Grammar: elide items whose largest count is below `N`")
+	detail := fs.Bool("detail", false, "Summarized Grammar: print every count instead of the maximum")
+	sortBy := fs.String("sort", "kind", "order of the patterns: kind, max or trend")
+	kind := fs.String("kind", "", "only patterns of these kinds, comma-separated: increasing, varying, decreasing, constant")
+	asJSON := fs.Bool("json", false, "print the summary as JSON (schema: README, 'suncat summary -json')")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("summary: give at least one trace file or directory")
+	}
+	levels, err := parseLevels(*level)
+	if err != nil {
+		return err
+	}
+	if !contains(prioritize.SortKeys, *sortBy) {
+		return usagef("summary: -sort %q: want one of %s", *sortBy, strings.Join(prioritize.SortKeys, ", "))
+	}
+	kinds, err := parseKinds(*kind)
+	if err != nil {
+		return err
+	}
+	s, err := sf.build("summary", fs.Args())
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(s)
+	}
+	return printSummary(stdout, s, levels, prioritize.SummarizeOptions{Min: *min, Detail: *detail}, *sortBy, kinds)
+}
+
+func printSummary(w io.Writer, s *prioritize.Summary, levels []string, sum prioritize.SummarizeOptions, sortBy string, kinds []prioritize.Kind) error {
+	fmt.Fprintf(w, "Performance Summary of %s (sub-traces: %s)\n", strings.Join(s.Traces, ", "), s.Split)
+	if len(s.Groups) == 0 {
+		fmt.Fprintln(w, "no events in any sub-trace")
+		return nil
+	}
+	for _, g := range s.Groups {
+		fmt.Fprintf(w, "\n#### %s\n", prioritize.Header(g))
+		if _, err := io.WriteString(w, prioritize.Text(g, levels, sum, sortBy, kinds)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func parseLevels(s string) ([]string, error) {
+	if s == "all" {
+		return prioritize.Levels, nil
+	}
+	var out []string
+	for _, l := range strings.Split(s, ",") {
+		l = strings.TrimSpace(l)
+		if !contains(prioritize.Levels, l) {
+			return nil, usagef("summary: -level %q: want all or some of %s", l, strings.Join(prioritize.Levels, ", "))
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+func parseKinds(s string) ([]prioritize.Kind, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var out []prioritize.Kind
+	for _, k := range strings.Split(s, ",") {
+		kind, err := prioritize.ParseKind(strings.TrimSpace(k))
+		if err != nil {
+			return nil, usagef("summary: -kind: %v", err)
+		}
+		out = append(out, kind)
+	}
+	return out, nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

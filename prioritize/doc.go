@@ -1,0 +1,43 @@
+// Package prioritize turns a decoded trace into suncat's Performance
+// Summary (SUNCAT paper, sections 3.2.1 and 3.2.3, Figure 5(c)): it
+// abstracts events to terminals by their call stacks, splits the trace
+// into sub-traces, compresses each goroutine group with the lossy grammar,
+// and owns the classification (constant, increasing, decreasing, varying),
+// sorting, filtering and summarizing of the repetition patterns.
+//
+// It does no I/O: it works on logrt.Trace values that the caller decoded,
+// and returns data and strings. The command line (cmd/suncat summary, demo)
+// and the viewer (tui) share it. It must not import instrument or tui.
+//
+// # Choices
+//
+//   - A terminal is a distinct call stack (all frames by default, the top N
+//     with Options.Frames). Terminals are named a, b, ..., z, aa, ab, ... in
+//     order of first appearance; lower case never collides with the
+//     grammar's upper-case nonterminal names.
+//   - Sub-traces: "marks" (the default when the trace has marks) makes one
+//     sub-trace per mark, up to the next mark; events before the first mark
+//     (start-up) belong to no sub-trace. "idle=D" starts a sub-trace after a
+//     gap of more than D without events, like LagHunter's episodes. "at=G"
+//     starts one at each call of getter G. "none" keeps one sub-trace.
+//     Events are not recorded while paused, so paused spans are excluded by
+//     construction. Several trace files are read in order of their start
+//     time and their sub-traces appended, so separate runs of a command can
+//     be compared (use -split none to make each run one sub-trace).
+//   - Goroutines: by default each goroutine group (goroutines that started
+//     in the same function) is summarized separately, so a background
+//     goroutine cannot break the patterns of the one the user is watching;
+//     groups are ordered by their number of events. "all" summarizes
+//     everything together; any other value is a regexp selecting groups by
+//     entry function.
+//   - A pattern is one repetition pattern (an item of a rule). Its series
+//     is the largest count observed in each sub-trace, in sub-trace order
+//     (or, when all its observations come from one sub-trace or from the
+//     top level, the counts in the order observed). Constant: every
+//     observed count is the same. Increasing: the series never goes down
+//     and is not constant; decreasing likewise; varying otherwise. The trend
+//     is the least-squares slope of the series per repetition.
+//   - Default priority: increasing, then varying, then decreasing, then
+//     constant; within a kind by maximum, then trend, both descending;
+//     then terminals before nonterminals; then by first appearance.
+package prioritize

@@ -1,0 +1,174 @@
+package prioritize
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/suncat-go/suncat/grammar"
+)
+
+// Levels are the levels of detail of the Performance Summary, in the order
+// the text form prints them.
+var Levels = []string{"count", "full", "summarized", "patterns", "strings"}
+
+// SummarizeOptions control the Summarized Grammar.
+type SummarizeOptions struct {
+	Min    int  // items whose largest count is below Min become "..."
+	Detail bool // print every count (a^4|5|6|7) instead of the maximum (a^<=7)
+}
+
+// SummarizedGrammar returns the Summarized Grammar of gr, one rule per
+// line: counts replaced by their maximum, items below the threshold
+// elided to "...", and rules left with only "..." omitted.
+func SummarizedGrammar(gr *grammar.Grammar, opt SummarizeOptions) []string {
+	var lines []string
+	rule := func(name string, body []grammar.RP) {
+		var items []string
+		shown := false
+		for _, rp := range body {
+			if maxOf(rp.Counts) < opt.Min {
+				if len(items) == 0 || items[len(items)-1] != "..." {
+					items = append(items, "...")
+				}
+				continue
+			}
+			shown = true
+			items = append(items, summarizedRP(gr.SymName(rp.Sym), rp.Counts, opt.Detail))
+		}
+		if shown || name == "S" {
+			lines = append(lines, strings.TrimSpace(name+" -> "+strings.Join(items, " ")))
+		}
+	}
+	rule("S", gr.Start)
+	for _, r := range gr.Rules {
+		rule(r.Name, r.Body)
+	}
+	return lines
+}
+
+func summarizedRP(sym string, counts []int, detail bool) string {
+	if detail || len(counts) == 1 {
+		return notation(sym, counts)
+	}
+	return sym + "^<=" + strconv.Itoa(maxOf(counts))
+}
+
+func maxOf(xs []int) int {
+	m := 0
+	for _, x := range xs {
+		if x > m {
+			m = x
+		}
+	}
+	return m
+}
+
+// CountLine prints a terminal's Count Summary entry: its total and, with
+// several sub-traces, its count in each (a^54|73|155|221).
+func CountLine(t *Terminal) string {
+	counts := t.PerSub
+	if len(counts) > 1 {
+		parts := make([]string, len(counts))
+		for i, c := range counts {
+			parts[i] = strconv.Itoa(c)
+		}
+		return fmt.Sprintf("%s^%s", t.Letter, strings.Join(parts, "|"))
+	}
+	return fmt.Sprintf("%s^%d", t.Letter, t.Total)
+}
+
+// Where describes a terminal's call site: the caller of the getter.
+func Where(t *Terminal) string {
+	if f, ok := t.Caller(); ok {
+		return fmt.Sprintf("%s (%s:%d)", shortFunc(f.Func), filepath.Base(f.File), f.Line)
+	}
+	if len(t.Frames) > 0 {
+		f := t.Frames[0]
+		return fmt.Sprintf("%s:%d", filepath.Base(f.File), f.Line)
+	}
+	return ""
+}
+
+// PatternLine prints a pattern for the Prioritized Patterns level.
+func PatternLine(p Pattern) string {
+	return fmt.Sprintf("%-10s %-24s max %-4d trend %+6.2f  in %-3s %s",
+		p.Kind, p.Notation(), p.Max, p.Trend, p.Rule, strings.Join(p.Getters, ", "))
+}
+
+// Text renders the chosen levels of a group as text with headings.
+func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds []Kind) string {
+	var b strings.Builder
+	heading := func(h string) { fmt.Fprintf(&b, "\n== %s\n", h) }
+	for _, level := range levels {
+		switch level {
+		case "count":
+			heading("Count Summary")
+			for _, t := range g.Terminals {
+				fmt.Fprintf(&b, "%-28s %-22s %s\n", CountLine(t), t.Name, Where(t))
+			}
+		case "full":
+			heading("Full Grammar")
+			b.WriteString(g.Grammar.String())
+		case "summarized":
+			heading(fmt.Sprintf("Summarized Grammar (items below %d elided)", sum.Min))
+			for _, l := range SummarizedGrammar(g.Grammar, sum) {
+				b.WriteString(l + "\n")
+			}
+		case "patterns":
+			heading("Prioritized Patterns")
+			ps := append([]Pattern(nil), g.Patterns...)
+			SortPatterns(ps, sortBy)
+			for _, p := range Filter(ps, kinds) {
+				b.WriteString(PatternLine(p) + "\n")
+			}
+		case "strings":
+			heading("Strings")
+			for _, t := range g.Terminals {
+				fmt.Fprintf(&b, "%s %s %s\n", t.Letter, t.Name, Where(t))
+				fmt.Fprintf(&b, "    all: %s\n", values(t.Values, 8))
+				if len(t.BySub) > 1 {
+					for i, vs := range t.BySub {
+						if len(vs) > 0 {
+							fmt.Fprintf(&b, "    %s: %s\n", g.SubTraces[i].Label, values(vs, 4))
+						}
+					}
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+// values prints up to max distinct values with their counts.
+func values(vs []ValueCount, max int) string {
+	var parts []string
+	for i, v := range vs {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("... %d more", len(vs)-max))
+			break
+		}
+		q := strconv.Quote(v.Value)
+		if v.Count > 1 {
+			q += fmt.Sprintf(" x%d", v.Count)
+		}
+		parts = append(parts, q)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Header describes a group in one line.
+func Header(g *Group) string {
+	subs := 0
+	for _, s := range g.SubTraces {
+		if s.Events > 0 {
+			subs++
+		}
+	}
+	left := ""
+	if g.Left > 0 {
+		left = fmt.Sprintf(", %d outside sub-traces left out", g.Left)
+	}
+	return fmt.Sprintf("goroutine %s: %d events in %d sub-traces%s", g.Goroutine, g.Events, subs, left)
+}
