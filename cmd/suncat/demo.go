@@ -9,14 +9,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/suncat-go/suncat/instrument"
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
 )
 
 var demoCmd = &command{
@@ -29,7 +28,8 @@ Demo runs suncat's main job on the bus-information sample app bundled in
 testdata/busapp: it instruments the app, drives its scripted scenario (open
 a stop, go back, move to the next stop; four times, each a sub-trace marked
 through the control channel, as you would with 'suncat mark'), and prints
-how many times each getter was called from each place in each sub-trace.
+the Performance Summary of the main goroutine: the Count Summary, the
+Summarized Grammar and the Prioritized Patterns.
 The app has two planted bugs (testdata/busapp/README.md); the demo shows
 both growing with every repetition.
 
@@ -73,12 +73,13 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return fmt.Errorf("demo: %v", err)
 	}
+	sum, err := prioritize.Build([]*logrt.Trace{tr}, prioritize.Options{})
+	if err != nil {
+		return fmt.Errorf("demo: %v", err)
+	}
 	fmt.Fprintf(stdout, "suncat demo: the bus app, %d stops opened and closed again, one sub-trace each\n", *stops)
-	fmt.Fprintf(stdout, "trace: %s (%d events)\n\n", tracePath, len(tr.Events))
-	printCallSites(stdout, tr)
-	fmt.Fprintf(stdout, "\nRows marked \"grows\" are called more with every repetition of the same action:\n")
-	fmt.Fprintf(stdout, "the app would get slower the longer it is used. Inspect them with\n")
-	fmt.Fprintf(stdout, "  suncat events -stacks %s\n", tracePath)
+	fmt.Fprintf(stdout, "trace: %s (%d events)\n", tracePath, len(tr.Events))
+	printDemoSummary(stdout, sum, tracePath)
 	return nil
 }
 
@@ -202,75 +203,45 @@ func cacheFile(elem ...string) (string, error) {
 	return p, os.MkdirAll(filepath.Dir(p), 0o755)
 }
 
-// printCallSites prints, for every getter and the place it was called
-// from, its number of calls in each sub-trace (between marks).
-func printCallSites(w io.Writer, tr *logrt.Trace) {
-	type site struct{ getter, caller, goroutine string }
-	subs := 0
-	counts := map[site][]int{}
-	var order []site
-	mi := 0
-	for _, e := range tr.Events {
-		for ; mi < len(tr.Marks) && tr.Marks[mi].Seq < e.Seq; mi++ {
-			if tr.Marks[mi].Kind == logrt.KindMark {
-				subs++
+// printDemoSummary prints the main goroutine's Count Summary, Summarized
+// Grammar and Prioritized Patterns, then explains the top pattern.
+func printDemoSummary(w io.Writer, sum *prioritize.Summary, tracePath string) {
+	if len(sum.Groups) == 0 {
+		fmt.Fprintln(w, "no events were recorded in the sub-traces")
+		return
+	}
+	g := sum.Groups[0]
+	fmt.Fprintf(w, "\n#### %s\n", prioritize.Header(g))
+	fmt.Fprint(w, prioritize.Text(g, []string{"count", "summarized"}, prioritize.SummarizeOptions{Min: 3}, "kind", nil))
+	const top = 8
+	fmt.Fprintf(w, "\n== Prioritized Patterns (top %d of %d)\n", min(top, len(g.Patterns)), len(g.Patterns))
+	for i, p := range g.Patterns {
+		if i == top {
+			break
+		}
+		fmt.Fprintln(w, prioritize.PatternLine(p))
+	}
+	inc := prioritize.Filter(g.Patterns, []prioritize.Kind{prioritize.Increasing})
+	if len(inc) > 0 && inc[0].Terminal {
+		top := inc[0]
+		for _, t := range g.Terminals {
+			if t.Letter != top.Terminals[0] {
+				continue
 			}
-		}
-		if subs == 0 {
-			continue // before the first mark: start-up
-		}
-		s := site{getter: fmt.Sprint(e.Getter), goroutine: e.Entry}
-		if g, ok := tr.GetterOf(e.Getter); ok {
-			s.getter = g.Name()
-		}
-		if st := tr.StackOf(e.Stack); st != nil && len(st.Frames) > 1 {
-			f := st.Frames[1]
-			s.caller = fmt.Sprintf("%s (%s:%d)", shortFunc(f.Func), filepath.Base(f.File), f.Line)
-		}
-		c, ok := counts[s]
-		if !ok {
-			order = append(order, s)
-		}
-		for len(c) < subs {
-			c = append(c, 0)
-		}
-		c[subs-1]++
-		counts[s] = c
-	}
-	sort.SliceStable(order, func(i, j int) bool { return order[i].getter < order[j].getter })
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "getter\tcalled from\tgoroutine\t")
-	for i := 1; i <= subs; i++ {
-		fmt.Fprintf(tw, "sub %d\t", i)
-	}
-	fmt.Fprintf(tw, "\t\n")
-	for _, s := range order {
-		c := counts[s]
-		for len(c) < subs {
-			c = append(c, 0)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t", s.getter, s.caller, shortFunc(s.goroutine))
-		grows := subs > 1
-		for i, n := range c {
-			fmt.Fprintf(tw, "%d\t", n)
-			if i > 0 && n <= c[i-1] {
-				grows = false
+			fmt.Fprintf(w, "\nThe top pattern, %s, grows with every repetition of the same action:\n", top.Notation())
+			fmt.Fprintf(w, "%s called from %s. Its values per sub-trace:\n", t.Name, prioritize.Where(t))
+			for i, vs := range t.BySub {
+				var parts []string
+				for _, v := range vs {
+					parts = append(parts, fmt.Sprintf("%q x%d", v.Value, v.Count))
+				}
+				fmt.Fprintf(w, "  %s: %s\n", g.SubTraces[i].Label, strings.Join(parts, ", "))
 			}
-		}
-		if grows {
-			fmt.Fprintf(tw, "grows\t\n")
-		} else {
-			fmt.Fprintf(tw, "\t\n")
+			fmt.Fprintf(w, "The same stop, more times on every visit: something keeps re-reading it.\n")
 		}
 	}
-	tw.Flush()
-}
-
-// shortFunc drops the package path: "example.com/busapp/model.(*ViewState).visit"
-// becomes "model.(*ViewState).visit".
-func shortFunc(f string) string {
-	if i := strings.LastIndex(f, "/"); i >= 0 {
-		return f[i+1:]
+	if len(sum.Groups) > 1 {
+		fmt.Fprintf(w, "\n(%d more goroutine groups, e.g. %s; see the whole summary)\n", len(sum.Groups)-1, sum.Groups[1].Goroutine)
 	}
-	return f
+	fmt.Fprintf(w, "\nNext: suncat summary %s\n", tracePath)
 }

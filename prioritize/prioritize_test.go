@@ -1,0 +1,265 @@
+package prioritize
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/suncat-go/suncat/grammar"
+	"github.com/suncat-go/suncat/logrt"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func TestClassify(t *testing.T) {
+	obs := func(pairs ...int32) []grammar.Obs {
+		var o []grammar.Obs
+		for i := 0; i < len(pairs); i += 2 {
+			o = append(o, grammar.Obs{Sub: pairs[i], Count: pairs[i+1], Times: 1})
+		}
+		return o
+	}
+	cases := []struct {
+		name  string
+		obs   []grammar.Obs
+		kind  Kind
+		max   int
+		trend float64
+	}{
+		{"leak", obs(0, 4, 1, 5, 2, 6, 3, 7), Increasing, 7, 1},
+		{"linear search", obs(0, 6, 1, 3, 2, 5, 3, 4), Varying, 6, -0.4},
+		{"constant", obs(0, 2, 1, 2, 2, 2), Constant, 2, 0},
+		{"shrinking", obs(0, 9, 1, 5, 2, 5), Decreasing, 9, -2},
+		{"within one sub-trace", obs(0, 3, 0, 4), Increasing, 4, 1},
+		// Several counts in one sub-trace: the series takes the largest.
+		{"largest per sub-trace", obs(0, 1, 0, 5, 1, 2, 1, 6), Increasing, 6, 1},
+	}
+	for _, tc := range cases {
+		k, max, trend := Classify(tc.obs, series(tc.obs))
+		if k != tc.kind || max != tc.max || trend < tc.trend-1e-9 || trend > tc.trend+1e-9 {
+			t.Errorf("%s: %v max %d trend %v, want %v max %d trend %v", tc.name, k, max, trend, tc.kind, tc.max, tc.trend)
+		}
+	}
+}
+
+func TestSummarizedGrammarFigure5(t *testing.T) {
+	var subs []string
+	a, ef, ij := []int{4, 5, 6, 7}, []int{3, 3, 4, 4}, []int{6, 3, 5, 4}
+	for s := 0; s < 4; s++ {
+		w := strings.Repeat("a ", a[s]) + "b b c c d d " + strings.Repeat("e ", ef[s]) + strings.Repeat("f ", ef[s]) +
+			strings.Repeat("g h ", 4) + strings.Repeat("i j ", ij[s])
+		subs = append(subs, w)
+	}
+	tr, _ := grammar.ParseText(strings.NewReader(strings.Join(subs, " $ ")))
+	g := grammar.Build(tr, grammar.Options{})
+	got := strings.Join(SummarizedGrammar(g, SummarizeOptions{Min: 3}), "\n")
+	// The paper's Figure 5(c): b, c, d (count 2) elided; B and C omitted.
+	want := "S -> A^4\nA -> a^<=7 ... e^<=4 f^<=4 B^4 C^<=6"
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	got = strings.Join(SummarizedGrammar(g, SummarizeOptions{Min: 1, Detail: true}), "\n")
+	if want := "S -> A^4\nA -> a^4|5|6|7 b^2 c^2 d^2 e^3|4 f^3|4 B^4 C^6|3|5|4\nB -> g h\nC -> i j"; got != want {
+		t.Errorf("detail, min 1:\n%s", got)
+	}
+}
+
+// synthetic builds a trace in memory: each token of events is a getter
+// call "getter@caller", "|label" is a mark; ids follow first appearance.
+func synthetic(events string, gaps map[int]int64) *logrt.Trace {
+	tr := &logrt.Trace{Path: "synthetic.suncat"}
+	stacks := map[string]uint32{}
+	getters := map[string]uint32{}
+	var now int64
+	seq := uint64(0)
+	for i, tok := range strings.Fields(events) {
+		now += 1000 + gaps[i]
+		if strings.HasPrefix(tok, "|") {
+			tr.Marks = append(tr.Marks, logrt.Marker{Seq: seq, Time: now, Kind: logrt.KindMark, Label: tok[1:]})
+			seq++
+			continue
+		}
+		name, caller, _ := strings.Cut(tok, "@")
+		gid, ok := getters[name]
+		if !ok {
+			gid = uint32(len(getters) + 1)
+			getters[name] = gid
+			tr.Getters = append(tr.Getters, logrt.Getter{ID: gid, Package: "p", Receiver: "*T", Method: name})
+		}
+		sid, ok := stacks[tok]
+		if !ok {
+			sid = uint32(len(stacks) + 1)
+			stacks[tok] = sid
+			tr.Stacks = append(tr.Stacks, logrt.Stack{ID: sid, Entry: "main.main", Frames: []logrt.Frame{{Func: "p.(*T)." + name}, {Func: "main." + caller, File: "main.go", Line: 1}}})
+		}
+		tr.Events = append(tr.Events, logrt.Event{Seq: seq, Time: now, Getter: gid, Stack: sid, Value: name + "-value", Entry: "main.main"})
+		seq++
+	}
+	return tr
+}
+
+func TestSplits(t *testing.T) {
+	tr := synthetic("X@init |one A@f A@f B@g |two A@f A@f A@f B@g B@g", map[int]int64{6: 1e9})
+	cases := []struct {
+		split, full string
+		left        int
+	}{
+		{"", "S -> A^2\nA -> a^2|3 b^1|2\n", 1}, // marks by default; X before the first mark left out
+		{"marks", "S -> A^2\nA -> a^2|3 b^1|2\n", 1},
+		{"none", "S -> a A^2\nA -> b^2|3 c^1|2\n", 0},
+		{"idle=500ms", "S -> A B\nA -> a b^2 c\nB -> b^3 c^2\n", 0},
+	}
+	for _, tc := range cases {
+		s, err := Build([]*logrt.Trace{tr}, Options{Split: tc.split})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.split, err)
+		}
+		g := s.Groups[0]
+		if got := g.Grammar.String(); got != tc.full || g.Left != tc.left {
+			t.Errorf("-split %q: grammar\n%sleft %d; want\n%sleft %d", tc.split, got, g.Left, tc.full, tc.left)
+		}
+	}
+	// at=GETTER: each call of the getter starts a sub-trace.
+	at := synthetic("A@f X@h A@f A@f B@g X@h A@f A@f A@f B@g B@g", nil)
+	s, err := Build([]*logrt.Trace{at}, Options{Split: "at=X"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.Groups[0].Grammar.String(), "S -> A^2\nA -> a b^2|3 c^1|2\n"; got != want || s.Groups[0].Left != 1 {
+		t.Errorf("-split at=X: grammar\n%sleft %d; want\n%sleft 1", got, s.Groups[0].Left, want)
+	}
+	for _, bad := range []string{"idle=soon", "idle=-1s", "at=", "weekly"} {
+		if _, err := Build([]*logrt.Trace{tr}, Options{Split: bad}); err == nil {
+			t.Errorf("-split %q: no error", bad)
+		}
+	}
+}
+
+func loadBusApp(t testing.TB) *Summary {
+	tr, err := logrt.ReadFile("../testdata/traces/busapp.suncat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Build([]*logrt.Trace{tr}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestBusAppAcceptance checks the acceptance criteria on a trace of
+// the bus app's scripted scenario (four stops opened, each a sub-trace).
+func TestBusAppAcceptance(t *testing.T) {
+	s := loadBusApp(t)
+	g := s.Groups[0]
+	if g.Goroutine != "main.main" || len(g.SubTraces) != 4 {
+		t.Fatalf("first group %s with %d sub-traces", g.Goroutine, len(g.SubTraces))
+	}
+	top := Filter(g.Patterns, []Kind{Increasing})[0]
+	if !top.Terminal || len(top.Terminals) != 1 {
+		t.Fatalf("top increasing pattern %s is not a terminal", top.Notation())
+	}
+	term := terminalByLetter(g, top.Terminals[0])
+	caller, _ := term.Caller()
+	if term.Name != "(*Stop).Name" || !strings.HasSuffix(caller.Func, "(*app).open.func1") {
+		t.Errorf("top increasing pattern is %s from %s, want the observer's (*Stop).Name", term.Name, caller.Func)
+	}
+	for i := 1; i < len(top.Series); i++ {
+		if top.Series[i] != top.Series[i-1]+1 {
+			t.Errorf("series %v does not grow by one per sub-trace", top.Series)
+		}
+	}
+	for i, vs := range term.BySub {
+		if len(vs) != 1 || vs[0].Count != i+1 {
+			t.Errorf("sub-trace %d: values %v, want one stop name %d times", i+1, vs, i+1)
+		}
+	}
+	// The serialization: a nonterminal covering the route and stop names
+	// read by visit, whose count grows with every navigation.
+	found := false
+	for _, p := range Filter(g.Patterns, []Kind{Increasing}) {
+		if p.Terminal {
+			continue
+		}
+		var fromVisit int
+		for _, l := range p.Terminals {
+			if c, ok := terminalByLetter(g, l).Caller(); ok && strings.HasSuffix(c.Func, "(*ViewState).visit") {
+				fromVisit++
+			}
+		}
+		if fromVisit >= 2 && len(p.Series) >= 3 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no increasing nested pattern over the serialization's getters")
+	}
+}
+
+func terminalByLetter(g *Group, l string) *Terminal {
+	for _, t := range g.Terminals {
+		if t.Letter == l {
+			return t
+		}
+	}
+	return nil
+}
+
+// TestGolden compares every level of the bus app's summary with the files
+// in testdata/golden (go test -update rewrites them; a mismatch leaves a
+// .got file beside the golden).
+func TestGolden(t *testing.T) {
+	s := loadBusApp(t)
+	for _, level := range Levels {
+		var b bytes.Buffer
+		for _, g := range s.Groups {
+			b.WriteString("#### " + Header(g) + "\n")
+			b.WriteString(Text(g, []string{level}, SummarizeOptions{Min: 3}, "kind", nil))
+		}
+		path := filepath.Join("testdata", "golden", "busapp-"+level+".txt")
+		if *update {
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test -update to create it)", err)
+		}
+		if !bytes.Equal(want, b.Bytes()) {
+			os.WriteFile(path+".got", b.Bytes(), 0o644)
+			t.Errorf("%s: output differs from %s (see %s.got)", level, path, path)
+		}
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	s := loadBusApp(t)
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Summary
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Version != SchemaVersion || len(back.Groups) != len(s.Groups) {
+		t.Fatalf("round trip lost data: version %d, %d groups", back.Version, len(back.Groups))
+	}
+	again, err := json.Marshal(&back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(data, again) {
+		t.Errorf("encode(decode(x)) != x")
+	}
+	if back.Groups[0].Grammar.String() != s.Groups[0].Grammar.String() {
+		t.Errorf("grammar changed in the round trip")
+	}
+}
