@@ -60,6 +60,9 @@ type Terminal struct {
 	PerSub []int          `json:"perSub"` // calls in each sub-trace
 	Values []ValueCount   `json:"values"` // distinct values, first appearance order
 	BySub  [][]ValueCount `json:"bySub"`  // distinct values in each sub-trace
+
+	index    map[string]int   // value -> index in Values
+	subIndex []map[string]int // value -> index in BySub[sub]
 }
 
 // A ValueCount is a string value and how often it was returned.
@@ -151,6 +154,8 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 		}
 		byStack := map[string]*Terminal{}
 		ids := map[*Terminal]int32{}
+		// The terminal of each stack id of each trace, found once.
+		cache := map[*logrt.Trace][]*Terminal{}
 		subs := make([][]int32, len(labels))
 		for _, te := range evs {
 			if te.sub < 0 {
@@ -166,7 +171,16 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 			if te.e.Time > st.End {
 				st.End = te.e.Time
 			}
-			t := terminalOf(te.tr, te.e, opt.Frames, byStack, g)
+			ts := cache[te.tr]
+			if ts == nil {
+				ts = make([]*Terminal, len(te.tr.Stacks)+1)
+				cache[te.tr] = ts
+			}
+			t := ts[te.e.Stack]
+			if t == nil {
+				t = terminalOf(te.tr, te.e, opt.Frames, byStack, g)
+				ts[te.e.Stack] = t
+			}
 			id, ok := ids[t]
 			if !ok {
 				id = int32(len(ids))
@@ -178,8 +192,7 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 			}
 			t.Total++
 			t.PerSub[te.sub]++
-			t.Values = addValue(t.Values, te.e.Value)
-			t.BySub[te.sub] = addValue(t.BySub[te.sub], te.e.Value)
+			t.count(te.sub, te.e.Value)
 			subs[te.sub] = append(subs[te.sub], id)
 		}
 		if g.Events == 0 {
@@ -227,14 +240,29 @@ func renumber(gr *grammar.Grammar, index []int32) {
 	}
 }
 
-func addValue(vs []ValueCount, v string) []ValueCount {
-	for i := range vs {
-		if vs[i].Value == v {
-			vs[i].Count++
-			return vs
-		}
+// count records one more return of v in sub-trace sub.
+func (t *Terminal) count(sub int, v string) {
+	if t.index == nil {
+		t.index = map[string]int{}
+		t.subIndex = make([]map[string]int, len(t.BySub))
 	}
-	return append(vs, ValueCount{Value: v, Count: 1})
+	if i, ok := t.index[v]; ok {
+		t.Values[i].Count++
+	} else {
+		t.index[v] = len(t.Values)
+		t.Values = append(t.Values, ValueCount{Value: v, Count: 1})
+	}
+	m := t.subIndex[sub]
+	if m == nil {
+		m = map[string]int{}
+		t.subIndex[sub] = m
+	}
+	if i, ok := m[v]; ok {
+		t.BySub[sub][i].Count++
+	} else {
+		m[v] = len(t.BySub[sub])
+		t.BySub[sub] = append(t.BySub[sub], ValueCount{Value: v, Count: 1})
+	}
 }
 
 // terminalOf returns the terminal of event e, by its (possibly cut) stack.

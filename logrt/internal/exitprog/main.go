@@ -6,7 +6,8 @@
 //
 // MODE is return, exit, fatal, panic, sigint, sigterm, sigkill, marks
 // (marks, pauses and resumes around the events, then return), or serve
-// (record an event every 20ms until killed, for the control channel).
+// (record an event every 20ms until killed, for the control channel), or
+// loops (about N events of nested loops in four marked sub-traces).
 package main
 
 import (
@@ -43,6 +44,26 @@ func main() {
 			time.Sleep(20 * time.Millisecond)
 			stops[i%3].Name()
 		}
+	}
+	if mode == "loops" {
+		// About N events in four marked sub-traces of nested loops whose
+		// outer trip count grows with each sub-trace, from three call
+		// sites.
+		per := n / 4
+		for sub := 0; sub < 4; sub++ {
+			logrt.Mark("sub" + strconv.Itoa(sub))
+			for done := 0; done < per; {
+				for o := 0; o < 2+sub && done < per; o++ {
+					stops[0].Name()
+					for i := 0; i < 3; i++ {
+						stops[1].Name()
+						stops[2].Name()
+					}
+					done += 7
+				}
+			}
+		}
+		return
 	}
 	if mode == "marks" {
 		for i := 0; i < 3; i++ {

@@ -1,0 +1,76 @@
+package prioritize
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// Benchmarks of summarizing a 10^6-event trace against only decoding it,
+// in the same run:
+//
+//	go test -run '^$' -bench . -benchtime 3x ./prioritize
+//
+// The trace is recorded once by logrt's test program (nested loops in four
+// marked sub-traces).
+
+var (
+	bigOnce  sync.Once
+	bigTrace string
+)
+
+func bigTracePath(b *testing.B) string {
+	bigOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "prioritize-bench")
+		if err != nil {
+			b.Fatal(err)
+		}
+		bin := filepath.Join(dir, "exitprog")
+		if out, err := exec.Command("go", "build", "-o", bin, "../logrt/internal/exitprog").CombinedOutput(); err != nil {
+			b.Fatalf("%v\n%s", err, out)
+		}
+		cmd := exec.Command(bin, "loops", "1000000")
+		cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+dir+"/", "SUNCAT_CONTROL=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("%v\n%s", err, out)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+		if len(files) != 1 {
+			b.Fatalf("traces: %v", files)
+		}
+		bigTrace = files[0]
+	})
+	return bigTrace
+}
+
+func BenchmarkDecode1M(b *testing.B) {
+	path := bigTracePath(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tr, err := logrt.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(len(tr.Events)), "events")
+	}
+}
+
+func BenchmarkSummary1M(b *testing.B) {
+	path := bigTracePath(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tr, err := logrt.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := Build([]*logrt.Trace{tr}, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(s.Groups[0].Events), "events")
+	}
+}
