@@ -6,6 +6,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -21,6 +23,9 @@ func Analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	if len(opt.Patterns) == 0 {
 		opt.Patterns = []string{"."}
 	}
+	if len(opt.Patterns) == 1 {
+		opt.Dir, opt.Patterns[0] = normalize(opt.Dir, opt.Patterns[0])
+	}
 	key, cacheable := cacheKey(opt)
 	if cacheable && !opt.NoCache {
 		if a, ok := loadCached(key); ok {
@@ -35,6 +40,24 @@ func Analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		storeCached(key, a)
 	}
 	return a, err
+}
+
+// normalize turns a relative directory pattern into a working directory,
+// so that a program in another module (./testdata/app with its own
+// go.mod) is loaded from its own module: go list would refuse it from
+// here.
+func normalize(dir, pattern string) (string, string) {
+	if !(pattern == "." || strings.HasPrefix(pattern, "./") || strings.HasPrefix(pattern, "../") || filepath.IsAbs(pattern)) || strings.Contains(pattern, "...") {
+		return dir, pattern
+	}
+	p := pattern
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		return p, "."
+	}
+	return dir, pattern
 }
 
 func analyze(ctx context.Context, opt Options) (*Analysis, error) {

@@ -57,6 +57,12 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	if pkg == "" {
 		pkg = "."
 	}
+	out := opt.Output
+	if out != "" && !filepath.IsAbs(out) {
+		out = filepath.Join(opt.Dir, out)
+	}
+	named := pkg
+	opt.Dir, pkg = normalize(opt.Dir, pkg)
 	a, err := Analyze(ctx, Options{
 		Dir: opt.Dir, Patterns: []string{pkg}, BuildFlags: opt.BuildFlags,
 		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: opt.Progress,
@@ -65,7 +71,7 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 		return nil, err
 	}
 	if len(a.Commands) != 1 {
-		return nil, fmt.Errorf("%s is not a main package (suncat builds programs; to study a library, instrument a program or test that uses it)", pkg)
+		return nil, fmt.Errorf("%s is not a main package (suncat builds programs; to study a library, instrument a program or test that uses it)", named)
 	}
 	work, err := workDir(a.ModuleDir)
 	if err != nil {
@@ -75,16 +81,12 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := opt.Output
 	if out == "" {
 		bin, err := cacheDir("bin")
 		if err != nil {
 			return nil, err
 		}
 		out = filepath.Join(bin, path.Base(a.Commands[0]))
-	}
-	if !filepath.IsAbs(out) {
-		out = filepath.Join(opt.Dir, out)
 	}
 	if opt.Progress != nil {
 		fmt.Fprintf(opt.Progress, "suncat: building %s with %d instrumented getter(s)\n", a.Commands[0], len(a.Getters))

@@ -426,3 +426,23 @@ func MatchGetter(g logrt.Getter, name string) bool {
 	}
 	return false
 }
+
+// SplitEvents assigns each event of tr to a sub-trace (-1: none) as Build
+// does with the same split specification ("" chooses marks or none), and
+// returns the sub-traces.
+func SplitEvents(tr *logrt.Trace, split string) ([]int, []SubTrace, error) {
+	if split == "" {
+		split = "none"
+		for _, m := range tr.Marks {
+			if m.Kind == logrt.KindMark {
+				split = "marks"
+			}
+		}
+	}
+	sp, err := newSplitter(split)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := sp.split(tr, 0)
+	return r.of, r.labels, nil
+}

@@ -8,14 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"text/tabwriter"
-	"time"
 
 	"github.com/suncat-go/suncat/instrument"
 	"github.com/suncat-go/suncat/logrt"
@@ -252,55 +248,12 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	dir := *traceDir
-	if dir == "" {
-		if err := os.MkdirAll(logrt.DefaultDir(), 0o755); err != nil {
-			return fmt.Errorf("run: %v", err)
+	if err := runInstrumented(res.Output, progArgs, *traceDir, stdout, stderr); err != nil {
+		var silent silentError
+		if errors.As(err, &silent) {
+			return err
 		}
-		if dir, err = os.MkdirTemp(logrt.DefaultDir(), "run-"+time.Now().Format("20060102-150405")+"-"); err != nil {
-			return fmt.Errorf("run: %v", err)
-		}
-	}
-	if dir, err = filepath.Abs(dir); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("run: %v", err)
-	}
-	cmd := exec.Command(res.Output, progArgs...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
-	cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+dir+string(filepath.Separator))
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("run: %v", err)
-	}
-	go func() {
-		for s := range sigs {
-			cmd.Process.Signal(s)
-		}
-	}()
-	runErr := cmd.Wait()
-	traces, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
-	switch len(traces) {
-	case 0:
-		fmt.Fprintf(stderr, "suncat: run: the program recorded no trace (no getter was called); directory: %s\n", dir)
-	case 1:
-		fmt.Fprintf(stderr, "suncat: trace: %s\n", traces[0])
-		fmt.Fprintf(stderr, "suncat: next: suncat summary %s\n", traces[0])
-	default:
-		fmt.Fprintf(stderr, "suncat: %d traces (one per process) in %s\n", len(traces), dir)
-	}
-	var exit *exec.ExitError
-	if errors.As(runErr, &exit) {
-		if code := exit.ExitCode(); code > 0 {
-			return silentError{exitError(code)}
-		}
-		return silentError{exitError(1)}
-	}
-	if runErr != nil {
-		return fmt.Errorf("run: %v", runErr)
 	}
 	return nil
 }

@@ -125,9 +125,10 @@ func (a *app) detail() string {
 	return a.city.Stops[a.cursor].Name()
 }
 
-// prefetch refreshes stop data in the background, off the path the user
-// waits for, the way the original app prefetches from its server.
-func prefetch(city *model.City, mu *sync.Mutex, stop <-chan struct{}) {
+// prefetch refreshes route descriptions in the background, off the path
+// the user waits for, the way the original app prefetches from its
+// server. The city data never changes, so it needs no lock.
+func prefetch(city *model.City, stop <-chan struct{}) {
 	t := time.NewTicker(5 * time.Millisecond)
 	defer t.Stop()
 	for {
@@ -136,11 +137,9 @@ func prefetch(city *model.City, mu *sync.Mutex, stop <-chan struct{}) {
 			return
 		case <-t.C:
 		}
-		mu.Lock()
-		for _, s := range city.Stops {
-			_ = s.Code()
+		for _, r := range city.Routes {
+			_ = r.LongName()
 		}
-		mu.Unlock()
 	}
 }
 
@@ -199,7 +198,7 @@ func main() {
 	a := newApp()
 	var mu sync.Mutex
 	stop := make(chan struct{})
-	go prefetch(a.city, &mu, stop)
+	go prefetch(a.city, stop)
 	defer close(stop)
 	if *script != "" {
 		in := io.Reader(os.Stdin)

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/suncat-go/suncat/delay"
+)
+
+// TestDelayCompareBusApp checks the acceptance: on the bus app,
+// delaying the stop-name getter slows every navigation by about its calls
+// x delay (critical path), and delaying the background prefetch getter
+// leaves navigations unchanged (off the path). Tolerances are generous:
+// the machine is noisy.
+func TestDelayCompareBusApp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the bus app four times")
+	}
+	root, _ := filepath.Abs("../..")
+	app := filepath.Join(root, "testdata", "busapp")
+	compare := func(getter string) delay.Report {
+		var out, errb bytes.Buffer
+		err := run(&out, &errb, []string{"delay", "-compare", "-json", "--getter", getter, "-d", "1ms",
+			"-split", "idle=150ms", "-goroutines", "main.main", app, "--", "{}", "-script", filepath.Join(app, "scenario-idle.txt")})
+		if err != nil {
+			t.Fatalf("delay %s: %v\n%s", getter, err, errb.String())
+		}
+		var rep delay.Report
+		if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+			t.Fatalf("%v\n%s", err, out.String())
+		}
+		if len(rep.Rows) != 4 {
+			t.Fatalf("delay %s: %d sub-traces, want the 4 navigations:\n%s", getter, len(rep.Rows), out.String())
+		}
+		return rep
+	}
+	rep := compare("Stop.Name")
+	for _, r := range rep.Rows {
+		if r.Calls < 20 || r.Verdict != delay.Critical {
+			t.Errorf("Stop.Name, %s: %d calls, verdict %s", r.Label, r.Calls, r.Verdict)
+		}
+		if r.Growth < r.Expected/2 || r.Growth > 3*r.Expected+50*time.Millisecond {
+			t.Errorf("Stop.Name, %s: grew by %v for %d calls of 1ms", r.Label, r.Growth, r.Calls)
+		}
+	}
+	// The leak: each navigation makes more delayed calls than the last.
+	for i := 1; i < len(rep.Rows); i++ {
+		if rep.Rows[i].Calls <= rep.Rows[i-1].Calls {
+			t.Errorf("delayed calls do not grow: %d then %d", rep.Rows[i-1].Calls, rep.Rows[i].Calls)
+		}
+	}
+	rep = compare("Route.LongName")
+	for _, r := range rep.Rows {
+		if r.Calls != 0 || r.Verdict != delay.Off {
+			t.Errorf("Route.LongName (prefetch), %s: %d calls on the main goroutine, grew %v, verdict %s", r.Label, r.Calls, r.Growth, r.Verdict)
+		}
+	}
+	if rep.Verdict != delay.Off {
+		t.Errorf("prefetch verdict %s", rep.Verdict)
+	}
+}

@@ -1,0 +1,204 @@
+package delay
+
+import (
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+// Verdicts.
+const (
+	Critical = "critical path" // the response grew by about calls x delay
+	Off      = "off the path"  // the response did not change
+	Partly   = "partly"        // in between
+	Short    = "too short"     // one event: no span to measure
+)
+
+// A Row compares one sub-trace of the plain and the delayed run.
+type Row struct {
+	SubTrace  int           `json:"subTrace"` // 1-based
+	Label     string        `json:"label"`
+	Goroutine string        `json:"goroutine"` // the group that handled it (most events)
+	Plain     time.Duration `json:"plainNs"`   // its response time in the plain run
+	Delayed   time.Duration `json:"delayedNs"` // and in the delayed run
+	Growth    time.Duration `json:"growthNs"`  // Delayed - Plain
+	Calls     int           `json:"calls"`     // delayed calls made by that goroutine
+	Elsewhere int           `json:"elsewhere"` // delayed calls made by other goroutines
+	Expected  time.Duration `json:"expectedNs"`
+	Verdict   string        `json:"verdict"`
+}
+
+// A Report is the result of Compare.
+type Report struct {
+	Version int           `json:"version"`
+	Delay   time.Duration `json:"delayNs"`
+	Split   string        `json:"split"`
+	Rows    []Row         `json:"rows"`
+	Verdict string        `json:"verdict"` // over all sub-traces
+	Note    string        `json:"note,omitempty"`
+}
+
+// run is one run's events, split into sub-traces.
+type run struct {
+	subs [][]*logrt.Event
+}
+
+func split(traces []*logrt.Trace, spec string) (*run, []string, error) {
+	r := &run{}
+	var labels []string
+	for _, tr := range traces {
+		of, subs, err := prioritize.SplitEvents(tr, spec)
+		if err != nil {
+			return nil, nil, err
+		}
+		base := len(r.subs)
+		for _, s := range subs {
+			r.subs = append(r.subs, nil)
+			labels = append(labels, s.Label)
+		}
+		for i := range tr.Events {
+			if of[i] >= 0 {
+				r.subs[base+of[i]] = append(r.subs[base+of[i]], &tr.Events[i])
+			}
+		}
+	}
+	return r, labels, nil
+}
+
+// span is the response time of goroutine group entry in sub: from its
+// first to its last event.
+func span(sub []*logrt.Event, entry string) time.Duration {
+	first, last := int64(-1), int64(-1)
+	for _, e := range sub {
+		if e.Entry != entry {
+			continue
+		}
+		if first < 0 {
+			first = e.Time
+		}
+		last = e.Time
+	}
+	if first < 0 {
+		return 0
+	}
+	return time.Duration(last - first)
+}
+
+// Compare reports, sub-trace by sub-trace, how the delays of the getters
+// ids (d per call) changed the response time of the goroutine that handled
+// each sub-trace.
+//
+// When goroutines is not nil, only the events of the goroutine groups whose
+// entry function it matches are considered, for splitting and measuring
+// alike: the goroutine the user is watching, without background noise.
+func Compare(plain, delayed []*logrt.Trace, ids []uint32, d time.Duration, spec string, goroutines *regexp.Regexp) (*Report, error) {
+	plain, delayed = only(plain, goroutines), only(delayed, goroutines)
+	p, labels, err := split(plain, spec)
+	if err != nil {
+		return nil, err
+	}
+	q, _, err := split(delayed, spec)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Version: 1, Delay: d, Split: spec}
+	n := len(p.subs)
+	if len(q.subs) != n {
+		rep.Note = fmt.Sprintf("the plain run has %d sub-traces and the delayed run %d; comparing the first %d", len(p.subs), len(q.subs), min(n, len(q.subs)))
+		n = min(n, len(q.subs))
+	}
+	delayedID := map[uint32]bool{}
+	for _, id := range ids {
+		delayedID[id] = true
+	}
+	counts := map[string]int{}
+	measured := 0
+	for i := 0; i < n; i++ {
+		// The handling goroutine: the group with the most events.
+		byEntry := map[string]int{}
+		best := ""
+		for _, e := range p.subs[i] {
+			byEntry[e.Entry]++
+			if best == "" || byEntry[e.Entry] > byEntry[best] {
+				best = e.Entry
+			}
+		}
+		row := Row{SubTrace: i + 1, Label: labels[i], Goroutine: best}
+		row.Plain, row.Delayed = span(p.subs[i], best), span(q.subs[i], best)
+		row.Growth = row.Delayed - row.Plain
+		for _, e := range q.subs[i] {
+			if delayedID[e.Getter] {
+				if e.Entry == best {
+					row.Calls++
+				} else {
+					row.Elsewhere++
+				}
+			}
+		}
+		row.Expected = time.Duration(row.Calls) * d
+		row.Verdict = verdict(row)
+		if row.Plain == 0 && row.Delayed == 0 {
+			row.Verdict = Short
+		} else {
+			counts[row.Verdict]++
+			measured++
+		}
+		rep.Rows = append(rep.Rows, row)
+	}
+	switch {
+	case measured == 0:
+		rep.Verdict = "no sub-trace to measure"
+	case counts[Critical] == measured:
+		rep.Verdict = Critical
+	case counts[Off] == measured:
+		rep.Verdict = Off
+	default:
+		rep.Verdict = Partly
+	}
+	return rep, nil
+}
+
+// only returns copies of traces holding only the events of the goroutine
+// groups re matches (all when re is nil).
+func only(traces []*logrt.Trace, re *regexp.Regexp) []*logrt.Trace {
+	if re == nil {
+		return traces
+	}
+	out := make([]*logrt.Trace, len(traces))
+	for i, tr := range traces {
+		c := *tr
+		c.Events = nil
+		for _, e := range tr.Events {
+			if re.MatchString(e.Entry) {
+				c.Events = append(c.Events, e)
+			}
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+// verdict judges one row. The response grew by about calls x delay: on the
+// critical path (at least half of it, since the delay after the last
+// recorded call falls outside the span); grew by less than a fifth of it,
+// or not at all when the handling goroutine made no delayed call: off the
+// path; anything else: partly.
+func verdict(r Row) string {
+	if r.Expected == 0 {
+		if r.Growth < 5*time.Millisecond || r.Growth < r.Plain/5 {
+			return Off
+		}
+		return Partly
+	}
+	ratio := float64(r.Growth) / float64(r.Expected)
+	switch {
+	case ratio >= 0.5:
+		return Critical
+	case ratio < 0.2:
+		return Off
+	}
+	return Partly
+}

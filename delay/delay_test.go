@@ -1,0 +1,138 @@
+package delay
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/suncat-go/suncat/grammar"
+	"github.com/suncat-go/suncat/instrument"
+	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+var getters = []instrument.Getter{
+	{ID: 1, PkgPath: "example.com/bus/model", Receiver: "*Stop", Method: "Name"},
+	{ID: 2, PkgPath: "example.com/bus/model", Receiver: "*Stop", Method: "Code"},
+	{ID: 3, PkgPath: "example.com/bus/model", Receiver: "*Route", Method: "Name"},
+	{ID: 4, PkgPath: "example.com/bus/other", Receiver: "Stop", Method: "Name"},
+}
+
+func TestResolve(t *testing.T) {
+	cases := []struct {
+		names []string
+		want  []uint32
+		err   string
+	}{
+		{names: []string{"(*Stop).Name"}, want: []uint32{1}},
+		{names: []string{"model.(*Stop).Name"}, want: []uint32{1}},
+		{names: []string{"example.com/bus/model.(*Stop).Name", "Route.Name"}, want: []uint32{1, 3}},
+		{names: []string{"Stop.Code", "Stop.Code"}, want: []uint32{2}},
+		{names: []string{"Stop.Name"}, err: `"Stop.Name" is ambiguous: it names example.com/bus/model.(*Stop).Name, example.com/bus/other.Stop.Name`},
+		{names: []string{`model\..*Name$`}, want: []uint32{1, 3}},
+		{names: []string{"Stop.Nom"}, err: `"Stop.Nom": no such getter; the getters are: example.com/bus/model.(*Stop).Name,`},
+		{names: []string{"a"}, err: `"a" looks like a terminal or pattern of a summary: give the trace with -trace`},
+		{names: nil, err: "no getter chosen"},
+	}
+	for _, tc := range cases {
+		ids, err := Resolve(getters, tc.names, nil)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%v: error %v, want %s", tc.names, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || len(ids) != len(tc.want) {
+			t.Errorf("%v: %v %v, want %v", tc.names, ids, err, tc.want)
+			continue
+		}
+		for i := range ids {
+			if ids[i] != tc.want[i] {
+				t.Errorf("%v: %v, want %v", tc.names, ids, tc.want)
+			}
+		}
+	}
+}
+
+func TestResolveFromSummary(t *testing.T) {
+	lg := func(id uint32) logrt.Getter {
+		g := getters[id-1]
+		return logrt.Getter{ID: id, Package: g.PkgPath, Receiver: g.Receiver, Method: g.Method}
+	}
+	g := &prioritize.Group{
+		Terminals: []*prioritize.Terminal{{Letter: "a", Getter: lg(1)}, {Letter: "b", Getter: lg(2)}},
+		Patterns:  []prioritize.Pattern{{Symbol: "A", Terminals: []string{"a", "b"}}},
+		Grammar:   &grammar.Grammar{},
+	}
+	sum := &prioritize.Summary{Groups: []*prioritize.Group{g}}
+	if ids, err := Resolve(getters, []string{"b"}, sum); err != nil || len(ids) != 1 || ids[0] != 2 {
+		t.Errorf("letter b: %v %v", ids, err)
+	}
+	if ids, err := Resolve(getters, []string{"A"}, sum); err != nil || len(ids) != 2 {
+		t.Errorf("pattern A: %v %v", ids, err)
+	}
+	if _, err := Resolve(getters[1:], []string{"a"}, sum); err == nil || !strings.Contains(err.Error(), "no longer has") {
+		t.Errorf("a terminal whose getter is gone: %v", err)
+	}
+}
+
+// runTrace makes a trace of one goroutine with a mark before each group of
+// calls; calls are (getter id, time in ms) pairs.
+func runTrace(subs ...[][2]int) *logrt.Trace {
+	tr := &logrt.Trace{Path: "t.suncat"}
+	seq := uint64(0)
+	for i, calls := range subs {
+		tr.Marks = append(tr.Marks, logrt.Marker{Seq: seq, Kind: logrt.KindMark, Label: "nav " + string(rune('1'+i))})
+		seq++
+		for _, c := range calls {
+			tr.Events = append(tr.Events, logrt.Event{Seq: seq, Time: int64(c[1]) * 1e6, Getter: uint32(c[0]), Entry: "main.main"})
+			seq++
+		}
+	}
+	return tr
+}
+
+func TestCompare(t *testing.T) {
+	plain := runTrace([][2]int{{1, 0}, {2, 1}, {1, 2}}, [][2]int{{2, 10}, {2, 11}})
+	// Getter 1 delayed by 10ms per call: the first navigation grows by
+	// 10ms per delayed call before its last event; the second has none.
+	delayed := runTrace([][2]int{{1, 0}, {2, 11}, {1, 22}}, [][2]int{{2, 40}, {2, 41}})
+	rep, err := Compare([]*logrt.Trace{plain}, []*logrt.Trace{delayed}, []uint32{1}, 10*time.Millisecond, "marks", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Rows) != 2 {
+		t.Fatalf("%d rows", len(rep.Rows))
+	}
+	r := rep.Rows[0]
+	if r.Plain != 2*time.Millisecond || r.Delayed != 22*time.Millisecond || r.Calls != 2 || r.Expected != 20*time.Millisecond || r.Verdict != Critical {
+		t.Errorf("row 1: %+v", r)
+	}
+	if r := rep.Rows[1]; r.Calls != 0 || r.Growth != 0 || r.Verdict != Off {
+		t.Errorf("row 2: %+v", r)
+	}
+	if rep.Verdict != Partly {
+		t.Errorf("overall %q, want partly", rep.Verdict)
+	}
+}
+
+func TestVerdict(t *testing.T) {
+	ms := time.Millisecond
+	cases := []struct {
+		plain, growth, expected time.Duration
+		want                    string
+	}{
+		{1 * ms, 50 * ms, 50 * ms, Critical},
+		{1 * ms, 26 * ms, 50 * ms, Critical},
+		{1 * ms, 15 * ms, 50 * ms, Partly},
+		{1 * ms, 2 * ms, 50 * ms, Off},
+		{1 * ms, 1 * ms, 0, Off},
+		{100 * ms, 60 * ms, 0, Partly}, // slower without a delayed call of its own
+	}
+	for _, tc := range cases {
+		r := Row{Plain: tc.plain, Growth: tc.growth, Delayed: tc.plain + tc.growth, Expected: tc.expected}
+		if got := verdict(r); got != tc.want {
+			t.Errorf("%+v: %s, want %s", tc, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,162 @@
+package delay
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/suncat-go/suncat/instrument"
+	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+// Resolve returns the ids of the getters that names designate. A name is
+// a getter name in any of the forms Stop.Name, (*Stop).Name,
+// pkg.(*Stop).Name, example.com/pkg.(*Stop).Name, Name; a regexp over the
+// full form; or, when sum is not nil, a terminal letter (a, b, ...) or a
+// nonterminal (A, B, ...: all its terminals) of the summary's first
+// goroutine group. Unknown and ambiguous names are errors that list the
+// candidates.
+func Resolve(getters []instrument.Getter, names []string, sum *prioritize.Summary) ([]uint32, error) {
+	if len(names) == 0 {
+		return nil, fmt.Errorf("no getter chosen (use --getter)")
+	}
+	seen := map[uint32]bool{}
+	var ids []uint32
+	add := func(gs []instrument.Getter) {
+		for _, g := range gs {
+			if !seen[g.ID] {
+				seen[g.ID] = true
+				ids = append(ids, g.ID)
+			}
+		}
+	}
+	for _, name := range names {
+		if sum != nil {
+			if gs, ok, err := fromSummary(getters, name, sum); ok {
+				if err != nil {
+					return nil, err
+				}
+				add(gs)
+				continue
+			}
+		} else if isSymbol(name) && !matchesAnyExact(getters, name) {
+			return nil, fmt.Errorf("%q looks like a terminal or pattern of a summary: give the trace with -trace", name)
+		}
+		gs, err := byName(getters, name)
+		if err != nil {
+			return nil, err
+		}
+		add(gs)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return ids, nil
+}
+
+var symbolRE = regexp.MustCompile(`^([a-z]{1,3}|[A-Z]{1,3})$`)
+
+func isSymbol(s string) bool { return symbolRE.MatchString(s) }
+
+func matchesAnyExact(getters []instrument.Getter, name string) bool {
+	for _, g := range getters {
+		if prioritize.MatchGetter(asLogrt(g), name) {
+			return true
+		}
+	}
+	return false
+}
+
+func asLogrt(g instrument.Getter) logrt.Getter {
+	return logrt.Getter{ID: g.ID, Package: g.PkgPath, Receiver: g.Receiver, Method: g.Method}
+}
+
+// FullName is a getter's full name: example.com/pkg.(*Stop).Name.
+func FullName(g instrument.Getter) string { return g.PkgPath + "." + g.Name() }
+
+func byName(getters []instrument.Getter, name string) ([]instrument.Getter, error) {
+	var exact []instrument.Getter
+	for _, g := range getters {
+		if prioritize.MatchGetter(asLogrt(g), name) {
+			exact = append(exact, g)
+		}
+	}
+	switch {
+	case len(exact) == 1:
+		return exact, nil
+	case len(exact) > 1:
+		return nil, fmt.Errorf("--getter %q is ambiguous: it names %s", name, list(exact))
+	}
+	if regexp.QuoteMeta(name) != name {
+		re, err := regexp.Compile(name)
+		if err != nil {
+			return nil, fmt.Errorf("--getter %q: not a getter name, and not a regexp: %v", name, err)
+		}
+		var out []instrument.Getter
+		for _, g := range getters {
+			if re.MatchString(FullName(g)) {
+				out = append(out, g)
+			}
+		}
+		if len(out) > 0 {
+			return out, nil
+		}
+	}
+	return nil, fmt.Errorf("--getter %q: no such getter; the getters are: %s", name, list(getters))
+}
+
+func list(gs []instrument.Getter) string {
+	var names []string
+	for _, g := range gs {
+		names = append(names, FullName(g))
+	}
+	if len(names) == 0 {
+		return "(none)"
+	}
+	return strings.Join(names, ", ")
+}
+
+// fromSummary resolves a terminal letter or a nonterminal of the summary.
+// ok is false when name is not a symbol of the summary.
+func fromSummary(getters []instrument.Getter, name string, sum *prioritize.Summary) ([]instrument.Getter, bool, error) {
+	if len(sum.Groups) == 0 || !isSymbol(name) {
+		return nil, false, nil
+	}
+	g := sum.Groups[0]
+	var letters []string
+	for _, t := range g.Terminals {
+		if t.Letter == name {
+			letters = []string{name}
+		}
+	}
+	if letters == nil {
+		for _, p := range g.Patterns {
+			if !p.Terminal && p.Symbol == name {
+				letters = p.Terminals
+				break
+			}
+		}
+	}
+	if letters == nil {
+		return nil, false, nil
+	}
+	var out []instrument.Getter
+	for _, l := range letters {
+		for _, t := range g.Terminals {
+			if t.Letter != l {
+				continue
+			}
+			found := false
+			for _, gt := range getters {
+				if gt.PkgPath == t.Getter.Package && gt.Receiver == t.Getter.Receiver && gt.Method == t.Getter.Method {
+					out = append(out, gt)
+					found = true
+				}
+			}
+			if !found {
+				return nil, true, fmt.Errorf("%s of the trace is getter %s.%s, which the program no longer has", l, t.Getter.Package, t.Getter.Name())
+			}
+		}
+	}
+	return out, true, nil
+}
