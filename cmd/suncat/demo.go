@@ -20,16 +20,18 @@ import (
 
 var demoCmd = &command{
 	name:  "demo",
-	args:  "[-app dir] [-stops N]",
+	args:  "[-app dir] [-stops N] [-text]",
 	short: "instrument the bundled bus app, run its scenario, show what grows",
 	order: 1,
 	long: `
 Demo runs suncat's main job on the bus-information sample app bundled in
 testdata/busapp: it instruments the app, drives its scripted scenario (open
 a stop, go back, move to the next stop; four times, each a sub-trace marked
-through the control channel, as you would with 'suncat mark'), and prints
-the Performance Summary of the main goroutine: the Count Summary, the
-Summarized Grammar and the Prioritized Patterns.
+through the control channel, as you would with 'suncat mark'), and opens
+the viewer on the trace (press ? for its keys). When standard output is not
+a terminal, or with -text, it prints the Performance Summary of the main
+goroutine instead: the Count Summary, the Summarized Grammar and the
+Prioritized Patterns.
 The app has two planted bugs (testdata/busapp/README.md); the demo shows
 both growing with every repetition.
 
@@ -49,6 +51,7 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(demoCmd, stderr)
 	appDir := fs.String("app", "", "the bus app's `directory` (default: testdata/busapp of the suncat source)")
 	stops := fs.Int("stops", 4, "number of stops to open, one sub-trace each")
+	noView := fs.Bool("text", false, "print the summary as text even on a terminal (no viewer)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -76,6 +79,11 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 	sum, err := prioritize.Build([]*logrt.Trace{tr}, prioritize.Options{})
 	if err != nil {
 		return fmt.Errorf("demo: %v", err)
+	}
+	if isTerminal(stdout) && !*noView {
+		// The viewer on the scenario's trace; the text below is what a
+		// pipe or a CI log gets.
+		return openViewer(stdout, tracePath, func() (*prioritize.Summary, error) { return sum, nil })
 	}
 	fmt.Fprintf(stdout, "suncat demo: the bus app, %d stops opened and closed again, one sub-trace each\n", *stops)
 	fmt.Fprintf(stdout, "trace: %s (%d events)\n", tracePath, len(tr.Events))
