@@ -2,12 +2,11 @@ package prioritize
 
 import (
 	"os"
-	"os/exec"
-	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/internal/testtrace"
 )
 
 // Benchmarks of summarizing a 10^6-event trace against only decoding it,
@@ -29,20 +28,9 @@ func bigTracePath(b *testing.B) string {
 		if err != nil {
 			b.Fatal(err)
 		}
-		bin := filepath.Join(dir, "exitprog")
-		if out, err := exec.Command("go", "build", "-o", bin, "../logrt/internal/exitprog").CombinedOutput(); err != nil {
-			b.Fatalf("%v\n%s", err, out)
+		if bigTrace, err = testtrace.Loops(dir, 1000000); err != nil {
+			b.Fatal(err)
 		}
-		cmd := exec.Command(bin, "loops", "1000000")
-		cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+dir+"/", "SUNCAT_CONTROL=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			b.Fatalf("%v\n%s", err, out)
-		}
-		files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
-		if len(files) != 1 {
-			b.Fatalf("traces: %v", files)
-		}
-		bigTrace = files[0]
 	})
 	return bigTrace
 }

@@ -1,0 +1,37 @@
+// Package testtrace records big traces for benchmarks, with logrt's test
+// program (logrt/internal/exitprog): it is for tests and benchmarks only.
+package testtrace
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+)
+
+// Loops records about n events of nested loops in four marked sub-traces
+// into a new directory under dir and returns the trace's path.
+func Loops(dir string, n int) (string, error) {
+	_, self, _, ok := runtime.Caller(0)
+	if !ok {
+		return "", fmt.Errorf("testtrace: cannot find the test program's source")
+	}
+	src := filepath.Join(filepath.Dir(self), "..", "..", "logrt", "internal", "exitprog")
+	bin := filepath.Join(dir, "exitprog")
+	if out, err := exec.Command("go", "build", "-o", bin, src).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("testtrace: %v\n%s", err, out)
+	}
+	traces := filepath.Join(dir, "traces")
+	cmd := exec.Command(bin, "loops", strconv.Itoa(n))
+	cmd.Env = append(os.Environ(), "SUNCAT_TRACE="+traces+"/", "SUNCAT_CONTROL=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("testtrace: %v\n%s", err, out)
+	}
+	files, _ := filepath.Glob(filepath.Join(traces, "*.suncat"))
+	if len(files) != 1 {
+		return "", fmt.Errorf("testtrace: want one trace, found %v", files)
+	}
+	return files[0], nil
+}
