@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/internal/testtrace"
+	"github.com/suncat-go/suncat/logrt"
 )
 
 // Benchmarks of summarizing a 10^6-event trace against only decoding it,

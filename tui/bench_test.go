@@ -6,8 +6,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/internal/testtrace"
+	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
