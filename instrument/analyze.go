@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -40,6 +41,26 @@ func Analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		storeCached(key, a)
 	}
 	return a, err
+}
+
+// depMatcher compiles comma-separated import path patterns, where "..."
+// matches any string, as for the go command.
+func depMatcher(spec string) (*regexp.Regexp, error) {
+	if strings.TrimSpace(spec) == "" {
+		return nil, nil
+	}
+	var alts []string
+	for _, p := range strings.Split(spec, ",") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		q := regexp.QuoteMeta(p)
+		q = strings.ReplaceAll(q, `/\.\.\.`, `(/.*)?`)
+		q = strings.ReplaceAll(q, `\.\.\.`, `.*`)
+		alts = append(alts, q)
+	}
+	return regexp.Compile("^(" + strings.Join(alts, "|") + ")$")
 }
 
 // normalize turns a relative directory pattern into a working directory,
@@ -86,15 +107,43 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	a := &Analysis{}
 	var mainPkgs []string
 	seen := map[string]bool{}
+	deps, err := depMatcher(opt.Deps)
+	if err != nil {
+		return nil, err
+	}
+	depMods := map[string]bool{}
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		if p.Module != nil && p.Module.Main && !seen[p.PkgPath] {
+		if p.Module == nil || seen[p.PkgPath] {
+			return
+		}
+		switch {
+		case p.Module.Main:
 			seen[p.PkgPath] = true
 			mainPkgs = append(mainPkgs, p.PkgPath)
 			if a.ModulePath == "" {
 				a.ModulePath, a.ModuleDir = p.Module.Path, p.Module.Dir
 			}
+		case deps != nil && deps.MatchString(p.PkgPath):
+			seen[p.PkgPath] = true
+			mainPkgs = append(mainPkgs, p.PkgPath)
+			if !depMods[p.Module.Path] {
+				depMods[p.Module.Path] = true
+				m := p.Module
+				dm := DepModule{Path: m.Path, Version: m.Version, Dir: m.Dir}
+				if m.Replace != nil {
+					dm.Replaced, dm.Dir = true, m.Replace.Dir
+					if dm.Dir == "" {
+						dm.Dir = m.Dir
+					}
+				}
+				a.DepModules = append(a.DepModules, dm)
+			}
 		}
 	})
+	if deps != nil && len(a.DepModules) == 0 {
+		return nil, fmt.Errorf("-deps %q matches no dependency of %s", opt.Deps, strings.Join(patterns, " "))
+	}
+	sort.Slice(a.DepModules, func(i, j int) bool { return a.DepModules[i].Path < a.DepModules[j].Path })
 	for _, r := range roots {
 		if r.Name == "main" {
 			a.Commands = append(a.Commands, r.PkgPath)

@@ -29,6 +29,7 @@ type BuildOptions struct {
 	Output     string   // the binary to write; default: in the suncat cache
 	BuildFlags []string // passed to go build and go/packages (-tags ...)
 	Funcs      bool
+	Deps       string // also instrument dependency packages matching these patterns
 	Match      *regexp.Regexp
 	Skip       *regexp.Regexp
 	Progress   io.Writer
@@ -65,7 +66,7 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	opt.Dir, pkg = normalize(opt.Dir, pkg)
 	a, err := Analyze(ctx, Options{
 		Dir: opt.Dir, Patterns: []string{pkg}, BuildFlags: opt.BuildFlags,
-		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: opt.Progress,
+		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: opt.Progress, Deps: opt.Deps,
 	})
 	if err != nil {
 		return nil, err
@@ -92,6 +93,13 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 		fmt.Fprintf(opt.Progress, "suncat: building %s with %d instrumented getter(s)\n", a.Commands[0], len(a.Getters))
 	}
 	args := []string{"build", "-overlay", overlay, "-o", out}
+	if len(a.DepModules) > 0 {
+		modfile, err := redirectDeps(ctx, work, a, opt.Dir)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, "-modfile", modfile)
+	}
 	args = append(args, opt.BuildFlags...)
 	args = append(args, pkg)
 	cmd := exec.CommandContext(ctx, "go", args...)
@@ -119,7 +127,15 @@ func writeOverlay(work string, a *Analysis, opt BuildOptions) (string, error) {
 		files = append(files, f)
 	}
 	sort.Strings(files)
+	deps := depCopies(work, a)
 	for i, f := range files {
+		if dst, ok := depTarget(deps, f); ok {
+			// A file of a dependency: rewritten into its module's copy.
+			if err := writeDepFile(f, dst, byFile[f], rtImport); err != nil {
+				return "", err
+			}
+			continue
+		}
 		src, err := os.ReadFile(f)
 		if err != nil {
 			return "", err

@@ -17,7 +17,8 @@ import (
 // build of unchanged sources runs neither go list nor SSA. The key hashes
 // every .go file of the main module (outside testdata, vendor and nested
 // modules), go.mod, go.sum, vendor/modules.txt, the options and the
-// environment that changes what the go command sees. Only package patterns
+// environment that changes what the go command sees. Dependencies are
+// identified by go.sum: a module version's files never change. Only package patterns
 // that are directories (".", "./cmd/app") inside a module that is not part
 // of a go.work workspace are cached; anything else is analyzed every time.
 
@@ -27,7 +28,9 @@ const analysisVersion = "suncat-analysis-1"
 // cacheKey returns the key of the analysis for opt, or false when the
 // analysis cannot be cached.
 func cacheKey(opt Options) (string, bool) {
-	if len(opt.Patterns) != 1 {
+	if len(opt.Patterns) != 1 || opt.Deps != "" {
+		// With -deps, replaced dependencies may be local directories
+		// whose content the key would not see.
 		return "", false
 	}
 	p := opt.Patterns[0]
@@ -58,7 +61,7 @@ func cacheKey(opt Options) (string, bool) {
 		return "", false
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%v\x00%s\x00%s\x00%q\x00", analysisVersion, root, p, opt.Funcs, re(opt.Match), re(opt.Skip), opt.BuildFlags)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%v\x00%s\x00%s\x00%q\x00%s\x00", analysisVersion, root, p, opt.Funcs, re(opt.Match), re(opt.Skip), opt.BuildFlags, opt.Deps)
 	for _, k := range []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT"} {
 		fmt.Fprintf(h, "%s=%s\x00", k, os.Getenv(k))
 	}

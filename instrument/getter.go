@@ -58,6 +58,9 @@ type Options struct {
 	Skip       *regexp.Regexp
 	Progress   io.Writer // progress lines; nil for none
 	NoCache    bool      // analyze even if the sources are unchanged
+	// Deps also analyzes the dependency packages whose import paths match
+	// these comma-separated patterns ("example.com/lib/...").
+	Deps string
 }
 
 // An Analysis is the result of Analyze.
@@ -72,4 +75,14 @@ type Analysis struct {
 	Packages []string
 	// Commands are the patterns' packages that are commands (package main).
 	Commands []string
+	// DepModules are the dependency modules holding analyzed packages
+	// (-deps).
+	DepModules []DepModule
+}
+
+// A DepModule is a dependency module instrumented with -deps.
+type DepModule struct {
+	Path, Version string
+	Dir           string // where its files are (the module cache, or a replacement)
+	Replaced      bool   // the user's go.mod replaces it already
 }

@@ -24,6 +24,7 @@ type selection struct {
 	match string
 	skip  string
 	tags  string
+	deps  string
 }
 
 func (s *selection) register(fs *flag.FlagSet) {
@@ -31,10 +32,11 @@ func (s *selection) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.match, "match", "", "only getters whose `regexp` matches pkg.(*Recv).Method")
 	fs.StringVar(&s.skip, "skip", "", "leave out getters whose `regexp` matches pkg.(*Recv).Method")
 	fs.StringVar(&s.tags, "tags", "", "comma-separated build `tags`, as for go build")
+	fs.StringVar(&s.deps, "deps", "", "also instrument dependency packages matching these comma-separated `patterns` (example.com/lib/...)")
 }
 
 func (s *selection) options(cmd string) (instrument.Options, error) {
-	opt := instrument.Options{Funcs: s.funcs}
+	opt := instrument.Options{Funcs: s.funcs, Deps: s.deps}
 	var err error
 	if s.match != "" {
 		if opt.Match, err = regexp.Compile(s.match); err != nil {
@@ -214,7 +216,7 @@ func build(sel selection, cmd, pkg, out string, stderr io.Writer) (*instrument.B
 	}
 	res, err := instrument.Build(context.Background(), instrument.BuildOptions{
 		Dir: opt.Dir, Package: pkg, Output: out, BuildFlags: opt.BuildFlags,
-		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: stderr,
+		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: stderr, Deps: opt.Deps,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", cmd, err)
