@@ -201,7 +201,11 @@ func listErrors(pkgs []*packages.Package) error {
 	var msgs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			msgs = append(msgs, e.Error())
+			if e.Pos == "" || e.Pos == "-" {
+				msgs = append(msgs, e.Msg)
+			} else {
+				msgs = append(msgs, e.Error())
+			}
 		}
 	})
 	if len(msgs) == 0 {
