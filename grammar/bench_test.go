@@ -42,9 +42,8 @@ func BenchmarkFast(b *testing.B) {
 			if n >= 1e7 && os.Getenv("SUNCAT_BENCH_LARGE") == "" {
 				continue
 			}
-			tr := benchTrace(kind, n)
 			b.Run(fmt.Sprintf("%s/%d", kind, n), func(b *testing.B) {
-				benchBuild(b, tr, Options{})
+				benchBuild(b, benchTrace(kind, n), Options{})
 			})
 		}
 	}
@@ -53,9 +52,8 @@ func BenchmarkFast(b *testing.B) {
 func BenchmarkReference(b *testing.B) {
 	for _, kind := range []string{"short-loops", "nested"} {
 		for _, n := range []int{1e4, 5e4} {
-			tr := benchTrace(kind, n)
 			b.Run(fmt.Sprintf("%s/%d", kind, n), func(b *testing.B) {
-				benchBuild(b, tr, Options{Reference: true})
+				benchBuild(b, benchTrace(kind, n), Options{Reference: true})
 			})
 		}
 	}

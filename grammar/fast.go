@@ -351,7 +351,7 @@ func (l *fastList) scanHoles(n int32) {
 	size := int32(l.alive)
 	for j := int32(0); j+n < size; {
 		pa, pb := ca.seek(j), cb.seek(j+n)
-		if l.key(pa) != l.key(pb) && (j == 0 || l.key(l.prev[pa]) != l.key(l.prev[pb])) {
+		if l.key(pa) != l.key(pb) && (j == 0 || l.key(ca.prev()) != l.key(cb.prev())) {
 			j += n
 			continue
 		}
@@ -419,6 +419,17 @@ type cursor struct {
 	pos, idx int32 // list position and array index of the current element
 	ri       int   // dead ranges before ri lie before idx
 	regions  []hole
+}
+
+// prev returns the index of the element before the current one (which
+// must not be the first), without reading the links.
+func (c *cursor) prev() int32 {
+	if c.ri > 0 {
+		if h := c.regions[c.ri-1]; h.start+h.n == c.idx {
+			return h.start - 1
+		}
+	}
+	return c.idx - 1
 }
 
 // seek moves the cursor forward to list position p and returns its index.
