@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -170,7 +171,7 @@ func (rs *ruleSet) lookup(window []elem) int32 {
 	rs.scratch = keys
 	h := hashKeys(keys)
 	for _, r := range rs.byKey[h] {
-		if equalKeys(rs.rules[r].keys, keys) {
+		if slices.Equal(rs.rules[r].keys, keys) {
 			return ruleBase + r
 		}
 	}
@@ -191,18 +192,6 @@ func (rs *ruleSet) lookup(window []elem) int32 {
 	rs.rules = append(rs.rules, irule{keys: keys, syms: syms, obs: obs})
 	rs.byKey[h] = append(rs.byKey[h], r)
 	return ruleBase + r
-}
-
-func equalKeys(a, b []uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // observe appends the observation (sub, count) to position p of rule r.

@@ -4,6 +4,8 @@ import (
 	"go/token"
 	"io"
 	"regexp"
+
+	"github.com/suncat-go/suncat/logrt"
 )
 
 // A Getter is a function classified as a string getter.
@@ -25,13 +27,7 @@ type Getter struct {
 // Name returns the getter's readable name: "Stop.Name", "(*Stop).Name" or
 // the function name.
 func (g Getter) Name() string {
-	switch {
-	case g.Receiver == "":
-		return g.Method
-	case g.Receiver[0] == '*':
-		return "(" + g.Receiver + ")." + g.Method
-	}
-	return g.Receiver + "." + g.Method
+	return logrt.Getter{Receiver: g.Receiver, Method: g.Method}.Name()
 }
 
 // A Rejected function returns a string but is not a getter.

@@ -1,8 +1,6 @@
 package prioritize
 
 import (
-	"os"
-	"sync"
 	"testing"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
@@ -17,22 +15,12 @@ import (
 // The trace is recorded once by logrt's test program (nested loops in four
 // marked sub-traces).
 
-var (
-	bigOnce  sync.Once
-	bigTrace string
-)
-
 func bigTracePath(b *testing.B) string {
-	bigOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "prioritize-bench")
-		if err != nil {
-			b.Fatal(err)
-		}
-		if bigTrace, err = testtrace.Loops(dir, 1000000); err != nil {
-			b.Fatal(err)
-		}
-	})
-	return bigTrace
+	p, err := testtrace.Shared(1000000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
 }
 
 func BenchmarkDecode1M(b *testing.B) {

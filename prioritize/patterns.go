@@ -68,9 +68,11 @@ type Pattern struct {
 }
 
 // Notation prints the pattern in the paper's notation: a^1|2|3|4.
-func (p Pattern) Notation() string { return notation(p.Symbol, p.Counts) }
+func (p Pattern) Notation() string { return Notation(p.Symbol, p.Counts) }
 
-func notation(sym string, counts []int) string {
+// Notation prints a symbol with its counts in the paper's notation: the
+// symbol alone when it repeats once, else sym^c1|c2|...
+func Notation(sym string, counts []int) string {
 	if len(counts) == 1 && counts[0] == 1 {
 		return sym
 	}

@@ -35,7 +35,7 @@ func SummarizedGrammar(gr *grammar.Grammar, opt SummarizeOptions) []string {
 				continue
 			}
 			shown = true
-			items = append(items, summarizedRP(gr.SymName(rp.Sym), rp.Counts, opt.Detail))
+			items = append(items, SummarizedRP(gr.SymName(rp.Sym), rp.Counts, opt.Detail))
 		}
 		if shown || name == "S" {
 			lines = append(lines, strings.TrimSpace(name+" -> "+strings.Join(items, " ")))
@@ -48,9 +48,11 @@ func SummarizedGrammar(gr *grammar.Grammar, opt SummarizeOptions) []string {
 	return lines
 }
 
-func summarizedRP(sym string, counts []int, detail bool) string {
+// SummarizedRP prints a repetition pattern as the Summarized Grammar does:
+// with its largest count (C^<=6) unless detail asks for all of them.
+func SummarizedRP(sym string, counts []int, detail bool) string {
 	if detail || len(counts) == 1 {
-		return notation(sym, counts)
+		return Notation(sym, counts)
 	}
 	return sym + "^<=" + strconv.Itoa(maxOf(counts))
 }

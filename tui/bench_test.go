@@ -1,9 +1,7 @@
 package tui
 
 import (
-	"os"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
@@ -17,22 +15,12 @@ import (
 //
 //	go test -run '^$' -bench . -benchtime 3x ./tui
 
-var (
-	bigOnce sync.Once
-	big     string
-)
-
 func bigTrace(b *testing.B) string {
-	bigOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "tui-bench")
-		if err != nil {
-			b.Fatal(err)
-		}
-		if big, err = testtrace.Loops(dir, 1000000); err != nil {
-			b.Fatal(err)
-		}
-	})
-	return big
+	p, err := testtrace.Shared(1000000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
 }
 
 func load(b *testing.B, path string) *prioritize.Summary {

@@ -129,9 +129,9 @@ func (m *Model) grammarItems(g *prioritize.Group) []item {
 	var items []item
 	for i, rp := range body(rule) {
 		sym := gr.SymName(rp.Sym)
-		text := notation(sym, rp.Counts)
-		if m.view == summarizedView && !m.detail && len(rp.Counts) > 1 {
-			text = sym + "^<=" + strconv.Itoa(maxInt(rp.Counts))
+		text := prioritize.Notation(sym, rp.Counts)
+		if m.view == summarizedView {
+			text = prioritize.SummarizedRP(sym, rp.Counts, m.detail)
 		}
 		terms := cover[sym]
 		desc := ""
@@ -193,27 +193,6 @@ func (m *Model) coverage(g *prioritize.Group) map[string][]string {
 	}
 	out["S"] = all
 	return out
-}
-
-func notation(sym string, counts []int) string {
-	if len(counts) == 1 && counts[0] == 1 {
-		return sym
-	}
-	parts := make([]string, len(counts))
-	for i, c := range counts {
-		parts[i] = strconv.Itoa(c)
-	}
-	return sym + "^" + strings.Join(parts, "|")
-}
-
-func maxInt(xs []int) int {
-	m := 0
-	for _, x := range xs {
-		if x > m {
-			m = x
-		}
-	}
-	return m
 }
 
 type delayDoneMsg struct{ err error }

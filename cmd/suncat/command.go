@@ -96,6 +96,17 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// splitDashDash separates a command's own arguments from those after "--",
+// which belong to the program it runs.
+func splitDashDash(args []string) (own, rest []string) {
+	for i, a := range args {
+		if a == "--" {
+			return args[:i], args[i+1:]
+		}
+	}
+	return args, nil
+}
+
 func printCommandHelp(w io.Writer, c *command, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "usage: suncat %s %s\n\n", c.name, c.args)
 	if c.long != "" {

@@ -85,13 +85,7 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 	asJSON := fs.Bool("json", false, "-compare: print the report as JSON")
 	goroutines := fs.String("goroutines", "", "-compare: only the goroutine groups whose entry function matches this `regexp` (e.g. main.main)")
 	tags := fs.String("tags", "", "comma-separated build `tags`")
-	var progArgs []string
-	for i, a := range args {
-		if a == "--" {
-			args, progArgs = args[:i], args[i+1:]
-			break
-		}
-	}
+	args, progArgs := splitDashDash(args)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -232,13 +232,7 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 	var sel selection
 	sel.register(fs)
 	traceDir := fs.String("trace", "", "write the trace into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
-	var progArgs []string
-	for i, a := range args {
-		if a == "--" {
-			args, progArgs = args[:i], args[i+1:]
-			break
-		}
-	}
+	args, progArgs := splitDashDash(args)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 )
 
 // Loops records about n events of nested loops in four marked sub-traces
@@ -34,4 +35,28 @@ func Loops(dir string, n int) (string, error) {
 		return "", fmt.Errorf("testtrace: want one trace, found %v", files)
 	}
 	return files[0], nil
+}
+
+var (
+	sharedMu sync.Mutex
+	shared   = map[int]string{}
+)
+
+// Shared returns a trace of about n events recorded by Loops once per
+// process (into a temporary directory), for benchmarks.
+func Shared(n int) (string, error) {
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	if p, ok := shared[n]; ok {
+		return p, nil
+	}
+	dir, err := os.MkdirTemp("", "suncat-testtrace")
+	if err != nil {
+		return "", err
+	}
+	p, err := Loops(dir, n)
+	if err == nil {
+		shared[n] = p
+	}
+	return p, err
 }
