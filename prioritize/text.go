@@ -127,6 +127,17 @@ func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds 
 			}
 		case "strings":
 			heading("Strings")
+			for _, p := range g.Patterns {
+				if p.Kind == Constant {
+					continue
+				}
+				fmt.Fprintf(&b, "%s in %s (%s) %s\n", p.Notation(), p.Rule, p.Kind, strings.Join(p.Getters, ", "))
+				for i, vs := range PatternValues(g, p) {
+					if len(vs) > 0 {
+						fmt.Fprintf(&b, "    %s: %s\n", g.SubTraces[i].Label, values(vs, 4))
+					}
+				}
+			}
 			for _, t := range g.Terminals {
 				fmt.Fprintf(&b, "%s %s %s\n", t.Letter, t.Name, Where(t))
 				fmt.Fprintf(&b, "    all: %s\n", values(t.Values, 8))
@@ -141,6 +152,36 @@ func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds 
 		}
 	}
 	return b.String()
+}
+
+// PatternValues returns, for each sub-trace, the values returned by the
+// terminals a pattern covers (distinct, with counts): what repeated in each
+// repetition.
+func PatternValues(g *Group, p Pattern) [][]ValueCount {
+	out := make([][]ValueCount, len(g.SubTraces))
+	for _, l := range p.Terminals {
+		for _, t := range g.Terminals {
+			if t.Letter != l {
+				continue
+			}
+			for i, vs := range t.BySub {
+				for _, v := range vs {
+					out[i] = addCount(out[i], v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func addCount(vs []ValueCount, v ValueCount) []ValueCount {
+	for i := range vs {
+		if vs[i].Value == v.Value {
+			vs[i].Count += v.Count
+			return vs
+		}
+	}
+	return append(vs, v)
 }
 
 // values prints up to max distinct values with their counts.
