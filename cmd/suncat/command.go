@@ -86,14 +86,30 @@ func newFlagSet(c *command, stderr io.Writer) *flag.FlagSet {
 
 // parseFlags parses args with fs and turns flag errors into usage errors.
 // It returns flag.ErrHelp unchanged-in-kind (as a silent success) for -h.
+// Flags may also follow the positional arguments ("suncat summary trace
+// -level patterns"); "--" ends the flags.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return silentError{exitError(0)}
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if err == flag.ErrHelp {
+				return silentError{exitError(0)}
+			}
+			return silentError{usageError{err.Error()}}
 		}
-		return silentError{usageError{err.Error()}}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			positional = append(positional, rest...) // after "--": all positional
+			break
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
 	}
-	return nil
+	// Leave the positional arguments where fs.Args finds them.
+	return fs.Parse(append([]string{"--"}, positional...))
 }
 
 // splitDashDash separates a command's own arguments from those after "--",
