@@ -1,6 +1,6 @@
 module github.com/suncat-go/suncat
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/charmbracelet/bubbles v1.0.0
