@@ -44,7 +44,6 @@ type BuildOptions struct {
 type BuildResult struct {
 	Analysis *Analysis
 	Output   string // the instrumented binary
-	Overlay  string // the overlay file given to go build
 }
 
 // RuntimeDir is the directory, relative to the main module's root, where
@@ -78,12 +77,17 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	overlay, err := writeOverlay(work, a, opt)
+	defer os.RemoveAll(work)
+	copies, err := planDeps(ctx, opt.Dir, a)
+	if err != nil {
+		return nil, err
+	}
+	overlay, err := writeOverlay(work, a, opt, copies)
 	if err != nil {
 		return nil, err
 	}
 	if out == "" {
-		bin, err := cacheDir("bin")
+		bin, err := cacheDir("bin", dirHash(a.ModuleDir))
 		if err != nil {
 			return nil, err
 		}
@@ -93,29 +97,39 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 		fmt.Fprintf(opt.Progress, "suncat: building %s with %d instrumented getter(s)\n", a.Commands[0], len(a.Getters))
 	}
 	args := []string{"build", "-overlay", overlay, "-o", out}
-	if len(a.DepModules) > 0 {
-		modfile, err := redirectDeps(ctx, work, a, opt.Dir)
+	var env []string
+	if len(copies) > 0 {
+		pruneDeps()
+		for _, d := range copies {
+			if err := d.materialize(); err != nil {
+				return nil, err
+			}
+		}
+		more, moreEnv, err := redirect(ctx, work, opt.Dir, a, copies)
 		if err != nil {
 			return nil, err
 		}
-		args = append(args, "-modfile", modfile)
+		args, env = append(args, more...), moreEnv
 	}
 	args = append(args, opt.BuildFlags...)
 	args = append(args, pkg)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = opt.Dir
+	cmd.Env = append(os.Environ(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	cmd.Stdout = &stderr
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("go build failed:\n%s", strings.TrimSpace(stderr.String()))
 	}
-	return &BuildResult{Analysis: a, Output: out, Overlay: overlay}, nil
+	return &BuildResult{Analysis: a, Output: out}, nil
 }
 
 // writeOverlay writes the rewritten files, the runtime and the overlay
-// description into work, and returns the description's path.
-func writeOverlay(work string, a *Analysis, opt BuildOptions) (string, error) {
+// description into work, and returns the description's path. Rewritten
+// files of copied dependency modules go into their copy (see deps.go)
+// instead of the overlay.
+func writeOverlay(work string, a *Analysis, opt BuildOptions, copies []*depCopy) (string, error) {
 	replace := map[string]string{}
 	rtImport := a.ModulePath + "/" + RuntimeDir
 	byFile := map[string][]Getter{}
@@ -127,15 +141,7 @@ func writeOverlay(work string, a *Analysis, opt BuildOptions) (string, error) {
 		files = append(files, f)
 	}
 	sort.Strings(files)
-	deps := depCopies(work, a)
 	for i, f := range files {
-		if dst, ok := depTarget(deps, f); ok {
-			// A file of a dependency: rewritten into its module's copy.
-			if err := writeDepFile(f, dst, byFile[f], rtImport); err != nil {
-				return "", err
-			}
-			continue
-		}
 		src, err := os.ReadFile(f)
 		if err != nil {
 			return "", err
@@ -143,6 +149,10 @@ func writeOverlay(work string, a *Analysis, opt BuildOptions) (string, error) {
 		out, err := Rewrite(f, src, byFile[f], rtImport)
 		if err != nil {
 			return "", err
+		}
+		if d, rel, ok := copyFor(copies, f); ok {
+			d.files[rel] = out
+			continue
 		}
 		dst := filepath.Join(work, fmt.Sprintf("src%03d_%s", i, filepath.Base(f)))
 		if err := os.WriteFile(dst, out, 0o644); err != nil {
@@ -225,16 +235,29 @@ func cacheDir(elem ...string) (string, error) {
 	return dir, os.MkdirAll(dir, 0o755)
 }
 
-// workDir returns a fresh work directory for the module at moduleDir:
-// stable per module, emptied before each build.
+// workDir returns a new work directory for one build of the module at
+// moduleDir; the build removes it when done. Builds of the same module may
+// run at the same time. The go build cache does not depend on where the
+// overlay files are (it hashes their content under the original names),
+// so a fresh directory per build costs no cache hit.
 func workDir(moduleDir string) (string, error) {
-	h := sha256.Sum256([]byte(moduleDir))
-	dir, err := cacheDir("work", hex.EncodeToString(h[:8]))
+	dir, err := cacheDir("work")
 	if err != nil {
 		return "", err
 	}
-	if err := os.RemoveAll(dir); err != nil {
-		return "", err
+	// Left behind by builds that were killed.
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > 24*time.Hour {
+				os.RemoveAll(filepath.Join(dir, e.Name()))
+			}
+		}
 	}
-	return dir, os.MkdirAll(dir, 0o755)
+	return os.MkdirTemp(dir, dirHash(moduleDir)+"-")
+}
+
+// dirHash names a directory by a short hash of its path.
+func dirHash(dir string) string {
+	h := sha256.Sum256([]byte(dir))
+	return hex.EncodeToString(h[:6])
 }

@@ -3,6 +3,9 @@ package instrument
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -10,80 +13,194 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
+	"time"
 )
 
-// Dependencies (-deps) live in the module cache, which the go command does
-// not let overlays replace. So each dependency module with getters is
-// copied into the work directory, its files are rewritten there, and a
-// temporary go.mod (-modfile; the user's go.mod is not touched) replaces
-// the module with the copy. Every Go file of a copy starts with a
-// /*line original:N:C*/ directive before its package clause, on the same
-// line, so stacks and the getter table name the original files.
+// Dependencies (-deps) reach the build in one of two ways.
+//
+// A dependency whose files are outside the module cache (vendored into
+// vendor/, or replaced by a local directory) is overlaid in place, like
+// the main module's files: its stacks name its own files.
+//
+// A dependency in the module cache cannot be overlaid (the go command
+// refuses overlays beneath GOMODCACHE). Such a module is copied into
+// suncat's cache, its getter files rewritten there, and the build is
+// redirected to the copy by a `replace` in a temporary go.mod (-modfile)
+// or, inside a workspace, a temporary go.work (GOWORK); the user's go.mod,
+// go.sum and go.work are not touched. Every Go file of a copy starts with
+// a /*line original:N:C*/ directive before its package clause, on the same
+// line, so the compiler records the original (module cache) paths and
+// stacks and the getter table name them. A copy's directory is named by
+// the hash of what is in it (module, version, rewritten files), so an
+// unchanged rebuild reuses it and the go build cache hits.
 
+// depCopyVersion changes whenever the layout of a copy would.
+const depCopyVersion = "suncat-depcopy-1"
+
+// A depCopy is a module-cache dependency built from a rewritten copy.
 type depCopy struct {
-	mod DepModule
-	dst string
+	mod   DepModule
+	files map[string][]byte // rewritten files, by path relative to mod.Dir
+	dst   string            // the copy, once materialized
 }
 
-func depCopies(work string, a *Analysis) []depCopy {
-	var out []depCopy
-	for i, m := range a.DepModules {
-		out = append(out, depCopy{m, filepath.Join(work, "deps", fmt.Sprintf("%02d", i))})
+// goEnv returns the value of one go env variable, as seen from dir.
+func goEnv(ctx context.Context, dir, name string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "env", name)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %v", name, err)
 	}
-	return out
+	return strings.TrimSpace(string(out)), nil
 }
 
-// depTarget returns where file f of a dependency goes in its copy.
-func depTarget(deps []depCopy, f string) (string, bool) {
-	for _, d := range deps {
-		if rel, err := filepath.Rel(d.mod.Dir, f); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.Join(d.dst, rel), true
+// within reports whether path is dir or inside it.
+func within(path, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// planDeps returns a copy for each dependency module of a that lives in
+// the module cache; the others are overlaid in place.
+func planDeps(ctx context.Context, dir string, a *Analysis) ([]*depCopy, error) {
+	if len(a.DepModules) == 0 {
+		return nil, nil
+	}
+	modcache, err := goEnv(ctx, dir, "GOMODCACHE")
+	if err != nil {
+		return nil, err
+	}
+	var out []*depCopy
+	for _, m := range a.DepModules {
+		if m.Dir != "" && within(m.Dir, modcache) {
+			out = append(out, &depCopy{mod: m, files: map[string][]byte{}})
 		}
 	}
-	return "", false
+	return out, nil
 }
 
-// copyDeps copies every dependency module into the work directory, each
-// Go file with its line directive.
-func copyDeps(deps []depCopy) error {
-	for _, d := range deps {
-		err := filepath.WalkDir(d.mod.Dir, func(path string, e fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(d.mod.Dir, path)
-			dst := filepath.Join(d.dst, rel)
-			if e.IsDir() {
-				if path != d.mod.Dir && (e.Name() == "testdata" || strings.HasPrefix(e.Name(), ".")) {
-					return filepath.SkipDir
-				}
-				return os.MkdirAll(dst, 0o755)
-			}
-			if _, err := os.Stat(dst); err == nil {
-				return nil // already written (rewritten)
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			if strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
-				data = withLineDirective(path, data)
-			}
-			return os.WriteFile(dst, data, 0o644)
-		})
-		if err != nil {
-			return fmt.Errorf("copying %s: %v", d.mod.Path, err)
+// copyFor returns the copy that holds file f, if f is in a copied module.
+func copyFor(copies []*depCopy, f string) (*depCopy, string, bool) {
+	for _, d := range copies {
+		if within(f, d.mod.Dir) {
+			rel, _ := filepath.Rel(d.mod.Dir, f)
+			return d, rel, true
 		}
-		// A replacement must have a go.mod; old modules may lack one.
-		gomod := filepath.Join(d.dst, "go.mod")
-		if _, err := os.Stat(gomod); os.IsNotExist(err) {
-			if err := os.WriteFile(gomod, []byte("module "+d.mod.Path+"\n"), 0o644); err != nil {
-				return err
-			}
+	}
+	return nil, "", false
+}
+
+// materialize makes sure the copy of d exists in suncat's cache, named by
+// the hash of its content, and sets d.dst. A copy is written to a
+// temporary directory and renamed into place, so concurrent builds never
+// see half a copy.
+func (d *depCopy) materialize() error {
+	root, err := cacheDir("deps")
+	if err != nil {
+		return err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", depCopyVersion, d.mod.Path, d.mod.Version, d.mod.Dir)
+	names := make([]string, 0, len(d.files))
+	for rel := range d.files {
+		names = append(names, rel)
+	}
+	sort.Strings(names)
+	for _, rel := range names {
+		sum := sha256.Sum256(d.files[rel])
+		fmt.Fprintf(h, "%s\x00%x\x00", rel, sum)
+	}
+	d.dst = filepath.Join(root, hex.EncodeToString(h.Sum(nil))[:24])
+	if _, err := os.Stat(d.dst); err == nil {
+		now := time.Now()
+		os.Chtimes(d.dst, now, now) // recently used; see pruneDeps
+		return nil
+	}
+	tmp, err := os.MkdirTemp(root, "tmp-")
+	if err != nil {
+		return err
+	}
+	if err := d.write(tmp); err != nil {
+		os.RemoveAll(tmp)
+		return fmt.Errorf("copying %s: %v", d.mod.Path, err)
+	}
+	if err := os.Rename(tmp, d.dst); err != nil {
+		os.RemoveAll(tmp)
+		if _, err2 := os.Stat(d.dst); err2 != nil {
+			return err // no other build put it there either
 		}
 	}
 	return nil
+}
+
+// write copies the module into dir: every Go file with its line
+// directive, the rewritten files as rewritten.
+func (d *depCopy) write(dir string) error {
+	err := filepath.WalkDir(d.mod.Dir, func(path string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(d.mod.Dir, path)
+		dst := filepath.Join(dir, rel)
+		if e.IsDir() {
+			if path != d.mod.Dir && (e.Name() == "testdata" || strings.HasPrefix(e.Name(), ".")) {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(dst, 0o755)
+		}
+		if !e.Type().IsRegular() {
+			return nil
+		}
+		data, ok := d.files[rel]
+		if !ok {
+			if data, err = os.ReadFile(path); err != nil {
+				return err
+			}
+		}
+		if strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+			data = withLineDirective(path, data)
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		return err
+	}
+	// A replacement must have a go.mod; old modules may lack one.
+	gomod := filepath.Join(dir, "go.mod")
+	if _, err := os.Stat(gomod); os.IsNotExist(err) {
+		return os.WriteFile(gomod, []byte("module "+d.mod.Path+"\n"), 0o644)
+	}
+	return nil
+}
+
+// pruneDeps removes copies not used for a while, and temporary
+// directories left by interrupted builds.
+func pruneDeps() {
+	root, err := cacheDir("deps")
+	if err != nil {
+		return
+	}
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		age := time.Since(info.ModTime())
+		if (strings.HasPrefix(e.Name(), "tmp-") && age > 24*time.Hour) || age > 14*24*time.Hour {
+			os.RemoveAll(filepath.Join(root, e.Name()))
+		}
+	}
 }
 
 // withLineDirective puts /*line path:L:C*/ just before the package clause,
@@ -102,59 +219,121 @@ func withLineDirective(path string, src []byte) []byte {
 	return b.Bytes()
 }
 
-// writeDepFile rewrites the getters of dependency file f into dst.
-func writeDepFile(f, dst string, getters []Getter, rtImport string) error {
-	src, err := os.ReadFile(f)
+// redirect returns the extra go build arguments and environment that
+// replace the copied modules with their copies: a temporary go.mod in
+// module mode, a temporary go.work in a workspace.
+func redirect(ctx context.Context, work, dir string, a *Analysis, copies []*depCopy) (args, env []string, err error) {
+	gowork, err := goEnv(ctx, dir, "GOWORK")
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	out, err := Rewrite(f, src, getters, rtImport)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(dst, withLineDirective(f, out), 0o644)
-}
-
-// redirectDeps copies the dependencies and writes the temporary go.mod
-// that replaces them with their copies; it returns its path.
-func redirectDeps(ctx context.Context, work string, a *Analysis, dir string) (string, error) {
-	if _, err := os.Stat(filepath.Join(a.ModuleDir, "vendor")); err == nil {
-		return "", fmt.Errorf("-deps does not work with a vendor directory (the vendored copies can be edited in place)")
-	}
-	if w := os.Getenv("GOWORK"); w != "off" {
-		out, _ := exec.CommandContext(ctx, "go", "env", "GOWORK").Output()
-		if strings.TrimSpace(string(out)) != "" {
-			return "", fmt.Errorf("-deps does not work inside a go.work workspace (add the module to the workspace instead)")
+	if gowork != "" && gowork != "off" {
+		w, err := tempWorkspace(ctx, work, dir, gowork, copies)
+		if err != nil {
+			return nil, nil, err
 		}
-	}
-	deps := depCopies(work, a)
-	if err := copyDeps(deps); err != nil {
-		return "", err
+		return nil, []string{"GOWORK=" + w}, nil
 	}
 	modfile := filepath.Join(work, "go.mod")
 	for _, name := range []string{"go.mod", "go.sum"} {
 		data, err := os.ReadFile(filepath.Join(a.ModuleDir, name))
 		if err != nil && !(name == "go.sum" && os.IsNotExist(err)) {
-			return "", err
+			return nil, nil, err
 		}
 		if err := os.WriteFile(filepath.Join(work, name), data, 0o644); err != nil {
+			return nil, nil, err
+		}
+	}
+	edit := []string{"mod", "edit"}
+	for _, d := range copies {
+		if d.mod.Replaced {
+			edit = append(edit, "-dropreplace", d.mod.Path, "-dropreplace", d.mod.Path+"@"+d.mod.Version)
+		}
+		edit = append(edit, "-replace", d.mod.Path+"="+d.dst)
+	}
+	edit = append(edit, modfile)
+	cmd := exec.CommandContext(ctx, "go", edit...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, nil, fmt.Errorf("go mod edit: %v\n%s", err, out)
+	}
+	return []string{"-modfile", modfile}, nil, nil
+}
+
+// goWork is the part of `go work edit -json` that tempWorkspace needs.
+type goWork struct {
+	Go        string
+	Toolchain string
+	Godebug   []struct{ Key, Value string }
+	Use       []struct{ DiskPath string }
+	Replace   []struct {
+		Old, New struct{ Path, Version string }
+	}
+}
+
+// tempWorkspace writes a copy of the workspace file gowork into work,
+// with its relative paths made absolute and the copied modules replaced,
+// and returns its path (for GOWORK). go.work.sum comes along.
+func tempWorkspace(ctx context.Context, work, dir, gowork string, copies []*depCopy) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "work", "edit", "-json", gowork)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go work edit -json %s: %v", gowork, err)
+	}
+	var w goWork
+	if err := json.Unmarshal(out, &w); err != nil {
+		return "", fmt.Errorf("go work edit -json %s: %v", gowork, err)
+	}
+	base := filepath.Dir(gowork)
+	abs := func(p string) string {
+		if filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(base, filepath.FromSlash(p))
+	}
+	local := func(p string) bool {
+		return filepath.IsAbs(p) || p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../")
+	}
+	q := strconv.Quote
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Generated by suncat from %s.\n\ngo %s\n", gowork, w.Go)
+	if w.Toolchain != "" {
+		fmt.Fprintf(&b, "toolchain %s\n", w.Toolchain)
+	}
+	for _, g := range w.Godebug {
+		fmt.Fprintf(&b, "godebug %s=%s\n", g.Key, g.Value)
+	}
+	for _, u := range w.Use {
+		fmt.Fprintf(&b, "use %s\n", q(abs(u.DiskPath)))
+	}
+	copied := map[string]bool{}
+	for _, d := range copies {
+		copied[d.mod.Path] = true
+		fmt.Fprintf(&b, "replace %s => %s\n", q(d.mod.Path), q(d.dst))
+	}
+	for _, r := range w.Replace {
+		if copied[r.Old.Path] {
+			continue
+		}
+		old := q(r.Old.Path)
+		if r.Old.Version != "" {
+			old += " " + r.Old.Version
+		}
+		if local(r.New.Path) {
+			fmt.Fprintf(&b, "replace %s => %s\n", old, q(abs(r.New.Path)))
+		} else {
+			fmt.Fprintf(&b, "replace %s => %s %s\n", old, q(r.New.Path), r.New.Version)
+		}
+	}
+	tmp := filepath.Join(work, "go.work")
+	if err := os.WriteFile(tmp, []byte(b.String()), 0o644); err != nil {
+		return "", err
+	}
+	if sum, err := os.ReadFile(gowork + ".sum"); err == nil {
+		if err := os.WriteFile(tmp+".sum", sum, 0o644); err != nil {
 			return "", err
 		}
 	}
-	args := []string{"mod", "edit", "-modfile", modfile}
-	for _, d := range deps {
-		if d.mod.Replaced {
-			args = append(args, "-dropreplace", d.mod.Path, "-dropreplace", d.mod.Path+"@"+d.mod.Version)
-		}
-		args = append(args, "-replace", d.mod.Path+"="+d.dst)
-	}
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go mod edit: %v\n%s", err, out)
-	}
-	return modfile, nil
+	return tmp, nil
 }

@@ -313,6 +313,10 @@ func runInstrumented(bin string, args []string, dir string, stdout, stderr io.Wr
 		if code := exit.ExitCode(); code > 0 {
 			return silentError{exitError(code)}
 		}
+		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			// Like a shell: 128 + the signal's number.
+			return silentError{exitError(128 + int(ws.Signal()))}
+		}
 		return silentError{exitError(1)}
 	}
 	return runErr

@@ -25,6 +25,21 @@ type selection struct {
 	skip  string
 	tags  string
 	deps  string
+
+	// Build-only flags (instrument, run), passed through to go build.
+	race    bool
+	ldflags string
+	gcflags string
+	mod     string
+}
+
+// registerBuild adds the go build flags that instrument and run pass
+// through to go build (and to the analysis, which must see the same files).
+func (s *selection) registerBuild(fs *flag.FlagSet) {
+	fs.BoolVar(&s.race, "race", false, "build with the race detector, as go build -race")
+	fs.StringVar(&s.ldflags, "ldflags", "", "`flags` for the linker, as for go build")
+	fs.StringVar(&s.gcflags, "gcflags", "", "`flags` for the compiler, as for go build")
+	fs.StringVar(&s.mod, "mod", "", "module download `mode` (readonly, vendor or mod), as for go build")
 }
 
 func (s *selection) register(fs *flag.FlagSet) {
@@ -51,6 +66,22 @@ func (s *selection) options(cmd string) (instrument.Options, error) {
 	if s.tags != "" {
 		opt.BuildFlags = []string{"-tags", s.tags}
 	}
+	if s.race {
+		opt.BuildFlags = append(opt.BuildFlags, "-race")
+	}
+	if s.ldflags != "" {
+		opt.BuildFlags = append(opt.BuildFlags, "-ldflags", s.ldflags)
+	}
+	if s.gcflags != "" {
+		opt.BuildFlags = append(opt.BuildFlags, "-gcflags", s.gcflags)
+	}
+	switch s.mod {
+	case "":
+	case "readonly", "vendor", "mod":
+		opt.BuildFlags = append(opt.BuildFlags, "-mod="+s.mod)
+	default:
+		return opt, usagef("%s: -mod: %q is not readonly, vendor or mod", cmd, s.mod)
+	}
 	opt.Dir, err = os.Getwd()
 	return opt, err
 }
@@ -76,7 +107,7 @@ Examples:
 
 var instrumentCmd = &command{
 	name:  "instrument",
-	args:  "[-o out] [-funcs] [-match re] [-skip re] [-tags t] [package]",
+	args:  "[-o out] [-funcs] [-match re] [-skip re] [-tags t] [-deps patterns] [build flags] [package]",
 	short: "build an instrumented copy of a program",
 	order: 11,
 	long: `
@@ -85,6 +116,10 @@ module's string getters logged to a trace: the call stack and the returned
 string. Your files, go.mod and go.sum are not modified: the rewritten files
 and suncat's runtime reach the compiler through go build -overlay.
 
+The flags -tags, -race, -ldflags, -gcflags and -mod are passed to go
+build. -deps also instruments the getters of dependency packages (see the
+README: dependency modules are copied and redirected, never edited).
+
 Run the binary as usual; each process writes a trace file (see
 SUNCAT_TRACE in the README), which 'suncat summary' and 'suncat events'
 read.
@@ -92,6 +127,8 @@ read.
 Examples:
 
 	suncat instrument -o /tmp/app ./cmd/app
+	suncat instrument -race -ldflags '-X main.version=dev' ./cmd/app
+	suncat instrument -deps 'example.com/lib/...' ./cmd/app
 	SUNCAT_TRACE=/tmp/traces/ /tmp/app
 `,
 }
@@ -105,12 +142,14 @@ var runCmd = &command{
 Run instruments the main package (default "."), runs it with the arguments
 after "--" (standard input, output and error pass through, signals are
 forwarded), and prints where the trace is. The exit status is the
-program's.
+program's (128+n when a signal n ended it). It takes the same flags as
+instrument.
 
 Examples:
 
 	suncat run ./cmd/app -- -port 8080
 	suncat run -trace /tmp/traces ./cmd/app
+	suncat run -race ./cmd/app -- -v
 `,
 }
 
@@ -192,6 +231,7 @@ func runInstrument(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(instrumentCmd, stderr)
 	var sel selection
 	sel.register(fs)
+	sel.registerBuild(fs)
 	out := fs.String("o", "", "write the instrumented binary to `file` (default: in suncat's cache directory)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -231,6 +271,7 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(runCmd, stderr)
 	var sel selection
 	sel.register(fs)
+	sel.registerBuild(fs)
 	traceDir := fs.String("trace", "", "write the trace into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
 	args, progArgs := splitDashDash(args)
 	if err := parseFlags(fs, args); err != nil {
