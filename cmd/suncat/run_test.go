@@ -1,0 +1,115 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// runProg is the program the run tests start: it exits with the status
+// given as argument, kills itself with a signal, or waits for SIGINT.
+const runProg = `package main
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+)
+
+func main() {
+	switch os.Args[1] {
+	case "kill":
+		syscall.Kill(os.Getpid(), syscall.SIGKILL)
+		select {}
+	case "wait":
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, os.Interrupt)
+		fmt.Println("ready")
+		<-c
+		fmt.Println("interrupted")
+		os.Exit(7)
+	}
+	n, _ := strconv.Atoi(os.Args[1])
+	os.Exit(n)
+}
+`
+
+func buildRunProg(t *testing.T) string {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(runProg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/prog\n\ngo 1.22\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "prog")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestRunExitStatus checks that suncat run exits with the program's
+// status, and with 128+n when signal n ended it, like a shell.
+func TestRunExitStatus(t *testing.T) {
+	bin := buildRunProg(t)
+	for _, tc := range []struct {
+		arg  string
+		want int
+	}{
+		{"0", 0},
+		{"3", 3},
+		{"kill", 128 + int(syscall.SIGKILL)},
+	} {
+		var stderr strings.Builder
+		err := runInstrumented(bin, []string{tc.arg}, t.TempDir(), io.Discard, &stderr)
+		if got := exitCode(err, io.Discard); got != tc.want {
+			t.Errorf("%s: exit status %d, want %d (err %v)", tc.arg, got, tc.want, err)
+		}
+		if !strings.Contains(stderr.String(), "recorded no trace") {
+			t.Errorf("%s: stderr does not say there is no trace:\n%s", tc.arg, stderr.String())
+		}
+	}
+}
+
+// TestRunForwardsSignals interrupts suncat while the program runs: the
+// program gets the SIGINT, and its exit status comes back.
+func TestRunForwardsSignals(t *testing.T) {
+	bin := buildRunProg(t)
+	r, w := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- runInstrumented(bin, []string{"wait"}, t.TempDir(), w, io.Discard)
+		w.Close()
+	}()
+	lines := bufio.NewScanner(r)
+	if !lines.Scan() || lines.Text() != "ready" {
+		t.Fatalf("program did not start: %q", lines.Text())
+	}
+	// suncat (this process) is interrupted; it must not die, but pass the
+	// signal on.
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if !lines.Scan() || lines.Text() != "interrupted" {
+		t.Fatalf("program was not interrupted: %q", lines.Text())
+	}
+	go io.Copy(io.Discard, r)
+	err := <-done
+	var silent silentError
+	if !errors.As(err, &silent) || exitCode(err, io.Discard) != 7 {
+		t.Fatalf("run returned %v (exit %d), want the program's status 7", err, exitCode(err, io.Discard))
+	}
+}
