@@ -219,7 +219,9 @@ func listErrors(pkgs []*packages.Package) error {
 
 func classifyPackage(a *Analysis, prog *ssa.Program, p *packages.Package, opt Options) {
 	for _, file := range p.Syntax {
-		fname := p.Fset.Position(file.Pos()).Filename
+		// Unadjusted positions: a //line directive (generated code) must
+		// not send the rewrite to another file.
+		fname := p.Fset.PositionFor(file.Pos(), false).Filename
 		if strings.HasSuffix(fname, "_test.go") || isCgo(file) {
 			continue
 		}
@@ -249,7 +251,7 @@ func classifyPackage(a *Analysis, prog *ssa.Program, p *packages.Package, opt Op
 			if opt.Skip != nil && opt.Skip.MatchString(full) {
 				continue
 			}
-			pos := p.Fset.Position(fd.Pos())
+			pos := p.Fset.PositionFor(fd.Pos(), false)
 			fn := prog.FuncValue(obj)
 			if fn == nil {
 				continue

@@ -23,7 +23,7 @@ import (
 // of a go.work workspace are cached; anything else is analyzed every time.
 
 // analysisVersion changes whenever the classifier's results would.
-const analysisVersion = "suncat-analysis-1"
+const analysisVersion = "suncat-analysis-2"
 
 // cacheKey returns the key of the analysis for opt, or false when the
 // analysis cannot be cached.
