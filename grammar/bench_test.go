@@ -69,3 +69,16 @@ func benchTrace(kind string, n int) *Trace {
 	}
 	return genShortLoops(r, n, 4)
 }
+
+// BenchmarkLadderCompacting runs the ladder trace with the hole scan turned
+// off (the list is compacted before every period's scan), to show what the
+// hole scan buys on squares of many periods: O(len^1.5) against near-linear.
+func BenchmarkLadderCompacting(b *testing.B) {
+	defer func(c int64) { holeScanCost = c }(holeScanCost)
+	holeScanCost = 1 << 62
+	for _, n := range []int{1e5, 1e6} {
+		b.Run(fmt.Sprintf("ladder/%d", n), func(b *testing.B) {
+			benchBuild(b, benchTrace("ladder", n), Options{})
+		})
+	}
+}

@@ -51,9 +51,18 @@ import "slices"
 //     Compacting costs O(len) and happens only after more than
 //     len/(n*holeScanCost) merges.
 //
+//   - The scans would go on up to period len/2 even though real traces
+//     rarely have squares longer than a few dozen events. When the queue
+//     is empty at periods 16, 256, 4096, ..., the engine checks with a
+//     rolling hash whether any substring of length scanned+1 occurs twice
+//     (distinctGrams). If none does, no square of any longer period
+//     exists (its first window would occur again one period later), no
+//     shorter one exists either, so the list is final and the engine stops.
+//
 // A scan for period n costs O(len/n) plus the runs it finds plus the holes
-// it walks, so scanning all periods up to len/2 costs O(len log len);
-// merges cost their window length plus the local walk.
+// it walks, so scanning all periods up to len/2 costs O(len log len), and
+// usually the early stop cuts that to O(len); merges cost their window
+// length plus the local walk.
 
 type candidate struct {
 	p, k int32 // period (window length) and number of windows
@@ -124,8 +133,12 @@ type fastList struct {
 	heap  candHeap
 	buf   []elem
 
-	merged  []int32 // merge targets since the last compaction (may repeat)
-	regions []hole  // scratch for scanHoles
+	fp     []uint8 // fingerprint of each element's key, for the scans' first test
+	merged []int32 // merge targets since the last compaction (may repeat)
+
+	nextTest int32    // the period at which to try distinctGrams next
+	grams    []uint32 // hash table of distinctGrams
+	regions  []hole   // scratch for scanHoles
 }
 
 // holeScanCost weighs the holes against the anchors when choosing between
@@ -133,6 +146,10 @@ type fastList struct {
 // Tests set it to 0 (always scan with holes) and to a huge value (always
 // compact) to check both paths against the reference.
 var holeScanCost int64 = 8
+
+// gramTestStep is the first period at which the engine tries to prove that
+// no square of a longer period exists, and the factor between tries.
+const gramTestStep = 16
 
 // A hole is a range of dead array elements: start is the first, n their
 // number.
@@ -142,7 +159,13 @@ func computeFast(rs *ruleSet, sub int, x []elem) []elem {
 	if len(x) < 2 {
 		return x
 	}
-	l := &fastList{rs: rs, sub: sub, e: x, alive: len(x)}
+	l := rs.fast
+	if l == nil {
+		l = &fastList{rs: rs}
+		rs.fast = l
+	}
+	l.sub, l.e, l.alive, l.nextTest = sub, x, len(x), gramTestStep
+	l.heap = l.heap[:0]
 	l.relink()
 	scanned := int32(0)
 	for {
@@ -170,6 +193,18 @@ func computeFast(rs *ruleSet, sub int, x []elem) []elem {
 		if 2*(int(scanned)+1) > l.alive {
 			break
 		}
+		if scanned+1 >= l.nextTest {
+			// No square of period <= scanned is left. If no substring of
+			// length scanned+1 occurs twice, no longer square exists
+			// either, and the list is final.
+			l.nextTest *= gramTestStep
+			if l.holes {
+				l.compact()
+			}
+			if l.distinctGrams(int(scanned) + 1) {
+				break
+			}
+		}
 		scanned++
 		if l.holes && holeScanCost*int64(len(l.merged)) > int64(l.alive)/int64(scanned) {
 			l.compact()
@@ -191,16 +226,18 @@ func (l *fastList) key(i int32) uint64 { return l.rs.key(l.e[i]) }
 // relink sets up the links of a list without holes.
 func (l *fastList) relink() {
 	n := len(l.e)
-	if l.prev == nil {
+	if cap(l.prev) < n {
 		l.prev = make([]int32, n)
 		l.next = make([]int32, n)
 		l.dead = make([]bool, n)
+		l.fp = make([]uint8, n)
 	}
-	l.prev, l.next, l.dead = l.prev[:n], l.next[:n], l.dead[:n]
+	l.prev, l.next, l.dead, l.fp = l.prev[:n], l.next[:n], l.dead[:n], l.fp[:n]
 	for i := range l.e {
 		l.prev[i] = int32(i) - 1
 		l.next[i] = int32(i) + 1
 		l.dead[i] = false
+		l.fp[i] = fingerprint(l.rs.key(l.e[i]))
 	}
 	l.next[n-1] = -1
 	l.holes = false
@@ -255,6 +292,7 @@ func (l *fastList) merge(s, p, k int32) int32 {
 	}
 	l.buf = w
 	l.e[s] = l.rs.mergeWindows(w, int(p), int(k), l.sub)
+	l.fp[s] = fingerprint(l.key(s))
 	l.next[s] = i
 	if i >= 0 {
 		l.prev[i] = s
@@ -304,10 +342,14 @@ func (l *fastList) queueRun(a, b, d int32) {
 
 // scan queues every run of period n of a list without holes.
 func (l *fastList) scan(n int32) {
-	e := l.e
+	e, fp := l.e, l.fp
 	rs := l.rs
 	size := int32(len(e))
 	for j := int32(0); j+n < size; {
+		if fp[j] != fp[j+n] && (j == 0 || fp[j-1] != fp[j+n-1]) {
+			j += n
+			continue
+		}
 		if rs.key(e[j]) != rs.key(e[j+n]) && (j == 0 || rs.key(e[j-1]) != rs.key(e[j+n-1])) {
 			j += n
 			continue
@@ -351,6 +393,10 @@ func (l *fastList) scanHoles(n int32) {
 	size := int32(l.alive)
 	for j := int32(0); j+n < size; {
 		pa, pb := ca.seek(j), cb.seek(j+n)
+		if l.fp[pa] != l.fp[pb] && (j == 0 || l.fp[ca.prev()] != l.fp[cb.prev()]) {
+			j += n
+			continue
+		}
 		if l.key(pa) != l.key(pb) && (j == 0 || l.key(ca.prev()) != l.key(cb.prev())) {
 			j += n
 			continue
@@ -441,4 +487,62 @@ func (c *cursor) seek(p int32) int32 {
 		c.ri++
 	}
 	return c.idx
+}
+
+// fingerprint hashes a key to one byte. Different fingerprints mean
+// different keys, so the scans test the small fingerprint array first and
+// read the elements only for the few anchors that pass: for long periods
+// every anchor is a cache miss, and the fingerprints of a list of millions
+// still fit in the cache.
+func fingerprint(k uint64) uint8 { return uint8((k * 0x9E3779B97F4A7C15) >> 56) }
+
+// distinctGrams reports whether every substring of m keys of the list
+// (which must have no holes) occurs only once. Then the list has no square
+// of period m or more: its first m keys would occur again one period later.
+// Substrings are compared by a rolling hash stored in 32 bits; a collision
+// only makes it answer false, which is always safe.
+func (l *fastList) distinctGrams(m int) bool {
+	e := l.e
+	count := len(e) - m + 1
+	if count < 2 {
+		return true
+	}
+	size := 1
+	for size < 2*count {
+		size <<= 1
+	}
+	if cap(l.grams) < size {
+		l.grams = make([]uint32, size)
+	}
+	table := l.grams[:size]
+	clear(table)
+	mask := uint64(size - 1)
+	const base = 0x9E3779B97F4A7C15
+	pow := uint64(1) // base^m
+	h := uint64(0)
+	for i := 0; i < m; i++ {
+		pow *= base
+		h = h*base + mix(l.rs.key(e[i]))
+	}
+	for i := 0; ; i++ {
+		v := uint32(h) | 1
+		for j := (h >> 32) & mask; ; j = (j + 1) & mask {
+			if table[j] == 0 {
+				table[j] = v
+				break
+			}
+			if table[j] == v {
+				return false
+			}
+		}
+		if i+m >= len(e) {
+			return true
+		}
+		h = h*base + mix(l.rs.key(e[i+m])) - pow*mix(l.rs.key(e[i]))
+	}
+}
+
+func mix(k uint64) uint64 {
+	k *= 0xff51afd7ed558ccd
+	return k ^ k>>33
 }

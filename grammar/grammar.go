@@ -94,14 +94,31 @@ func Build(t *Trace, opt Options) *Grammar {
 		}
 	} else {
 		items := make([]elem, len(subs))
+		// absorb copies what it keeps of a sub-trace's list, so one
+		// buffer serves every sub-trace.
+		var buf []elem
 		for i, s := range subs {
-			l := compute(rs, i, fresh(s))
+			buf = freshInto(buf, s)
+			l := compute(rs, i, buf)
 			r := rs.absorb(l, i)
 			items[i] = elem{sym: r, cnt: 1}
 		}
 		start = compute(rs, -1, items)
 	}
 	return rs.grammar(t.Names, start, len(subs), comparison)
+}
+
+// freshInto returns the list of fresh RPs of s, in buf if it is large
+// enough.
+func freshInto(buf []elem, s []int32) []elem {
+	if cap(buf) < len(s) {
+		buf = make([]elem, len(s))
+	}
+	buf = buf[:len(s)]
+	for i, x := range s {
+		buf[i] = elem{sym: x, cnt: 1}
+	}
+	return buf
 }
 
 func fresh(s []int32) []elem {
@@ -130,6 +147,7 @@ type ruleSet struct {
 	byKey    map[uint64][]int32 // hash of und -> rule indexes
 	rules    []irule
 	scratch  []uint64
+	fast     *fastList // the fast engine's arrays, reused across sub-traces
 }
 
 type irule struct {
