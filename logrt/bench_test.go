@@ -83,6 +83,17 @@ func benchCallers(b *testing.B, depth int) {
 	})
 }
 
+func benchEventsFP(b *testing.B, depth int) {
+	if !fpSupported {
+		b.Skip("no frame-pointer unwinding here")
+	}
+	useFP = true
+	defer func() { useFP = false }()
+	benchEvents(b, depth)
+}
+
+func BenchmarkEventFPDepth10(b *testing.B) { benchEventsFP(b, 10) }
+func BenchmarkEventFPDepth50(b *testing.B) { benchEventsFP(b, 50) }
 func BenchmarkEventDepth10(b *testing.B)   { benchEvents(b, 10) }
 func BenchmarkCallersDepth10(b *testing.B) { benchCallers(b, 10) }
 func BenchmarkEventDepth50(b *testing.B)   { benchEvents(b, 50) }

@@ -18,6 +18,8 @@ func TestCompilesAsOverlayCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	files, _ := filepath.Glob("*.go")
+	asm, _ := filepath.Glob("*.s")
+	files = append(files, asm...)
 	copied := 0
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") || strings.HasPrefix(f, "host_") {
@@ -36,12 +38,13 @@ func TestCompilesAsOverlayCopy(t *testing.T) {
 		t.Fatalf("copied only %d files", copied)
 	}
 	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/old\n\ngo 1.18\n"), 0o644)
-	for _, goos := range []string{"linux", "darwin", "windows"} {
+	for _, target := range []string{"linux/amd64", "linux/arm64", "darwin/arm64", "windows/amd64", "linux/386"} {
+		goos, goarch, _ := strings.Cut(target, "/")
 		cmd := exec.Command("go", "vet", "./suncatrt")
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("GOOS=%s: %v\n%s", goos, err, out)
+			t.Errorf("%s: %v\n%s", target, err, out)
 		}
 	}
 }

@@ -40,11 +40,11 @@ func exitProg(t *testing.T) string {
 
 // runProg runs the test program with its trace in a fresh directory and
 // returns the one trace it wrote.
-func runProg(t *testing.T, mode string, n int) *Trace {
+func runProg(t *testing.T, mode string, n int, env ...string) *Trace {
 	t.Helper()
 	dir := t.TempDir()
 	cmd := exec.Command(exitProg(t), mode, strconv.Itoa(n))
-	cmd.Env = append(os.Environ(), TraceEnv+"="+dir, "SUNCAT_CONTROL=off")
+	cmd.Env = append(append(os.Environ(), TraceEnv+"="+dir, "SUNCAT_CONTROL=off"), env...)
 	cmd.Run() // the exit status is the point of the test, not an error
 	files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
 	if len(files) != 1 {
@@ -59,9 +59,19 @@ func runProg(t *testing.T, mode string, n int) *Trace {
 
 func TestExitPaths(t *testing.T) {
 	const n = 5000
-	for _, mode := range []string{"return", "exit", "fatal", "panic", "sigint", "sigterm", "sigkill"} {
-		t.Run(mode, func(t *testing.T) {
-			tr := runProg(t, mode, n)
+	modes := []string{"return", "exit", "fatal", "panic", "sigint", "sigterm", "sigkill"}
+	if fpSupported {
+		// The same with frame-pointer unwinding.
+		modes = append(modes, "return/fp", "sigkill/fp")
+	}
+	for _, name := range modes {
+		mode, fp := strings.CutSuffix(name, "/fp")
+		var env []string
+		if fp {
+			env = []string{"SUNCAT_FP=1"}
+		}
+		t.Run(name, func(t *testing.T) {
+			tr := runProg(t, mode, n, env...)
 			if len(tr.Events) != n {
 				t.Fatalf("%d events after %s, want %d", len(tr.Events), mode, n)
 			}

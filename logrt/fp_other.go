@@ -1,0 +1,7 @@
+//go:build !(amd64 || arm64)
+
+package logrt
+
+const fpSupported = false
+
+func fpCallers(pcs []uintptr) int { return 0 }
