@@ -164,7 +164,7 @@ func writeOverlay(work string, a *Analysis, opt BuildOptions, copies []*depCopy)
 	if _, err := os.Stat(rtDir); err == nil {
 		return "", fmt.Errorf("%s exists in your module; suncat needs that directory for its runtime", rtDir)
 	}
-	entries, err := fs.ReadDir(logrt.Sources, ".")
+	rtFiles, err := RuntimeFiles()
 	if err != nil {
 		return "", err
 	}
@@ -172,15 +172,7 @@ func writeOverlay(work string, a *Analysis, opt BuildOptions, copies []*depCopy)
 	if err := os.MkdirAll(rtWork, 0o755); err != nil {
 		return "", err
 	}
-	for _, e := range entries {
-		name := e.Name()
-		if strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "host_") {
-			continue
-		}
-		data, err := fs.ReadFile(logrt.Sources, name)
-		if err != nil {
-			return "", err
-		}
+	for name, data := range rtFiles {
 		dst := filepath.Join(rtWork, name)
 		if err := os.WriteFile(dst, data, 0o644); err != nil {
 			return "", err
@@ -198,6 +190,47 @@ func writeOverlay(work string, a *Analysis, opt BuildOptions, copies []*depCopy)
 	}
 	ovl := filepath.Join(work, "overlay.json")
 	return ovl, os.WriteFile(ovl, data, 0o644)
+}
+
+// RuntimeFiles returns the runtime's files as they are compiled into
+// instrumented programs: logrt's non-test, non-host_ files. The go command
+// cannot assemble files of a package that exists only as overlays (the
+// assembler runs in the package's directory), so the runtime goes without
+// its frame-pointer unwinder: fp_other.go stands in on every architecture.
+func RuntimeFiles() (map[string][]byte, error) {
+	entries, err := fs.ReadDir(logrt.Sources, ".")
+	if err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{}
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "host_") ||
+			strings.HasSuffix(name, ".s") || name == "fp_fast.go" {
+			continue
+		}
+		data, err := fs.ReadFile(logrt.Sources, name)
+		if err != nil {
+			return nil, err
+		}
+		if name == "fp_other.go" {
+			data = dropBuildLine(data)
+		}
+		files[name] = data
+	}
+	return files, nil
+}
+
+// dropBuildLine blanks a file's //go:build line (keeping the line count).
+func dropBuildLine(src []byte) []byte {
+	lines := strings.SplitAfter(string(src), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "//go:build ") {
+			lines[i] = "\n"
+			break
+		}
+	}
+	return []byte(strings.Join(lines, ""))
 }
 
 // tableSource generates the runtime file that passes the getter table

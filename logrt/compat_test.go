@@ -8,10 +8,12 @@ import (
 	"testing"
 )
 
-// TestCompilesAsOverlayCopy builds logrt the way instrumented programs get
-// it: its non-test files minus the host_ ones, copied into a module whose
-// go directive is 1.18, so newer language features are rejected.
-func TestCompilesAsOverlayCopy(t *testing.T) {
+// TestCompilesUnderGo118 builds logrt's non-test, non-host_ files (with
+// their assembly) in a module whose go directive is 1.18, so newer language
+// features are rejected, for several systems and architectures. The copy
+// that instrumented programs get is checked by instrument's
+// TestRuntimeFilesCompile.
+func TestCompilesUnderGo118(t *testing.T) {
 	dir := t.TempDir()
 	pkg := filepath.Join(dir, "suncatrt")
 	if err := os.MkdirAll(pkg, 0o755); err != nil {
