@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
 	"github.com/suncat-go/suncat/logrt"
@@ -10,8 +13,9 @@ import (
 )
 
 // Benchmarks of opening a 10^6-event trace in the viewer (decode,
-// summarize, first screen) against `suncat summary` on it (decode,
-// summarize, the text of every level), in the same run:
+// summarize, adapt, first screen) against `suncat summary` on it (decode,
+// summarize, the text of every level), in the same run, and of moving
+// through a long list:
 //
 //	go test -run '^$' -bench . -benchtime 3x ./tui
 
@@ -23,7 +27,7 @@ func bigTrace(b *testing.B) string {
 	return p
 }
 
-func load(b *testing.B, path string) *prioritize.Summary {
+func build(b *testing.B, path string) *prioritize.Summary {
 	tr, err := logrt.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)
@@ -39,7 +43,7 @@ func BenchmarkSummaryText1M(b *testing.B) {
 	path := bigTrace(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s := load(b, path)
+		s := build(b, path)
 		var out strings.Builder
 		for _, g := range s.Groups {
 			out.WriteString(prioritize.Text(g, prioritize.Levels, prioritize.SummarizeOptions{Min: 3}, "kind", nil))
@@ -51,11 +55,47 @@ func BenchmarkViewFirstScreen1M(b *testing.B) {
 	path := bigTrace(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		m := New(func() (*prioritize.Summary, error) { return load(b, path), nil }, "big")
-		s, err := m.load()
+		m := New(func(func(Progress)) (Summary, error) { return FromPrioritize(build(b, path)), nil }, Options{})
+		s, err := m.load(func(Progress) {})
 		m.Update(loadedMsg{s, err})
 		if !strings.Contains(m.View(), "1 Patterns") {
 			b.Fatal("no first screen")
 		}
 	}
+}
+
+// BenchmarkScroll is one key press (down) and the screen after it, on a
+// list of 10^6 rows: it costs the same as on a short list.
+func BenchmarkScroll(b *testing.B) {
+	for _, n := range []int{100, 1000000} {
+		b.Run("rows="+strconv.Itoa(n), func(b *testing.B) {
+			f := manyTerminals(n)
+			m := New(fakeLoader(f), Options{})
+			m.Update(loadedMsg{f, nil})
+			m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("4")})
+			down := tea.KeyMsg{Type: tea.KeyDown}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				m.Update(down)
+				_ = m.View()
+			}
+		})
+	}
+}
+
+// manyTerminals is a summary with n terminals, one sub-trace.
+func manyTerminals(n int) *fakeSummary {
+	g := Group{Name: "main.main", Header: "many", SubTraces: []string{"all"}}
+	g.Terminals = make([]Terminal, n)
+	items := make([]Item, n)
+	ps := make([]Pattern, n)
+	for i := range g.Terminals {
+		l := "t" + strconv.Itoa(i)
+		g.Terminals[i] = Terminal{Letter: l, Name: "(*T).Get", Getter: "m.(*T).Get", Frames: stack("(*T).Get", "run", i%50),
+			Total: i%7 + 1, PerSub: []int{i%7 + 1}, Values: []Value{{"v" + strconv.Itoa(i), i%7 + 1}}}
+		items[i] = Item{Sym: l, Terminal: true, Counts: []int{i%7 + 1}}
+		ps[i] = Pattern{Symbol: l, Terminal: true, Rule: "S", Position: i, Counts: []int{i%7 + 1}, Series: []int{i%7 + 1}, Kind: "constant", Max: i%7 + 1, Terminals: []string{l}}
+	}
+	g.Rules = []Rule{{"S", items}}
+	return &fakeSummary{groups: []Group{g}, patterns: [][]Pattern{ps}}
 }

@@ -8,107 +8,158 @@ import (
 	"github.com/suncat-go/suncat/prioritize"
 )
 
+// detailValues bounds the values listed in the details pane.
+const detailValues = 50
+
 // refreshDetails fills the details pane for the selected row.
 func (m *Model) refreshDetails() {
-	g := m.groupOf()
-	if g == nil || m.cursor >= len(m.items) {
+	r, ok := m.cur().selected()
+	if m.data == nil || !ok {
 		m.details.SetContent("")
 		return
 	}
-	it := m.items[m.cursor]
 	var b strings.Builder
 	w := m.details.Width
-	if t := terminal(g, it); t != nil {
-		m.terminalDetails(&b, g, t, w)
+	if r.term != nil {
+		m.terminalDetails(&b, r, r.term, w)
 	} else {
-		m.patternDetails(&b, g, it, w)
+		m.symbolDetails(&b, r, w)
 	}
-	m.details.SetContent(b.String())
+	m.details.SetContent(strings.TrimRight(b.String(), "\n"))
 	m.details.GotoTop()
 }
 
-// terminal returns the terminal a row stands for, if it is one.
-func terminal(g *prioritize.Group, it item) *prioritize.Terminal {
-	if it.ruleLine || len(it.terms) != 1 || it.sym != it.terms[0] {
-		return nil
-	}
-	for _, t := range g.Terminals {
-		if t.Letter == it.sym {
-			return t
-		}
-	}
-	return nil
+func (m *Model) heading(b *strings.Builder, s string) {
+	b.WriteString("\n" + m.styles.paneTitle.Render(s) + "\n")
 }
 
-func (m *Model) terminalDetails(b *strings.Builder, g *prioritize.Group, t *prioritize.Terminal, w int) {
+func (m *Model) terminalDetails(b *strings.Builder, r row, t *Terminal, w int) {
 	st := m.styles
 	fmt.Fprintf(b, "%s %s\n", st.paneTitle.Render("terminal "+t.Letter), t.Name)
-	if t.Getter.ID != 0 {
-		fmt.Fprintf(b, "%s\n", wrap(t.Getter.Package+"."+t.Getter.Name()+" returns "+t.Getter.Field, w))
+	if t.Getter != "" {
+		b.WriteString(wrap(t.Getter, w) + "\n")
+		if t.Field != "" {
+			b.WriteString(st.dim.Render(wrap("returns "+t.Field, w)) + "\n")
+		}
+		if m.marked[t.Getter] {
+			b.WriteString(st.marked.Render("* marked for delay") + "\n")
+		}
 	}
-	fmt.Fprintf(b, "\n%s %s\n", st.paneTitle.Render("per sub-trace"), sparkline(t.PerSub))
-	fmt.Fprintf(b, "%s\n", prioritize.CountLine(t))
-	fmt.Fprintf(b, "\n%s\n", st.paneTitle.Render("values"))
+	if r.pat != nil {
+		m.patternSummary(b, r.pat, w)
+	}
+	m.heading(b, "calls per sub-trace")
+	b.WriteString(m.perSub(t.PerSub, w))
+	fmt.Fprintf(b, "%d in all\n", t.Total)
+
+	m.heading(b, fmt.Sprintf("values (%d distinct)", len(t.Values)))
 	for i, v := range t.Values {
-		if i == 12 {
-			fmt.Fprintf(b, "... %d more\n", len(t.Values)-12)
+		if i == detailValues {
+			fmt.Fprintf(b, "… %d more\n", len(t.Values)-detailValues)
 			break
 		}
-		fmt.Fprintf(b, "%s x%d\n", wrap(strconv.Quote(v.Value), w-6), v.Count)
+		b.WriteString(wrap(fmt.Sprintf("%4d× %s", v.Count, strconv.Quote(v.Value)), w) + "\n")
 	}
-	fmt.Fprintf(b, "\n%s\n", st.paneTitle.Render("call stack"))
-	for _, f := range t.Frames {
-		fmt.Fprintf(b, "%s\n  %s\n", wrap(f.Func, w), st.dim.Render(wrap(fmt.Sprintf("%s:%d", f.File, f.Line), w-2)))
-	}
-}
-
-func (m *Model) patternDetails(b *strings.Builder, g *prioritize.Group, it item, w int) {
-	st := m.styles
-	sym := it.sym
-	if it.ruleLine {
-		sym = it.rule
-	}
-	// The rule of a nonterminal.
-	for _, l := range strings.Split(strings.TrimRight(g.Grammar.String(), "\n"), "\n") {
-		if strings.HasPrefix(l, sym+" ->") {
-			fmt.Fprintf(b, "%s\n%s\n", st.paneTitle.Render("rule"), wrap(l, w))
-		}
-	}
-	// Where it appears, and how it varies there.
-	first := true
-	for _, p := range g.Patterns {
-		if p.Symbol != sym {
-			continue
-		}
-		if first {
-			fmt.Fprintf(b, "\n%s\n", st.paneTitle.Render("appears in"))
-			first = false
-		}
-		fmt.Fprintf(b, "%s in %s: %s\n", p.Notation(), p.Rule, m.kindStyle(p.Kind).Render(p.Kind.String()))
-		fmt.Fprintf(b, "  max %d, trend %+.2f per repetition\n", p.Max, p.Trend)
-		fmt.Fprintf(b, "  %s %v\n", sparkline(p.Series), p.Series)
-	}
-	if len(it.terms) > 0 {
-		fmt.Fprintf(b, "\n%s\n", st.paneTitle.Render("terminals"))
-		for _, l := range it.terms {
-			for _, t := range g.Terminals {
-				if t.Letter == l {
-					fmt.Fprintf(b, "%s %s\n  %s\n", l, t.Name, st.dim.Render(wrap(prioritize.Where(t), w-2)))
+	if len(t.BySub) > 1 {
+		m.heading(b, "values by sub-trace")
+		for i, vs := range t.BySub {
+			var parts []string
+			for j, v := range vs {
+				if j == 3 {
+					parts = append(parts, fmt.Sprintf("+%d", len(vs)-3))
+					break
 				}
+				parts = append(parts, fmt.Sprintf("%s×%d", strconv.Quote(v.Value), v.Count))
 			}
+			if len(parts) == 0 {
+				parts = []string{"-"}
+			}
+			b.WriteString(wrap(fmt.Sprintf("%d: %s", i+1, strings.Join(parts, " ")), w) + "\n")
+		}
+	}
+	m.heading(b, "call stack")
+	for _, f := range t.Frames {
+		b.WriteString(wrap(f.Func, w) + "\n")
+		b.WriteString(st.dim.Render(wrapIndent(fmt.Sprintf("  %s:%d", f.File, f.Line), w, "    ")) + "\n")
+	}
+}
+
+// symbolDetails describes a nonterminal (or a rule line, or an item whose
+// terminal is unknown): its rule, where it appears, how it varies, and its
+// terminals.
+func (m *Model) symbolDetails(b *strings.Builder, r row, w int) {
+	st := m.styles
+	d := m.data
+	sym := r.sym
+	fmt.Fprintf(b, "%s\n", st.paneTitle.Render("nonterminal "+sym))
+	if rr := d.rule(sym); rr != nil {
+		b.WriteString(wrapIndent(formatRule(*rr), w, "  ") + "\n")
+	}
+	if r.pat != nil {
+		m.patternSummary(b, r.pat, w)
+	}
+	occ := d.occurrences(sym)
+	if len(occ) > 0 {
+		m.heading(b, "appears in")
+		for _, o := range occ {
+			line := o.rule + " -> "
+			if p := d.pattern(o.rule, o.pos); p != nil {
+				line += prioritize.Notation(sym, p.Counts) + "  " + m.kindStyle(p.Kind).Render(p.Kind)
+			}
+			b.WriteString(wrapIndent(line, w, "  ") + "\n")
+		}
+	} else if sym == "S" {
+		b.WriteString(st.dim.Render("the start symbol") + "\n")
+	}
+	if len(r.terms) > 0 {
+		m.heading(b, fmt.Sprintf("terminals (%d)", len(r.terms)))
+		for i, l := range r.terms {
+			if i == detailValues {
+				fmt.Fprintf(b, "… %d more\n", len(r.terms)-detailValues)
+				break
+			}
+			t := d.terminal(l)
+			if t == nil {
+				continue
+			}
+			mark := " "
+			if t.Getter != "" && m.marked[t.Getter] {
+				mark = st.marked.Render("*")
+			}
+			b.WriteString(mark + wrapIndent(l+" "+t.Name, w-1, "  ") + "\n")
+			b.WriteString(st.dim.Render(wrapIndent("  "+where(t), w, "    ")) + "\n")
 		}
 	}
 }
 
-// sparkline draws counts as bars.
-func sparkline(xs []int) string {
-	bars := []rune("▁▂▃▄▅▆▇█")
-	max := 0
-	for _, x := range xs {
-		if x > max {
-			max = x
-		}
+// patternSummary prints a pattern's classification and its series.
+func (m *Model) patternSummary(b *strings.Builder, p *Pattern, w int) {
+	m.heading(b, "pattern "+prioritize.Notation(p.Symbol, p.Counts)+" in "+p.Rule)
+	b.WriteString(m.kindStyle(p.Kind).Render(p.Kind))
+	fmt.Fprintf(b, ", max %d, trend %+.2f\n", p.Max, p.Trend)
+	b.WriteString(m.perSub(p.Series, w))
+}
+
+// perSub draws counts as a sparkline with the numbers beside it.
+func (m *Model) perSub(xs []int, w int) string {
+	if len(xs) == 0 {
+		return m.styles.dim.Render("(none)") + "\n"
 	}
+	spark := sparkline(xs, w-2)
+	nums := make([]string, len(xs))
+	for i, x := range xs {
+		nums[i] = strconv.Itoa(x)
+	}
+	return m.styles.spark.Render(spark) + "  " + wrap(strings.Join(nums, " "), w-len([]rune(spark))-2) + "\n"
+}
+
+// sparkline draws counts as bars, at most w of them (the last ones).
+func sparkline(xs []int, w int) string {
+	if w > 0 && len(xs) > w {
+		xs = xs[len(xs)-w:]
+	}
+	bars := []rune("▁▂▃▄▅▆▇█")
+	max := maxInt(xs)
 	var b strings.Builder
 	for _, x := range xs {
 		if max == 0 {
@@ -120,17 +171,43 @@ func sparkline(xs []int) string {
 	return b.String()
 }
 
-// wrap cuts s into lines of at most w runes.
-func wrap(s string, w int) string {
+// wrap breaks s into lines of at most w cells, preferring to break after
+// a path or name separator.
+func wrap(s string, w int) string { return wrapIndent(s, w, "") }
+
+// wrapIndent is wrap with an indent before every line but the first.
+func wrapIndent(s string, w int, indent string) string {
 	if w < 8 {
 		w = 8
 	}
 	r := []rune(s)
 	var lines []string
-	for len(r) > w {
-		lines = append(lines, string(r[:w]))
-		r = r[w:]
+	first := true
+	for {
+		lim := w
+		if !first {
+			lim = w - len([]rune(indent))
+		}
+		if len(r) <= lim {
+			break
+		}
+		cut := lim
+	search:
+		for _, seps := range []string{" ", "/", ".,(|"} {
+			for i := lim; i > lim/2; i-- {
+				if strings.ContainsRune(seps, r[i-1]) {
+					cut = i
+					break search
+				}
+			}
+		}
+		lines = append(lines, string(r[:cut]))
+		r = r[cut:]
+		first = false
 	}
 	lines = append(lines, string(r))
+	for i := 1; i < len(lines); i++ {
+		lines[i] = indent + lines[i]
+	}
 	return strings.Join(lines, "\n")
 }

@@ -1,17 +1,23 @@
 // Package tui is suncat's terminal viewer for a Performance Summary
-// (`suncat view`), built with bubbletea, lipgloss and bubbles.
+// (`suncat view`, `suncat demo`), built with bubbletea v1, lipgloss and
+// bubbles.
 //
-// The top Model holds a state (loading, ready, failed) and the current
-// view (Prioritized Patterns, Summarized Grammar, Full Grammar, Count
-// Summary, Strings); the pieces every part needs (size, styles, keymap)
-// live in one common struct, the keys in one keyMap with help, the styles
-// in styles.go. The list on the left renders only its visible rows (so a
-// summary of a huge trace scrolls as fast as a small one); the details pane
-// on the right is a bubbles viewport.
+// It reads a prepared summary through the small Summary interface
+// (source.go): groups with their terminals and rules, patterns in the
+// order of a sort key, and the Summarized Grammar for a threshold. Tests
+// feed it an in-memory summary; FromPrioritize adapts the one prioritize
+// builds. A Loader prepares the summary in the background and reports its
+// progress, which the viewer shows until the first screen is ready.
 //
-// The viewer reads a prepared summary through a Loader, a function that
-// returns a *prioritize.Summary: `suncat view` passes one that decodes and
-// summarizes trace files in the background while a spinner runs, and tests
-// pass one that returns a summary they built. tui must not import
-// instrument; it is called by cmd/suncat (view, demo).
+// Structure (as in glow and soft-serve): the top Model holds a state
+// (loading, ready, failed), one listView sub-model per view (Prioritized
+// Patterns, Summarized Grammar, Full Grammar, Count Summary, Strings; each
+// keeps its cursor and drill-in path), the overlays (help, delay box), and a
+// common struct with the size, the styles (styles.go, the only place colors
+// are chosen) and the one keyMap (keys.go, with its help). Lists render
+// only their visible rows, so a summary of any size scrolls at the same
+// speed.
+//
+// tui must not import instrument (heavy analysis stays there) nor read
+// traces itself; it is called by cmd/suncat (view.go, demo.go).
 package tui

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -12,16 +11,9 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-
-	"github.com/suncat-go/suncat/grammar"
-	"github.com/suncat-go/suncat/prioritize"
 )
 
-// A Loader prepares the summary the viewer shows. It runs in the
-// background while the viewer shows its progress.
-type Loader func() (*prioritize.Summary, error)
-
+// state is where the viewer is in its life.
 type state int
 
 const (
@@ -30,6 +22,7 @@ const (
 	stateFailed
 )
 
+// viewID names the five views, in tab order.
 type viewID int
 
 const (
@@ -43,125 +36,173 @@ const (
 
 var viewNames = [numViews]string{"Patterns", "Summarized", "Full Grammar", "Count", "Strings"}
 
-// common is what every part of the viewer needs.
+// overlay is what covers the body, if anything.
+type overlay int
+
+const (
+	noOverlay overlay = iota
+	helpOverlay
+	delayOverlay
+)
+
+// common is what every part of the viewer needs: the terminal size, the
+// styles and the keys.
 type common struct {
 	width, height int
 	styles        styles
 	keys          keyMap
 }
 
-// An item is one row of the list.
-type item struct {
-	text     string
-	search   string // lower case: names, frames, values
-	sym      string // grammar symbol, if any
-	rule     string // for rule lines and rule items: the rule
-	pos      int    // for rule items: position in the rule
-	ruleLine bool   // a whole rule ("A -> ...")
-	kind     prioritize.Kind
-	hasKind  bool
-	terms    []string // terminal letters it covers
+// Options configure the viewer.
+type Options struct {
+	Title string // what is shown, e.g. the trace's path
+	// Suncat is the suncat executable that can run `suncat delay`; empty,
+	// the delay box only shows the command.
+	Suncat string
 }
 
-// Model is the viewer.
+// Progress is what a Loader reports while it works.
+type Progress struct {
+	Phase     string // "reading", "summarizing", ...
+	File      string // the file being read, if any
+	Files     int    // files to read
+	FilesDone int
+	Bytes     int64 // bytes read so far
+	Events    int   // events decoded so far
+}
+
+// A Loader prepares the summary in the background; it may call report
+// (from any goroutine) as often as it likes.
+type Loader func(report func(Progress)) (Summary, error)
+
+// Model is the viewer: a state, the loaded summary, one sub-model per view,
+// and the overlays.
 type Model struct {
 	common
-	state   state
-	load    Loader
-	title   string
-	started time.Time
-	spinner spinner.Model
-	err     error
+	opt      Options
+	load     Loader
+	state    state
+	started  time.Time
+	loadTime time.Duration
+	spinner  spinner.Model
+	progress Progress
+	progCh   chan Progress
+	err      error
 
-	sum   *prioritize.Summary
-	group int
-	view  viewID
+	sum    Summary
+	groups []Group
+	group  int
+	data   *groupData
 
-	items  []item // the current view's rows (after search)
-	cursor int
-	offset int
-	crumbs []string // drill-in path in the grammar views
+	view   viewID
+	views  [numViews]*listView
+	sortBy int  // index in SortKeys
+	kind   int  // -1: all kinds, else an index in Kinds
+	min    int  // Summarized Grammar threshold
+	detail bool // detailed counts in the Summarized Grammar
 
-	sortBy  int  // index in prioritize.SortKeys
-	kind    int  // -1: all kinds, else a prioritize.Kind
-	min     int  // Summarized Grammar threshold
-	detail  bool // detailed counts in the Summarized Grammar
-	query   string
-	search  textinput.Model
-	finding bool
+	history []place // where backspace returns to
 
-	marked    map[string]bool // getter full names marked for delay
-	showDelay bool
-	showHelp  bool
-	Ran       string // the delay command that was run, if any
+	query     string // the search, applied to every view
+	searching bool
+	input     textinput.Model
+
+	overlay overlay
+	marked  map[string]bool // full getter names marked for delay
 
 	details viewport.Model
 	help    help.Model
 	status  string
+
+	// Ran is the delay command the user ran from the viewer, if any.
+	Ran string
 }
 
-// New returns a viewer that loads its summary with load; title names what
-// is shown (the trace).
-func New(load Loader, title string) *Model {
+// New returns a viewer that loads its summary with load.
+func New(load Loader, opt Options) *Model {
 	sp := spinner.New()
 	sp.Spinner = spinner.Dot
-	ti := textinput.New()
-	ti.Prompt = "/"
-	ti.Placeholder = "getter, frame or value"
+	in := textinput.New()
+	in.Prompt = "/"
+	in.Placeholder = "getter, stack frame or value"
 	m := &Model{
 		common:  common{width: 80, height: 24, styles: newStyles(), keys: newKeyMap()},
+		opt:     opt,
 		load:    load,
-		title:   title,
 		started: time.Now(),
 		spinner: sp,
 		kind:    -1,
 		min:     3,
-		search:  ti,
+		input:   in,
 		marked:  map[string]bool{},
 		details: viewport.New(30, 10),
 		help:    help.New(),
 	}
+	m.help.ShortSeparator = "  "
+	for v := range m.views {
+		m.views[v] = &listView{id: viewID(v)}
+	}
+	m.layout()
 	return m
 }
 
-type loadedMsg struct {
-	sum *prioritize.Summary
-	err error
-}
-
-// Init starts loading and the spinner.
-func (m *Model) Init() tea.Cmd {
-	load := m.load
-	return tea.Batch(m.spinner.Tick, func() tea.Msg {
-		s, err := load()
-		return loadedMsg{s, err}
-	})
-}
-
-// Summary returns the loaded summary (nil while loading).
-func (m *Model) Summary() *prioritize.Summary { return m.sum }
-
-func (m *Model) groupOf() *prioritize.Group {
-	if m.sum == nil || len(m.sum.Groups) == 0 {
-		return nil
+type (
+	progressMsg Progress
+	loadedMsg   struct {
+		sum Summary
+		err error
 	}
-	return m.sum.Groups[m.group]
+	delayDoneMsg struct{ err error }
+)
+
+// Init starts loading in the background, and the spinner.
+func (m *Model) Init() tea.Cmd {
+	m.progCh = make(chan Progress, 1)
+	ch, load := m.progCh, m.load
+	report := func(p Progress) {
+		// Keep only the latest report: the screen shows one.
+		for {
+			select {
+			case ch <- p:
+				return
+			default:
+			}
+			select {
+			case <-ch:
+			default:
+			}
+		}
+	}
+	loadCmd := func() tea.Msg {
+		s, err := load(report)
+		close(ch)
+		return loadedMsg{s, err}
+	}
+	return tea.Batch(m.spinner.Tick, loadCmd, waitProgress(ch))
 }
 
-// Update handles messages.
+func waitProgress(ch chan Progress) tea.Cmd {
+	return func() tea.Msg {
+		p, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return progressMsg(p)
+	}
+}
+
+// Update handles a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
 		return m, nil
+	case progressMsg:
+		m.progress = Progress(msg)
+		return m, waitProgress(m.progCh)
 	case loadedMsg:
-		if msg.err != nil {
-			m.state, m.err = stateFailed, msg.err
-			return m, nil
-		}
-		m.state, m.sum = stateReady, msg.sum
-		m.rebuild()
+		m.loaded(msg.sum, msg.err)
 		return m, nil
 	case spinner.TickMsg:
 		if m.state != stateLoading {
@@ -172,9 +213,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	case delayDoneMsg:
 		if msg.err != nil {
-			m.status = "delay: " + msg.err.Error()
+			m.status = "suncat delay: " + msg.err.Error()
 		} else {
-			m.status = "delay command finished"
+			m.status = "suncat delay finished"
 		}
 		return m, nil
 	case tea.KeyMsg:
@@ -183,47 +224,75 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+func (m *Model) loaded(s Summary, err error) {
+	m.loadTime = time.Since(m.started)
+	if err != nil {
+		m.state, m.err = stateFailed, err
+		return
+	}
+	m.state, m.sum = stateReady, s
+	m.groups = s.Groups()
+	m.setGroup(0)
+}
+
+// setGroup shows goroutine group g.
+func (m *Model) setGroup(g int) {
+	m.group = g
+	m.data = nil
+	if g < len(m.groups) {
+		m.data = newGroupData(m.sum, g, &m.groups[g])
+	}
+	for _, v := range m.views {
+		*v = listView{id: v.id}
+	}
+	m.history = nil
+	m.refresh()
+}
+
 func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	k := m.keys
-	if m.finding {
-		switch msg.Type {
-		case tea.KeyEnter:
-			m.finding = false
-			m.query = strings.TrimSpace(m.search.Value())
-			m.search.Blur()
-			m.rebuild()
-			m.status = fmt.Sprintf("%d rows match %q", len(m.items), m.query)
-			return m, nil
-		case tea.KeyEsc:
-			m.finding = false
-			m.search.Blur()
-			return m, nil
+	if m.searching {
+		return m.searchKey(msg)
+	}
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
+		// Keys typed faster than the terminal is read arrive together
+		// ("3j"): they are still separate commands.
+		var cmds []tea.Cmd
+		for _, r := range msg.Runes {
+			_, cmd := m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			cmds = append(cmds, cmd)
 		}
-		var cmd tea.Cmd
-		m.search, cmd = m.search.Update(msg)
-		return m, cmd
+		return m, tea.Sequence(cmds...)
 	}
-	if key.Matches(msg, k.Quit) {
-		return m, tea.Quit
-	}
-	if m.showHelp {
-		m.showHelp = false
+	switch m.overlay {
+	case helpOverlay:
+		if key.Matches(msg, k.Quit) && msg.String() == "ctrl+c" {
+			return m, tea.Quit
+		}
+		m.overlay = noOverlay
 		return m, nil
-	}
-	if m.showDelay {
-		m.showDelay = false
-		if msg.Type == tea.KeyEnter {
+	case delayOverlay:
+		m.overlay = noOverlay
+		if key.Matches(msg, k.Enter) && msg.Type == tea.KeyEnter {
 			return m, m.runDelay()
 		}
+		if msg.String() == "ctrl+c" {
+			return m, tea.Quit
+		}
 		return m, nil
 	}
-	if key.Matches(msg, k.Help) {
-		m.showHelp = true
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m, tea.Quit
+	case key.Matches(msg, k.Help):
+		m.overlay = helpOverlay
 		return m, nil
 	}
-	if m.state != stateReady {
+	if m.state != stateReady || m.data == nil {
 		return m, nil
 	}
+	v := m.cur()
+	m.status = ""
 	switch {
 	case key.Matches(msg, k.NextView):
 		m.setView((m.view + 1) % numViews)
@@ -248,9 +317,9 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.PageDown):
 		m.move(m.listHeight())
 	case key.Matches(msg, k.Top):
-		m.move(-len(m.items))
+		m.move(-len(v.rows))
 	case key.Matches(msg, k.Bottom):
-		m.move(len(m.items))
+		m.move(len(v.rows))
 	case key.Matches(msg, k.DetailsUp):
 		m.details.HalfPageUp()
 	case key.Matches(msg, k.DetailsDown):
@@ -258,255 +327,160 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Enter):
 		m.drill()
 	case key.Matches(msg, k.Back):
+		m.back()
+	case key.Matches(msg, k.Close):
 		if m.query != "" {
-			m.query = ""
-			m.rebuild()
-		} else if len(m.crumbs) > 0 {
-			back := m.crumbs[len(m.crumbs)-1]
-			m.crumbs = m.crumbs[:len(m.crumbs)-1]
-			m.rebuild()
-			m.selectWhere(func(it item) bool { return it.sym == back || (it.ruleLine && it.rule == back) })
+			m.setQuery("")
 		}
 	case key.Matches(msg, k.Context):
 		m.context()
 	case key.Matches(msg, k.Search):
-		m.finding = true
-		m.search.SetValue(m.query)
-		m.search.Focus()
-		return m, textinput.Blink
+		m.searching = true
+		m.input.SetValue(m.query)
+		m.input.CursorEnd()
+		return m, m.input.Focus()
 	case key.Matches(msg, k.Sort):
-		m.sortBy = (m.sortBy + 1) % len(prioritize.SortKeys)
-		m.status = "sorted by " + prioritize.SortKeys[m.sortBy]
-		m.rebuild()
+		m.sortBy = (m.sortBy + 1) % len(SortKeys)
+		m.status = "patterns sorted by " + SortKeys[m.sortBy]
+		m.invalidate(patternsView)
 	case key.Matches(msg, k.Filter):
 		m.kind++
-		if m.kind > int(prioritize.Varying) {
+		if m.kind >= len(Kinds) {
 			m.kind = -1
 		}
-		m.status = "showing " + m.kindName() + " patterns"
-		m.rebuild()
+		m.status = "patterns: " + m.kindName()
+		m.invalidate(patternsView)
 	case key.Matches(msg, k.More):
 		m.min++
-		m.status = fmt.Sprintf("eliding items below %d", m.min)
-		m.rebuild()
+		m.status = fmt.Sprintf("Summarized Grammar: items below %d elided", m.min)
+		m.invalidate(summarizedView)
 	case key.Matches(msg, k.Less):
 		if m.min > 1 {
 			m.min--
 		}
-		m.status = fmt.Sprintf("eliding items below %d", m.min)
-		m.rebuild()
+		m.status = fmt.Sprintf("Summarized Grammar: items below %d elided", m.min)
+		m.invalidate(summarizedView)
 	case key.Matches(msg, k.MaxDetail):
 		m.detail = !m.detail
-		m.rebuild()
+		if m.detail {
+			m.status = "Summarized Grammar: every count (C^6|3|5|4)"
+		} else {
+			m.status = "Summarized Grammar: maximum counts (C^<=6)"
+		}
+		m.invalidate(summarizedView)
 	case key.Matches(msg, k.Mark):
 		m.mark()
 	case key.Matches(msg, k.Delay):
-		m.showDelay = true
+		m.overlay = delayOverlay
 	case key.Matches(msg, k.Group):
-		if m.sum != nil && len(m.sum.Groups) > 1 {
-			m.group = (m.group + 1) % len(m.sum.Groups)
-			m.crumbs = nil
-			m.rebuild()
-			m.status = "goroutine " + m.groupOf().Goroutine
+		if len(m.groups) > 1 {
+			m.setGroup((m.group + 1) % len(m.groups))
+			m.status = fmt.Sprintf("goroutine group %d of %d: %s", m.group+1, len(m.groups), m.groups[m.group].Name)
+		} else {
+			m.status = "there is only one goroutine group"
 		}
 	}
 	return m, nil
 }
 
-func (m *Model) kindName() string {
-	if m.kind < 0 {
-		return "all"
+// searchKey handles keys while the search line is open: the list follows
+// the query as it is typed; enter keeps it, esc restores the previous one.
+func (m *Model) searchKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	switch msg.Type {
+	case tea.KeyEnter:
+		m.searching = false
+		m.input.Blur()
+		m.setQuery(strings.TrimSpace(m.input.Value()))
+		if m.query != "" {
+			m.status = fmt.Sprintf("%d rows match (esc clears)", len(m.cur().rows))
+		}
+		return m, nil
+	case tea.KeyEsc:
+		m.searching = false
+		m.input.Blur()
+		m.setQuery(m.query)
+		return m, nil
+	case tea.KeyCtrlC:
+		return m, tea.Quit
 	}
-	return prioritize.Kind(m.kind).String()
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	m.filterLive(strings.TrimSpace(m.input.Value()))
+	return m, cmd
 }
 
-func (m *Model) setView(v viewID) {
-	if v == m.view {
-		return
+func (m *Model) kindName() string {
+	if m.kind < 0 {
+		return "all kinds"
 	}
+	return "only " + Kinds[m.kind]
+}
+
+// cur is the current view's sub-model.
+func (m *Model) cur() *listView { return m.views[m.view] }
+
+func (m *Model) setView(v viewID) {
 	m.view = v
-	m.crumbs = nil
-	m.cursor, m.offset = 0, 0
-	m.rebuild()
+	m.refresh()
+}
+
+// invalidate marks a view's rows stale, rebuilding it now if shown.
+func (m *Model) invalidate(v viewID) {
+	m.views[v].stale = true
+	m.refresh()
+}
+
+// setQuery applies a search to every view.
+func (m *Model) setQuery(q string) {
+	m.query = q
+	for _, v := range m.views {
+		v.stale = true
+	}
+	m.refresh()
+}
+
+// filterLive narrows the current view while the query is typed.
+func (m *Model) filterLive(q string) {
+	saved := m.query
+	m.query = q
+	m.cur().stale = true
+	m.refresh()
+	m.query = saved
+	for _, v := range m.views {
+		if v.id != m.view {
+			v.stale = true
+		}
+	}
+}
+
+// refresh rebuilds the current view if needed and the details pane.
+func (m *Model) refresh() {
+	v := m.cur()
+	if m.data != nil && (v.rows == nil || v.stale) {
+		m.rebuild(v)
+	}
+	m.layout()
 }
 
 func (m *Model) move(d int) {
-	m.cursor += d
-	if m.cursor >= len(m.items) {
-		m.cursor = len(m.items) - 1
-	}
-	if m.cursor < 0 {
-		m.cursor = 0
-	}
-	m.scroll()
+	v := m.cur()
+	v.cursor += d
+	v.clamp()
+	v.scroll(m.listHeight())
 	m.refreshDetails()
 }
 
-func (m *Model) scroll() {
-	h := m.listHeight()
-	if m.cursor < m.offset {
-		m.offset = m.cursor
-	}
-	if m.cursor >= m.offset+h {
-		m.offset = m.cursor - h + 1
-	}
-	if m.offset < 0 {
-		m.offset = 0
-	}
-}
-
-func (m *Model) selectWhere(f func(item) bool) bool {
-	for i, it := range m.items {
-		if f(it) {
-			m.cursor = i
-			m.scroll()
-			m.refreshDetails()
-			return true
-		}
-	}
-	return false
-}
-
-// Selected returns the selected row's text ("" if none).
+// Selected returns the selected row's plain text ("" if none).
 func (m *Model) Selected() string {
-	if m.cursor < len(m.items) {
-		return m.items[m.cursor].text
+	v := m.cur()
+	if r, ok := v.selected(); ok {
+		return m.rowText(v, r, 200)
 	}
 	return ""
 }
 
-// drill enters the rule of the selected nonterminal (grammar views), or
-// of the selected pattern's symbol.
-func (m *Model) drill() {
-	if m.cursor >= len(m.items) {
-		return
-	}
-	it := m.items[m.cursor]
-	g := m.groupOf()
-	target := ""
-	switch {
-	case it.ruleLine:
-		target = it.rule
-	case it.sym != "" && isRule(g.Grammar, it.sym):
-		target = it.sym
-	}
-	if target == "" {
-		m.status = "a terminal has no rule to enter; c shows where it appears"
-		return
-	}
-	if m.view != summarizedView && m.view != fullView {
-		m.view = fullView
-		m.crumbs = nil
-	}
-	if len(m.crumbs) == 0 || m.crumbs[len(m.crumbs)-1] != target {
-		m.crumbs = append(m.crumbs, target)
-	}
-	m.cursor, m.offset = 0, 0
-	m.rebuild()
-}
-
-// context jumps to where the selected symbol appears: the rule it is an
-// item of, in the Full Grammar.
-func (m *Model) context() {
-	if m.cursor >= len(m.items) {
-		return
-	}
-	it := m.items[m.cursor]
-	g := m.groupOf()
-	sym := it.sym
-	if it.ruleLine {
-		sym = it.rule
-	}
-	if sym == "" {
-		return
-	}
-	for _, p := range g.Patterns {
-		if p.Symbol == sym {
-			m.view = fullView
-			m.crumbs = []string{p.Rule}
-			m.query = ""
-			m.rebuild()
-			m.selectWhere(func(x item) bool { return x.rule == p.Rule && x.pos == p.Position && !x.ruleLine })
-			m.status = fmt.Sprintf("%s appears in %s", sym, p.Rule)
-			return
-		}
-	}
-	m.status = sym + " is the start symbol"
-}
-
-func isRule(gr *grammar.Grammar, name string) bool {
-	for _, r := range gr.Rules {
-		if r.Name == name {
-			return true
-		}
-	}
-	return name == "S"
-}
-
-// mark toggles the getters behind the selected row.
-func (m *Model) mark() {
-	if m.cursor >= len(m.items) {
-		return
-	}
-	names := m.gettersOf(m.items[m.cursor])
-	if len(names) == 0 {
-		return
-	}
-	on := !m.marked[names[0]]
-	for _, n := range names {
-		if on {
-			m.marked[n] = true
-		} else {
-			delete(m.marked, n)
-		}
-	}
-	m.status = fmt.Sprintf("%d getter(s) marked for delay", len(m.marked))
-	m.rebuild()
-}
-
-// gettersOf returns the full names of the getters behind a row.
-func (m *Model) gettersOf(it item) []string {
-	g := m.groupOf()
-	var out []string
-	seen := map[string]bool{}
-	for _, l := range it.terms {
-		for _, t := range g.Terminals {
-			if t.Letter == l && t.Getter.ID != 0 {
-				n := t.Getter.Package + "." + t.Getter.Name()
-				if !seen[n] {
-					seen[n] = true
-					out = append(out, n)
-				}
-			}
-		}
-	}
-	return out
-}
-
 // MarkedGetters returns the getters marked for delay, sorted.
-func (m *Model) MarkedGetters() []string {
-	var out []string
-	for n := range m.marked {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// DelayCommand is the suncat delay command for the marked getters.
-func (m *Model) DelayCommand() string {
-	gs := m.MarkedGetters()
-	if len(gs) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString("suncat delay")
-	for _, g := range gs {
-		fmt.Fprintf(&b, " --getter '%s'", g)
-	}
-	b.WriteString(" -d 2ms -run .")
-	return b.String()
-}
+func (m *Model) MarkedGetters() []string { return sortedKeys(m.marked) }
 
 func (m *Model) listHeight() int {
 	h := m.height - 4 // header, tabs, status, help
@@ -516,173 +490,28 @@ func (m *Model) listHeight() int {
 	return h
 }
 
+// listWidth is the width of the list; the details pane (with its border)
+// takes the rest.
 func (m *Model) listWidth() int {
-	w := m.width * 55 / 100
-	if w < 30 {
-		w = m.width
+	switch {
+	case m.width < 60:
+		return m.width
+	case m.width < 120:
+		return m.width * 55 / 100
 	}
-	return w
+	return m.width * 60 / 100
 }
 
+func (m *Model) detailsWidth() int { return m.width - m.listWidth() - 3 } // a space, the border, the padding
+
 func (m *Model) layout() {
-	m.details.Width = m.width - m.listWidth() - 2
-	if m.details.Width < 10 {
-		m.details.Width = 10
+	m.details.Width = m.detailsWidth()
+	if m.details.Width < 1 {
+		m.details.Width = 1
 	}
 	m.details.Height = m.listHeight()
 	m.help.Width = m.width
-	m.scroll()
+	m.input.Width = m.width - 3
+	m.cur().scroll(m.listHeight())
 	m.refreshDetails()
-}
-
-// View renders the screen.
-func (m *Model) View() string {
-	switch m.state {
-	case stateLoading:
-		return fmt.Sprintf("\n  %s loading %s ... %s\n\n  (q quits)\n", m.spinner.View(), m.title, time.Since(m.started).Round(100*time.Millisecond))
-	case stateFailed:
-		return "\n  " + m.styles.errorText.Render("suncat: "+m.err.Error()) + "\n\n  (q quits)\n"
-	}
-	if m.showHelp {
-		return m.styles.title.Render("suncat view: keys") + "\n\n" + m.help.FullHelpView(m.keys.FullHelp()) + "\n\n" + m.styles.dim.Render("any key returns")
-	}
-	var b strings.Builder
-	b.WriteString(m.header() + "\n")
-	b.WriteString(m.tabs() + "\n")
-	list := m.renderList()
-	if m.showDelay {
-		list = m.delayBox()
-	}
-	body := lipgloss.JoinHorizontal(lipgloss.Top,
-		lipgloss.NewStyle().Width(m.listWidth()).MaxWidth(m.listWidth()).Render(list),
-		m.styles.pane.Height(m.listHeight()).MaxHeight(m.listHeight()).Render(m.details.View()))
-	b.WriteString(body + "\n")
-	b.WriteString(m.footer())
-	return b.String()
-}
-
-func (m *Model) header() string {
-	g := m.groupOf()
-	if g == nil {
-		return m.styles.title.Render("suncat") + " " + m.title + ": no events in any sub-trace"
-	}
-	groups := ""
-	if len(m.sum.Groups) > 1 {
-		groups = fmt.Sprintf(" [%d/%d, o: next]", m.group+1, len(m.sum.Groups))
-	}
-	return truncate(m.styles.title.Render("suncat")+" "+prioritize.Header(g)+groups, m.width)
-}
-
-func (m *Model) tabs() string {
-	var parts []string
-	for i := viewID(0); i < numViews; i++ {
-		label := fmt.Sprintf("%d %s", i+1, viewNames[i])
-		if i == m.view {
-			parts = append(parts, m.styles.activeTab.Render(label))
-		} else {
-			parts = append(parts, m.styles.tab.Render(label))
-		}
-	}
-	return truncate(strings.Join(parts, ""), m.width)
-}
-
-func (m *Model) footer() string {
-	var left string
-	switch {
-	case m.finding:
-		left = m.search.View()
-	default:
-		var bits []string
-		if len(m.crumbs) > 0 {
-			bits = append(bits, "S > "+strings.Join(m.crumbs, " > "))
-		}
-		if m.query != "" {
-			bits = append(bits, fmt.Sprintf("search %q", m.query))
-		}
-		if m.view == patternsView {
-			bits = append(bits, "sort "+prioritize.SortKeys[m.sortBy], "kind "+m.kindName())
-		}
-		if m.view == summarizedView {
-			mode := "max"
-			if m.detail {
-				mode = "detail"
-			}
-			bits = append(bits, fmt.Sprintf("min %d", m.min), mode)
-		}
-		if len(m.marked) > 0 {
-			bits = append(bits, fmt.Sprintf("%d marked", len(m.marked)))
-		}
-		if m.status != "" {
-			bits = append(bits, m.status)
-		}
-		left = m.styles.status.Render(strings.Join(bits, " · "))
-	}
-	return truncate(left, m.width) + "\n" + truncate(m.help.ShortHelpView(m.keys.ShortHelp()), m.width)
-}
-
-func (m *Model) renderList() string {
-	h := m.listHeight()
-	w := m.listWidth() - 1
-	var lines []string
-	if len(m.items) == 0 {
-		lines = append(lines, m.styles.dim.Render("(nothing to show)"))
-	}
-	for i := m.offset; i < len(m.items) && i < m.offset+h; i++ {
-		it := m.items[i]
-		text := truncate(it.text, w)
-		marker := " "
-		if ns := m.gettersOf(it); len(ns) > 0 && m.marked[ns[0]] {
-			marker = "*"
-		}
-		line := marker + text
-		switch {
-		case i == m.cursor:
-			line = m.styles.selected.Render(padRight(line, w))
-		case it.hasKind:
-			line = m.kindStyle(it.kind).Render(line)
-		}
-		lines = append(lines, line)
-	}
-	return strings.Join(lines, "\n")
-}
-
-func (m *Model) kindStyle(k prioritize.Kind) lipgloss.Style {
-	switch k {
-	case prioritize.Increasing:
-		return m.styles.increasing
-	case prioritize.Varying:
-		return m.styles.varying
-	case prioritize.Decreasing:
-		return m.styles.decreasing
-	}
-	return m.styles.constant
-}
-
-func (m *Model) delayBox() string {
-	cmd := m.DelayCommand()
-	if cmd == "" {
-		return "No getter is marked.\n\nMark getters with space on a terminal\nor a pattern, then press d again.\n\n" + m.styles.dim.Render("any key closes")
-	}
-	return m.styles.title.Render("Delay the marked getters") + "\n\n" +
-		lipgloss.NewStyle().Width(m.listWidth()-2).Render(cmd) + "\n\n" +
-		"Run it in your program's directory to\nsee whether the screen gets slower.\n\n" +
-		m.styles.key.Render("enter") + " runs it here (in the current\ndirectory), any other key closes."
-}
-
-func truncate(s string, w int) string {
-	if w <= 0 || lipgloss.Width(s) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && lipgloss.Width(string(r)) > w-1 {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…"
-}
-
-func padRight(s string, w int) string {
-	if n := lipgloss.Width(s); n < w {
-		return s + strings.Repeat(" ", w-n)
-	}
-	return s
 }

@@ -2,8 +2,8 @@ package tui
 
 import (
 	"bytes"
-	"io"
-	"os"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -13,203 +13,532 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
 
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
+// The tests run the viewer at a fixed size without colors, so that the
+// rendered screens can be compared as text.
 func init() { lipgloss.SetColorProfile(termenv.Ascii) }
 
-// sample is the bus app's recorded scenario, summarized: the loader the
-// tests give the viewer.
-func sample(t testing.TB) Loader {
-	tr, err := logrt.ReadFile("../testdata/traces/busapp.suncat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := prioritize.Build([]*logrt.Trace{tr}, prioritize.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return func() (*prioritize.Summary, error) { return s, nil }
+func fakeLoader(s Summary) Loader {
+	return func(func(Progress)) (Summary, error) { return s, nil }
 }
 
-func start(t *testing.T) *teatest.TestModel {
-	tm := teatest.NewTestModel(t, New(sample(t), "busapp.suncat"), teatest.WithInitialTermSize(80, 24))
+func startSized(t *testing.T, s Summary, w, h int) *teatest.TestModel {
+	t.Helper()
+	m := New(fakeLoader(s), Options{Title: "oba.suncat", Suncat: "/bin/false"})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
 	waitFor(t, tm, "1 Patterns")
 	return tm
 }
 
+func start(t *testing.T) *teatest.TestModel { return startSized(t, newFake(), 80, 24) }
+
 func waitFor(t *testing.T, tm *teatest.TestModel, s string) {
 	t.Helper()
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(s)) },
-		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
 }
 
+// keys sends keys one by one: names of special keys, or runes.
 func keys(tm *teatest.TestModel, ks ...string) {
+	special := map[string]tea.KeyType{
+		"enter": tea.KeyEnter, "backspace": tea.KeyBackspace, "tab": tea.KeyTab,
+		"shift+tab": tea.KeyShiftTab, "esc": tea.KeyEsc, "down": tea.KeyDown, "up": tea.KeyUp,
+		"pgdown": tea.KeyPgDown, "end": tea.KeyEnd,
+	}
 	for _, k := range ks {
-		switch k {
-		case "enter":
-			tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-		case "backspace":
-			tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
-		case "tab":
-			tm.Send(tea.KeyMsg{Type: tea.KeyTab})
-		case "space":
+		switch {
+		case k == "space":
 			tm.Send(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+		case special[k] != 0 || k == "ctrl+c":
+			tm.Send(tea.KeyMsg{Type: special[k]})
 		default:
 			tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
 		}
 	}
 }
 
+// final quits and returns the model as it was at the end.
 func final(t *testing.T, tm *teatest.TestModel) *Model {
-	keys(tm, "q")
+	t.Helper()
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
 	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
 }
 
+// rows returns the plain text of the current view's rows.
+func rows(m *Model) []string {
+	v := m.cur()
+	var out []string
+	for _, r := range v.rows {
+		out = append(out, strings.TrimRight(m.rowText(v, r, 200), " "))
+	}
+	return out
+}
+
 func TestSwitchViews(t *testing.T) {
+	tests := []struct {
+		keys []string
+		want viewID
+		top  string // first row
+	}{
+		{nil, patternsView, "increasing a^4|5|6|7"},
+		{[]string{"tab"}, summarizedView, "S -> A^4"},
+		{[]string{"tab", "tab"}, fullView, "S -> A^4"},
+		{[]string{"tab", "tab", "tab"}, countView, "a^4|5|6|7"},
+		{[]string{"shift+tab"}, stringsView, `a (*Stop).Name`},
+		{[]string{"5", "1"}, patternsView, "increasing a^4|5|6|7"},
+		{[]string{"3"}, fullView, "S -> A^4"},
+		{[]string{"4"}, countView, "a^4|5|6|7"},
+		{[]string{"2"}, summarizedView, "S -> A^4"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.keys, ","), func(t *testing.T) {
+			tm := start(t)
+			keys(tm, tt.keys...)
+			m := final(t, tm)
+			if m.view != tt.want {
+				t.Fatalf("view %s, want %s", viewNames[m.view], viewNames[tt.want])
+			}
+			if !strings.HasPrefix(m.Selected(), tt.top) {
+				t.Errorf("selected %q, want it to start with %q", m.Selected(), tt.top)
+			}
+			if !strings.Contains(m.View(), fmt.Sprintf("%d %s", tt.want+1, viewNames[tt.want])) {
+				t.Errorf("the tabs lack the view:\n%s", m.View())
+			}
+		})
+	}
+}
+
+// Each view keeps its own place.
+func TestViewsKeepTheirCursor(t *testing.T) {
 	tm := start(t)
-	keys(tm, "tab", "tab", "tab")
+	keys(tm, "j", "j", "4", "j", "1")
 	m := final(t, tm)
-	if m.view != countView {
-		t.Errorf("view %v after three tabs, want the Count Summary", viewNames[m.view])
-	}
-	if !strings.HasPrefix(m.Selected(), "a^1|2|3|4") {
-		t.Errorf("selected %q", m.Selected())
-	}
-	if !strings.Contains(m.View(), "4 Count") {
-		t.Errorf("view:\n%s", m.View())
+	if m.cur().cursor != 2 || m.views[countView].cursor != 1 {
+		t.Errorf("cursors: patterns %d, count %d; want 2 and 1", m.cur().cursor, m.views[countView].cursor)
 	}
 }
 
 func TestDrillInAndBack(t *testing.T) {
 	tm := start(t)
-	keys(tm, "3", "j", "enter") // the Full Grammar, rule A, enter it
+	keys(tm, "3", "j", "enter") // Full Grammar, the line of A, into A
 	waitFor(t, tm, "S > A")
-	keys(tm, "j", "j", "enter") // C^2: a nonterminal, enter its rule
+	keys(tm, "G", "enter") // the last item of A is C^6|3|5|4: into C
 	waitFor(t, tm, "S > A > C")
 	keys(tm, "backspace")
 	m := final(t, tm)
-	if got := strings.Join(m.crumbs, ">"); got != "A" {
-		t.Errorf("crumbs %q after backspace, want A", got)
+	if got := strings.Join(m.cur().crumbs, " > "); got != "S > A" {
+		t.Errorf("breadcrumb %q after backspace, want S > A", got)
 	}
-	if !strings.HasPrefix(m.Selected(), "C^2") {
-		t.Errorf("selected %q after backspace, want C^2 again", m.Selected())
+	if !strings.HasPrefix(m.Selected(), "C^6|3|5|4") {
+		t.Errorf("selected %q after backspace, want C^6|3|5|4 again", m.Selected())
+	}
+	if got := rows(m); len(got) != 8 || !strings.HasPrefix(got[0], "a^4|5|6|7  (*Stop).Name") {
+		t.Errorf("rows of A:\n%s", strings.Join(got, "\n"))
+	}
+	if !strings.Contains(m.View(), "S > A") {
+		t.Errorf("no breadcrumb on screen:\n%s", m.View())
+	}
+}
+
+// Backspace returns to where the drill-in started, in its view.
+func TestBackAcrossViews(t *testing.T) {
+	tm := start(t)
+	keys(tm, "j", "j", "j", "enter") // the pattern C^6|3|5|4: into C
+	waitFor(t, tm, "S > A > C")
+	keys(tm, "backspace")
+	m := final(t, tm)
+	if m.view != patternsView || !strings.HasPrefix(m.Selected(), "vary") {
+		t.Errorf("back in %s at %q, want the Patterns at C", viewNames[m.view], m.Selected())
+	}
+}
+
+func TestDrillBackToTop(t *testing.T) {
+	tm := start(t)
+	keys(tm, "3", "j", "enter", "backspace")
+	m := final(t, tm)
+	if len(m.cur().crumbs) != 0 || !strings.HasPrefix(m.Selected(), "A -> a^4|5|6|7") {
+		t.Errorf("crumbs %v, selected %q", m.cur().crumbs, m.Selected())
+	}
+}
+
+// Enter on a pattern opens its rule in the Full Grammar, with the path
+// from S as breadcrumb; on a terminal it explains itself.
+func TestDrillFromPatterns(t *testing.T) {
+	tm := start(t)
+	keys(tm, "f", "f", "enter") // only varying: C^6|3|5|4
+	m := final(t, tm)
+	if m.view != fullView || strings.Join(m.cur().crumbs, ">") != "S>A>C" {
+		t.Fatalf("view %s, crumbs %v", viewNames[m.view], m.cur().crumbs)
+	}
+	if got := rows(m); len(got) != 2 || !strings.HasPrefix(got[0], "i  (*Route).LongName") {
+		t.Errorf("rows of C: %q", got)
+	}
+
+	tm = start(t)
+	keys(tm, "enter") // a: a terminal
+	m = final(t, tm)
+	if m.view != patternsView || !strings.Contains(m.status, "a is a terminal") {
+		t.Errorf("view %s, status %q", viewNames[m.view], m.status)
 	}
 }
 
 func TestContextJump(t *testing.T) {
-	tm := start(t)
-	keys(tm, "c") // the top pattern, a^2|3|4: where does it appear?
-	m := final(t, tm)
-	if m.view != fullView || len(m.crumbs) != 1 || m.crumbs[0] != "B" || !strings.HasPrefix(m.Selected(), "a^2|3|4") {
-		t.Errorf("after c: view %s, crumbs %v, selected %q", viewNames[m.view], m.crumbs, m.Selected())
+	tests := []struct {
+		name   string
+		keys   []string
+		crumbs string
+		sel    string
+		status string
+	}{
+		{"top pattern", []string{"c"}, "S>A", "a^4|5|6|7", "a appears in A"},
+		{"pattern of C", []string{"G", "c"}, "S>A>C", "j", "j appears in C"},
+		{"count view", []string{"4", "j", "j", "j", "j", "j", "j", "c"}, "S>A>B", "g", "g appears in B"},
+		{"rule line", []string{"3", "G", "c"}, "S>A", "C^6|3|5|4", "C appears in A"},
+		{"start symbol", []string{"3", "c"}, "", "S -> A^4", "S is the start symbol"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tm := start(t)
+			keys(tm, tt.keys...)
+			m := final(t, tm)
+			if m.view != fullView || strings.Join(m.cur().crumbs, ">") != tt.crumbs || !strings.HasPrefix(m.Selected(), tt.sel) {
+				t.Errorf("view %s, crumbs %v, selected %q; want Full Grammar, %s, %s", viewNames[m.view], m.cur().crumbs, m.Selected(), tt.crumbs, tt.sel)
+			}
+			if !strings.Contains(m.status, tt.status) {
+				t.Errorf("status %q, want %q", m.status, tt.status)
+			}
+		})
 	}
 }
 
 func TestSearch(t *testing.T) {
-	tm := start(t)
-	keys(tm, "4", "/")
-	tm.Type("university")
-	keys(tm, "enter")
-	m := final(t, tm)
-	// Terminals that returned "University St": the observer's stop name,
-	// the serialization's, the list's, the detail's, and the headsign.
-	if len(m.items) == 0 || len(m.items) == len(m.groupOf().Terminals) {
-		t.Fatalf("search kept %d of %d rows", len(m.items), len(m.groupOf().Terminals))
+	tests := []struct {
+		view  string
+		query string
+		want  []string // first words of the rows kept
+	}{
+		// a string value: only a returned it
+		{"4", "raven", []string{"a^4|5|6|7"}},
+		// a stack frame: the callers of e and f
+		{"4", "showArrivals", []string{"e^3|3|4|4", "f^3|3|4|4"}},
+		// a getter name, in the patterns: the terminals and what covers them
+		{"1", "(*route).longname", []string{"varying", "constant", "constant"}},
+		{"5", "no such thing", nil},
 	}
-	for _, it := range m.items {
-		if !strings.Contains(it.search, "university st") {
-			t.Errorf("row %q does not match", it.text)
-		}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			tm := start(t)
+			keys(tm, tt.view, "/")
+			tm.Type(tt.query)
+			keys(tm, "enter")
+			m := final(t, tm)
+			got := rows(m)
+			if len(got) != len(tt.want) {
+				t.Fatalf("rows:\n%s\nwant %d", strings.Join(got, "\n"), len(tt.want))
+			}
+			for i, w := range tt.want {
+				if !strings.HasPrefix(got[i], w) {
+					t.Errorf("row %d %q, want %q", i, got[i], w)
+				}
+			}
+			if m.query != tt.query {
+				t.Errorf("query %q", m.query)
+			}
+		})
 	}
 }
 
-func TestSortAndFilter(t *testing.T) {
+func TestSearchAppliesToEveryViewAndClears(t *testing.T) {
 	tm := start(t)
-	keys(tm, "s", "f")
+	keys(tm, "/")
+	tm.Type("raven")
+	keys(tm, "enter", "4")
+	waitFor(t, tm, "/raven")
+	keys(tm, "esc")
 	m := final(t, tm)
-	if prioritize.SortKeys[m.sortBy] != "max" || m.kind != int(prioritize.Constant) {
-		t.Fatalf("sort %s, kind %d", prioritize.SortKeys[m.sortBy], m.kind)
+	if m.query != "" || len(m.cur().rows) != 10 {
+		t.Errorf("after esc: query %q, %d rows", m.query, len(m.cur().rows))
 	}
-	if !strings.HasPrefix(m.Selected(), "constant   G^8") {
-		t.Errorf("the largest constant pattern should come first, got %q", m.Selected())
+}
+
+func TestSort(t *testing.T) {
+	tests := []struct {
+		presses int
+		by      string
+		first   string
+	}{
+		{0, "kind", "increasing a^4|5|6|7"},
+		{1, "max", "increasing a^4|5|6|7"},
+		{2, "trend", "increasing a^4|5|6|7"},
+		{3, "kind", "increasing a^4|5|6|7"},
 	}
-	for _, it := range m.items {
-		if it.kind != prioritize.Constant {
-			t.Errorf("filtered row %q is not constant", it.text)
-		}
+	for _, tt := range tests {
+		t.Run(tt.by, func(t *testing.T) {
+			tm := start(t)
+			keys(tm, strings.Repeat("s", tt.presses))
+			m := final(t, tm)
+			if SortKeys[m.sortBy] != tt.by {
+				t.Fatalf("sort %s, want %s", SortKeys[m.sortBy], tt.by)
+			}
+			got := rows(m)
+			if !strings.HasPrefix(got[0], tt.first) {
+				t.Errorf("first row %q", got[0])
+			}
+			// The order is the Summary's for that key.
+			want := m.sum.Patterns(0, tt.by)
+			for i, p := range want {
+				if !strings.Contains(got[i], " "+prioritize.Notation(p.Symbol, p.Counts)+" ") {
+					t.Errorf("row %d %q, want pattern %s", i, got[i], prioritize.Notation(p.Symbol, p.Counts))
+				}
+			}
+		})
+	}
+}
+
+func TestFilter(t *testing.T) {
+	tests := []struct {
+		presses int
+		kind    string
+		n       int
+	}{
+		{1, "increasing", 3},
+		{2, "varying", 1},
+		{3, "decreasing", 0},
+		{4, "constant", 9},
+		{5, "", 13},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.presses), func(t *testing.T) {
+			tm := start(t)
+			keys(tm, strings.Repeat("f", tt.presses))
+			m := final(t, tm)
+			if len(m.cur().rows) != tt.n {
+				t.Errorf("%d rows, want %d", len(m.cur().rows), tt.n)
+			}
+			for _, r := range m.cur().rows {
+				if tt.kind != "" && r.pat.Kind != tt.kind {
+					t.Errorf("row %s is %s", r.sym, r.pat.Kind)
+				}
+			}
+			if tt.n == 0 && !strings.Contains(m.View(), "no decreasing pattern") {
+				t.Errorf("empty list without a word:\n%s", m.View())
+			}
+		})
 	}
 }
 
 func TestThresholdAndDetail(t *testing.T) {
-	tm := start(t)
-	keys(tm, "2", "+", "+", "m")
-	m := final(t, tm)
-	if m.min != 5 || !m.detail {
-		t.Fatalf("min %d detail %v", m.min, m.detail)
+	tests := []struct {
+		keys []string
+		want []string
+	}{
+		{nil, []string{"S -> A^4", "A -> a^<=7 ... e^<=4 f^<=4 B^4 C^<=6"}},
+		{[]string{"+", "+"}, []string{"S -> ...", "A -> a^<=7 ... C^<=6"}},
+		{[]string{"+", "+", "m"}, []string{"S -> ...", "A -> a^4|5|6|7 ... C^6|3|5|4"}},
+		{[]string{"-", "-", "-"}, []string{"S -> A^4", "A -> a^<=7 b^2 c^2 d^2 e^<=4 f^<=4 B^4 C^<=6", "B -> g h", "C -> i j"}},
 	}
-	var texts []string
-	for _, it := range m.items {
-		texts = append(texts, it.text)
-	}
-	// With items below 5 elided only the rules with G^8 remain.
-	if got := strings.Join(texts, "\n"); got != "S -> ...\nE -> G^8 ..." {
-		t.Errorf("summarized grammar:\n%s", got)
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.keys, ""), func(t *testing.T) {
+			tm := start(t)
+			keys(tm, "2")
+			keys(tm, tt.keys...)
+			m := final(t, tm)
+			if got := rows(m); strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("Summarized Grammar (min %d, detail %v):\n%s\nwant:\n%s", m.min, m.detail, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
 	}
 }
 
 func TestMarkForDelay(t *testing.T) {
 	tm := start(t)
-	keys(tm, "space", "d")
+	keys(tm, "space")                               // pattern a: (*Stop).Name
+	keys(tm, "f", "f", "space", "f", "f", "f", "f") // pattern C: i and j
+	keys(tm, "d")
 	waitFor(t, tm, "Delay the marked getters")
-	keys(tm, "x") // closes the box
 	m := final(t, tm)
-	want := "suncat delay --getter 'example.com/busapp/model.(*Stop).Name' -d 2ms -run ."
+	want := "suncat delay --getter 'example.com/oba/model.(*Route).Agency' --getter 'example.com/oba/model.(*Route).LongName' --getter 'example.com/oba/model.(*Stop).Name' -d 1ms -run ."
 	if got := m.DelayCommand(); got != want {
-		t.Errorf("delay command %q, want %q", got, want)
+		t.Errorf("delay command\n%s\nwant\n%s", got, want)
 	}
-	if m.showDelay {
-		t.Errorf("the delay box is still open")
+	if m.DelayDir() != obaDir {
+		t.Errorf("delay dir %q, want %q", m.DelayDir(), obaDir)
 	}
-}
-
-// TestGoldenScreen compares the first screen with testdata/main.golden
-// (go test -update rewrites it).
-func TestGoldenScreen(t *testing.T) {
-	tm := start(t)
-	keys(tm, "q")
-	m := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
-	screen := []byte(m.View())
-	if !bytes.Contains(screen, []byte("increasing a^2|3|4")) {
-		t.Errorf("the screen lacks the top pattern:\n%s", screen)
+	if m.overlay != delayOverlay {
+		t.Fatalf("no delay box")
 	}
-	teatest.RequireEqualOutput(t, screen)
-}
-
-func TestResizeAndNoColor(t *testing.T) {
-	os.Setenv("NO_COLOR", "1")
-	defer os.Unsetenv("NO_COLOR")
-	tm := start(t)
-	tm.Send(tea.WindowSizeMsg{Width: 140, Height: 40})
-	m := final(t, tm)
-	if m.width != 140 || m.listHeight() != 36 {
-		t.Errorf("size %dx%d, list height %d", m.width, m.height, m.listHeight())
-	}
-	if strings.Contains(m.View(), "\x1b[") {
-		t.Errorf("escape sequences with NO_COLOR")
-	}
-	for _, l := range strings.Split(m.View(), "\n") {
-		if w := lipgloss.Width(l); w > 140 {
-			t.Errorf("line wider than the terminal (%d): %q", w, l)
+	screen := m.View()
+	for _, s := range []string{"cd /src/oba", "--getter", "enter runs it now"} {
+		if !strings.Contains(screen, s) {
+			t.Errorf("delay box lacks %q:\n%s", s, screen)
 		}
 	}
 }
 
+func TestUnmarkAndMarks(t *testing.T) {
+	tm := start(t)
+	keys(tm, "3", "j", "j", "enter", "space") // B's item g
+	waitFor(t, tm, "1 marked")
+	keys(tm, "backspace", "space") // B as a whole: g marked, h not: marks both
+	waitFor(t, tm, "2 marked")
+	keys(tm, "space") // all marked: unmarks both
+	m := final(t, tm)
+	if len(m.MarkedGetters()) != 0 {
+		t.Errorf("marked %v", m.MarkedGetters())
+	}
+}
+
+func TestDelayBoxWithoutMarks(t *testing.T) {
+	tm := start(t)
+	keys(tm, "d")
+	waitFor(t, tm, "No getter is marked")
+	keys(tm, "x")
+	m := final(t, tm)
+	if m.overlay != noOverlay || m.DelayCommand() != "" {
+		t.Errorf("overlay %d, command %q", m.overlay, m.DelayCommand())
+	}
+}
+
+func TestGoroutineGroups(t *testing.T) {
+	tm := start(t)
+	keys(tm, "4", "j", "o")
+	m := final(t, tm)
+	if m.group != 1 || len(m.cur().rows) != 1 || m.cur().cursor != 0 {
+		t.Errorf("group %d, %d rows, cursor %d", m.group, len(m.cur().rows), m.cur().cursor)
+	}
+	if !strings.Contains(m.View(), "goroutine main.(*app).refresh") {
+		t.Errorf("header:\n%s", m.View())
+	}
+}
+
+// Keys that arrive together in one read ("3j") are separate commands.
+func TestKeysReadTogether(t *testing.T) {
+	tm := start(t)
+	keys(tm, "3j")
+	m := final(t, tm)
+	if m.view != fullView || m.cur().cursor != 1 {
+		t.Errorf("view %s cursor %d", viewNames[m.view], m.cur().cursor)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	tm := start(t)
+	keys(tm, "?")
+	waitFor(t, tm, "any key closes this help")
+	m := final(t, tm)
+	screen := m.View()
+	for _, k := range m.keys.FullHelp() {
+		for _, b := range k {
+			if !strings.Contains(screen, b.Help().Desc) {
+				t.Errorf("help lacks %q", b.Help().Desc)
+			}
+		}
+	}
+}
+
+// Every screen fits the terminal exactly, at 80x24 and larger, after
+// resizing, in every view and overlay.
+func TestScreensFitTheTerminal(t *testing.T) {
+	sizes := [][2]int{{80, 24}, {100, 30}, {200, 50}, {60, 15}}
+	screens := [][]string{nil, {"2"}, {"3", "j", "enter"}, {"4"}, {"5"}, {"?"}, {"space", "d"}, {"d"}, {"/"}}
+	for _, size := range sizes {
+		for _, ks := range screens {
+			t.Run(fmt.Sprintf("%dx%d/%s", size[0], size[1], strings.Join(ks, "")), func(t *testing.T) {
+				tm := startSized(t, newFake(), 80, 24)
+				tm.Send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+				keys(tm, ks...)
+				if len(ks) > 0 && ks[len(ks)-1] == "/" {
+					keys(tm, "esc")
+				}
+				m := final(t, tm)
+				lines := strings.Split(m.View(), "\n")
+				if len(lines) != size[1] {
+					t.Errorf("%d lines, want %d:\n%s", len(lines), size[1], m.View())
+				}
+				for _, l := range lines {
+					if w := lipgloss.Width(l); w > size[0] {
+						t.Errorf("line of %d cells, wider than %d: %q", w, size[0], l)
+					}
+				}
+			})
+		}
+	}
+}
+
+// With NO_COLOR the screen has no escape sequences (and still shows the
+// cursor); without it, the same terminal gets colors.
+func TestNoColor(t *testing.T) {
+	t.Setenv("TERM", "xterm-256color")
+	old := lipgloss.DefaultRenderer()
+	defer lipgloss.SetDefaultRenderer(old)
+	for _, no := range []string{"", "1"} {
+		t.Setenv("NO_COLOR", no)
+		lipgloss.SetDefaultRenderer(lipgloss.NewRenderer(&bytes.Buffer{}, termenv.WithTTY(true)))
+		m := New(fakeLoader(newFake()), Options{})
+		m.Update(loadedMsg{newFake(), nil})
+		screen := m.View()
+		if got := strings.Contains(screen, "\x1b["); got != (no == "") {
+			t.Errorf("NO_COLOR=%q: escape sequences %v", no, got)
+		}
+		if no != "" && !strings.Contains(screen, "› incr  a^4|5|6|7") {
+			t.Errorf("without colors the cursor must still show:\n%s", screen)
+		}
+	}
+}
+
+// The first screen waits for the loader, showing its progress.
+func TestLoadingProgress(t *testing.T) {
+	release := make(chan struct{})
+	load := func(report func(Progress)) (Summary, error) {
+		report(Progress{Phase: "reading", File: "/tmp/big.suncat", Files: 1, Bytes: 12_500_000, Events: 1_000_000})
+		<-release
+		return newFake(), nil
+	}
+	tm := teatest.NewTestModel(t, New(load, Options{Title: "big.suncat"}), teatest.WithInitialTermSize(80, 24))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("reading big.suncat")) && bytes.Contains(b, []byte("12.5 MB read · 1,000,000 events"))
+	}, teatest.WithDuration(5*time.Second))
+	close(release)
+	waitFor(t, tm, "1 Patterns")
+	m := final(t, tm)
+	if m.state != stateReady {
+		t.Errorf("state %d", m.state)
+	}
+}
+
 func TestLoadFailure(t *testing.T) {
-	m := New(func() (*prioritize.Summary, error) { return nil, io.ErrUnexpectedEOF }, "x")
-	m.Update(loadedMsg{nil, io.ErrUnexpectedEOF})
-	if !strings.Contains(m.View(), "suncat: unexpected EOF") {
-		t.Errorf("view: %q", m.View())
+	load := func(func(Progress)) (Summary, error) { return nil, errors.New("view: x.suncat: offset 12: bad magic") }
+	tm := teatest.NewTestModel(t, New(load, Options{}), teatest.WithInitialTermSize(80, 24))
+	waitFor(t, tm, "bad magic")
+	m := final(t, tm)
+	if m.state != stateFailed || !strings.Contains(m.View(), "suncat: view: x.suncat: offset 12: bad magic") {
+		t.Errorf("state %d, view %q", m.state, m.View())
+	}
+}
+
+// TestGoldenScreens compares screens with testdata/TestGoldenScreens/*.golden
+// (go test -update rewrites them).
+func TestGoldenScreens(t *testing.T) {
+	tests := []struct {
+		name string
+		w, h int
+		keys []string
+	}{
+		{"main", 80, 24, nil},
+		{"drilled", 80, 24, []string{"1", "f", "f", "enter", "j"}},
+		{"strings", 120, 30, []string{"5"}},
+		{"delay", 80, 24, []string{"space", "d"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tm := startSized(t, newFake(), tt.w, tt.h)
+			keys(tm, tt.keys...)
+			m := final(t, tm)
+			teatest.RequireEqualOutput(t, []byte(m.View()+"\n"))
+		})
 	}
 }

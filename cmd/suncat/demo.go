@@ -16,6 +16,7 @@ import (
 	"github.com/suncat-go/suncat/instrument"
 	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
+	"github.com/suncat-go/suncat/tui"
 )
 
 var demoCmd = &command{
@@ -83,7 +84,7 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 	if isTerminal(stdout) && !*noView {
 		// The viewer on the scenario's trace; the text below is what a
 		// pipe or a CI log gets.
-		return openViewer(stdout, tracePath, func() (*prioritize.Summary, error) { return sum, nil })
+		return openViewer(stdout, tracePath, func(func(tui.Progress)) (tui.Summary, error) { return tui.FromPrioritize(sum), nil })
 	}
 	fmt.Fprintf(stdout, "suncat demo: the bus app, %d stops opened and closed again, one sub-trace each\n", *stops)
 	fmt.Fprintf(stdout, "trace: %s (%d events)\n", tracePath, len(tr.Events))

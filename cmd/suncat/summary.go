@@ -81,6 +81,23 @@ func (f *summaryFlags) build(cmd string, paths []string) (*prioritize.Summary, e
 // readTraces reads trace files, expanding directories to their .suncat
 // files.
 func readTraces(paths []string) ([]*logrt.Trace, error) {
+	files, err := traceFiles(paths)
+	if err != nil {
+		return nil, err
+	}
+	var traces []*logrt.Trace
+	for _, f := range files {
+		tr, err := logrt.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		traces = append(traces, tr)
+	}
+	return traces, nil
+}
+
+// traceFiles expands directories to the .suncat files in them.
+func traceFiles(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
 		fi, err := os.Stat(p)
@@ -98,15 +115,7 @@ func readTraces(paths []string) ([]*logrt.Trace, error) {
 		sort.Strings(found)
 		files = append(files, found...)
 	}
-	var traces []*logrt.Trace
-	for _, f := range files {
-		tr, err := logrt.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		traces = append(traces, tr)
-	}
-	return traces, nil
+	return files, nil
 }
 
 func runSummary(stdout, stderr io.Writer, args []string) error {

@@ -45,7 +45,7 @@ func TestViewInTmux(t *testing.T) {
 		t.Fatalf("screen never showed %q:\n%s", want, s)
 		return ""
 	}
-	s := screen("increasing a^2|3|4")
+	s := screen("incr  a^2|3|4")
 	if !strings.Contains(s, "1 Patterns") || !strings.Contains(s, "terminal a (*Stop).Name") {
 		t.Errorf("first screen:\n%s", s)
 	}
@@ -54,7 +54,7 @@ func TestViewInTmux(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	s = screen("S > A")
-	if !strings.Contains(s, "rule, 2 terminal(s)") {
+	if !strings.Contains(s, "C^2  C -> c d^4") {
 		t.Errorf("after drilling into A:\n%s", s)
 	}
 	tmux("send-keys", "-t", "view", "q")

@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
 	"github.com/suncat-go/suncat/tui"
 )
@@ -63,18 +64,52 @@ func runView(stdout, stderr io.Writer, args []string) error {
 		return printSummary(stdout, s, prioritize.Levels, prioritize.SummarizeOptions{Min: 3}, "kind", nil)
 	}
 	// Check the arguments before taking over the terminal.
-	for _, p := range fs.Args() {
-		if _, err := os.Stat(p); err != nil {
-			return fmt.Errorf("view: %v", err)
-		}
+	files, err := traceFiles(fs.Args())
+	if err != nil {
+		return fmt.Errorf("view: %v", err)
 	}
-	return openViewer(stdout, strings.Join(fs.Args(), " "), func() (*prioritize.Summary, error) {
-		return sf.build("view", fs.Args())
+	if sf.frames < 0 {
+		return usagef("view: -frames %d: want 0 or more", sf.frames)
+	}
+	return openViewer(stdout, strings.Join(fs.Args(), " "), func(report func(tui.Progress)) (tui.Summary, error) {
+		return loadSummary(&sf, files, report)
 	})
 }
 
+// loadSummary reads and summarizes trace files for the viewer, reporting
+// its progress.
+func loadSummary(sf *summaryFlags, files []string, report func(tui.Progress)) (tui.Summary, error) {
+	var traces []*logrt.Trace
+	p := tui.Progress{Phase: "reading", Files: len(files)}
+	for i, f := range files {
+		p.File, p.FilesDone = f, i
+		report(p)
+		tr, err := logrt.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("view: %v", err)
+		}
+		if fi, err := os.Stat(f); err == nil {
+			p.Bytes += fi.Size()
+		}
+		p.Events += len(tr.Events)
+		traces = append(traces, tr)
+	}
+	p.Phase, p.File, p.FilesDone = "summarizing", "", len(files)
+	report(p)
+	s, err := prioritize.Build(traces, prioritize.Options{Split: sf.split, Frames: sf.frames, Goroutines: sf.goroutines})
+	if err != nil {
+		return nil, fmt.Errorf("view: %v", err)
+	}
+	return tui.FromPrioritize(s), nil
+}
+
+// openViewer runs the viewer on the terminal until the user quits.
 func openViewer(stdout io.Writer, title string, load tui.Loader) error {
-	m := tui.New(load, title)
+	exe, err := os.Executable()
+	if err != nil {
+		exe = ""
+	}
+	m := tui.New(load, tui.Options{Title: title, Suncat: exe})
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithOutput(stdout))
 	if _, err := p.Run(); err != nil {
 		return fmt.Errorf("view: %v", err)

@@ -1,0 +1,120 @@
+package tui
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The delay experiment (SUNCAT paper, section 3.3): the getters the user
+// marked become `suncat delay --getter X ...`, shown exactly, and run on
+// request.
+
+// DelayDuration is the delay per call the command asks for.
+const DelayDuration = "1ms"
+
+// DelayArgs are the arguments of suncat for the marked getters (nil when
+// none is marked): delay --getter X ... -d 1ms -run .
+func (m *Model) DelayArgs() []string {
+	gs := m.MarkedGetters()
+	if len(gs) == 0 {
+		return nil
+	}
+	args := []string{"delay"}
+	for _, g := range gs {
+		args = append(args, "--getter", g)
+	}
+	return append(args, "-d", DelayDuration, "-run", ".")
+}
+
+// DelayCommand is the command line for the marked getters, as a user
+// would type it in the program's directory ("" when none is marked).
+func (m *Model) DelayCommand() string {
+	args := m.DelayArgs()
+	if args == nil {
+		return ""
+	}
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = shellQuote(a)
+	}
+	return "suncat " + strings.Join(q, " ")
+}
+
+// DelayDir is the directory to run the command in: the traced program's
+// main package, found from the stacks ("" if unknown).
+func (m *Model) DelayDir() string {
+	for i := range m.groups {
+		d := &groupData{g: &m.groups[i], terms: map[string]int{}}
+		if dir := d.programDir(); dir != "" {
+			return dir
+		}
+	}
+	return ""
+}
+
+func dirOf(file string) string { return filepath.Dir(file) }
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,@%+", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// delayView is the delay box: the marked getters and the command.
+func (m *Model) delayView(h int) string {
+	st := m.styles
+	w := m.width - 4
+	var b strings.Builder
+	gs := m.MarkedGetters()
+	if len(gs) == 0 {
+		b.WriteString(st.title.Render("No getter is marked for delay") + "\n\n")
+		b.WriteString("Select a terminal or a pattern and press space to mark its getters\n(a pattern marks the getters of all its terminals), then press d.\n\n")
+		b.WriteString(st.dim.Render("any key closes"))
+		return fit(st.box.Width(w).Render(b.String()), m.width, h)
+	}
+	b.WriteString(st.title.Render("Delay the marked getters") + "\n")
+	for _, g := range gs {
+		b.WriteString("  " + st.marked.Render("*") + " " + truncate(g, w-6) + "\n")
+	}
+	dir := m.DelayDir()
+	b.WriteString("\n")
+	if dir != "" {
+		b.WriteString(st.dim.Render("in the traced program's directory:") + "\n")
+		b.WriteString(wrapIndent("cd "+shellQuote(dir), w-2, "   ") + "\n")
+	} else {
+		b.WriteString(st.dim.Render("in your program's directory:") + "\n")
+	}
+	b.WriteString(st.key.Render(wrapIndent(m.DelayCommand(), w-2, "    ")) + "\n\n")
+	b.WriteString(wrap("It rebuilds the program with a "+DelayDuration+" delay in each call of these getters and runs it: if the screen gets slower, they are on the path a person waits for. To measure instead, replace -run with -compare -- SCENARIO (suncat delay -h).", w-2) + "\n\n")
+	switch {
+	case m.opt.Suncat == "":
+		b.WriteString(st.dim.Render("suncat delay is not available from this viewer: copy the command. any key closes"))
+	case dir == "":
+		b.WriteString(st.key.Render("enter") + " runs it in the current directory · " + st.key.Render("esc") + " closes")
+	default:
+		b.WriteString(st.key.Render("enter") + " runs it now (quit the program to come back) · " + st.key.Render("esc") + " closes")
+	}
+	return fit(st.box.Width(w).Render(b.String()), m.width, h)
+}
+
+// runDelay runs the delay command, handing the terminal over to it.
+func (m *Model) runDelay() tea.Cmd {
+	args := m.DelayArgs()
+	if args == nil || m.opt.Suncat == "" {
+		return nil
+	}
+	cmd := exec.Command(m.opt.Suncat, args...)
+	cmd.Dir = m.DelayDir()
+	m.Ran = m.DelayCommand()
+	if cmd.Dir != "" {
+		m.Ran = "cd " + shellQuote(cmd.Dir) + " && " + m.Ran
+	}
+	return tea.ExecProcess(cmd, func(err error) tea.Msg { return delayDoneMsg{err} })
+}

@@ -1,0 +1,178 @@
+package tui
+
+import (
+	"sort"
+
+	"github.com/suncat-go/suncat/prioritize"
+	"strconv"
+	"strings"
+)
+
+// fakeSummary is an in-memory Summary for the tests: the paper's running
+// example (Figure 5: four OneStop screens of OneBusAway), with getters and
+// stacks as a Go port of it would record them, plus a small second
+// goroutine group.
+type fakeSummary struct {
+	groups   []Group
+	patterns [][]Pattern // default order
+}
+
+const obaDir = "/src/oba"
+
+func stack(getter, caller string, line int) []Frame {
+	return []Frame{
+		{Func: "example.com/oba/model." + getter, File: obaDir + "/model/model.go", Line: 10 + line},
+		{Func: "main.(*app)." + caller, File: obaDir + "/main.go", Line: 40 + line},
+		{Func: "main.main", File: obaDir + "/main.go", Line: 12},
+	}
+}
+
+func term(letter, recv, method, field, caller string, line int, bySub ...[]Value) Terminal {
+	t := Terminal{
+		Letter: letter, Name: "(*" + recv + ")." + method,
+		Getter: "example.com/oba/model.(*" + recv + ")." + method, Field: field,
+		Frames: stack("(*"+recv+")."+method, caller, line),
+		BySub:  bySub,
+	}
+	index := map[string]int{}
+	for _, vs := range bySub {
+		n := 0
+		for _, v := range vs {
+			n += v.Count
+			if i, ok := index[v.Value]; ok {
+				t.Values[i].Count += v.Count
+			} else {
+				index[v.Value] = len(t.Values)
+				t.Values = append(t.Values, v)
+			}
+		}
+		t.PerSub = append(t.PerSub, n)
+		t.Total += n
+	}
+	return t
+}
+
+func vals(kv ...interface{}) []Value {
+	var out []Value
+	for i := 0; i < len(kv); i += 2 {
+		out = append(out, Value{kv[i].(string), kv[i+1].(int)})
+	}
+	return out
+}
+
+func newFake() *fakeSummary {
+	stops := []string{"NE 65TH ST & OSWEGO", "NE 65TH ST & NE RAVE", "NE RAVENNA BLVD & I", "NE 65TH ST & ROOSEVE"}
+	per := func(counts []int, v func(sub int) string) [][]Value {
+		out := make([][]Value, len(counts))
+		for i, c := range counts {
+			out[i] = vals(v(i), c)
+		}
+		return out
+	}
+	stop := func(i int) string { return stops[i] }
+	const4 := func(n int) []int { return []int{n, n, n, n} }
+	g := Group{
+		Name:      "main.main",
+		Header:    "goroutine main.main: 228 events in 4 sub-traces",
+		SubTraces: []string{"stop 1", "stop 2", "stop 3", "stop 4"},
+		Terminals: []Terminal{
+			term("a", "Stop", "Name", "name", "bindStop", 0, per([]int{4, 5, 6, 7}, stop)...),
+			term("b", "Stop", "Direction", "direction", "showStop", 1, per(const4(2), func(int) string { return "N" })...),
+			term("c", "Stop", "ID", "id", "showStop", 2, per(const4(2), func(i int) string { return "1_" + strconv.Itoa(100+i) })...),
+			term("d", "Route", "ShortName", "shortName", "showRoutes", 3, per(const4(2), func(int) string { return "48" })...),
+			term("e", "Arrival", "Headsign", "headsign", "showArrivals", 4, per([]int{3, 3, 4, 4}, func(int) string { return "Loyal Heights" })...),
+			term("f", "Arrival", "Time", "time", "showArrivals", 5, per([]int{3, 3, 4, 4}, func(int) string { return "5 min" })...),
+			term("g", "Stop", "Code", "code", "prefetch", 6, per(const4(4), func(int) string { return "75403" })...),
+			term("h", "Stop", "Lat", "lat", "prefetch", 7, per(const4(4), func(int) string { return "47.67" })...),
+			term("i", "Route", "LongName", "longName", "saveFavorites", 8, per([]int{6, 3, 5, 4}, func(int) string { return "5TH AVE NE" })...),
+			term("j", "Route", "Agency", "agency", "saveFavorites", 9, per([]int{6, 3, 5, 4}, func(int) string { return "KCM" })...),
+		},
+		Rules: []Rule{
+			{"S", []Item{{"A", false, []int{4}}}},
+			{"A", []Item{
+				{"a", true, []int{4, 5, 6, 7}}, {"b", true, []int{2}}, {"c", true, []int{2}}, {"d", true, []int{2}},
+				{"e", true, []int{3, 4}}, {"f", true, []int{3, 4}}, {"B", false, []int{4}}, {"C", false, []int{6, 3, 5, 4}},
+			}},
+			{"B", []Item{{"g", true, []int{1}}, {"h", true, []int{1}}}},
+			{"C", []Item{{"i", true, []int{1}}, {"j", true, []int{1}}}},
+		},
+	}
+	p := func(sym string, terminal bool, rule string, pos int, counts, series []int, kind string, trend float64, terms ...string) Pattern {
+		return Pattern{Symbol: sym, Terminal: terminal, Rule: rule, Position: pos, Counts: counts, Series: series,
+			Kind: kind, Max: maxInt(series), Trend: trend, Terminals: terms}
+	}
+	all := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}
+	ps := []Pattern{
+		p("A", false, "S", 0, []int{4}, []int{4}, "constant", 0, all...),
+		p("a", true, "A", 0, []int{4, 5, 6, 7}, []int{4, 5, 6, 7}, "increasing", 1, "a"),
+		p("b", true, "A", 1, []int{2}, const4(2), "constant", 0, "b"),
+		p("c", true, "A", 2, []int{2}, const4(2), "constant", 0, "c"),
+		p("d", true, "A", 3, []int{2}, const4(2), "constant", 0, "d"),
+		p("e", true, "A", 4, []int{3, 4}, []int{3, 3, 4, 4}, "increasing", 0.4, "e"),
+		p("f", true, "A", 5, []int{3, 4}, []int{3, 3, 4, 4}, "increasing", 0.4, "f"),
+		p("B", false, "A", 6, []int{4}, const4(4), "constant", 0, "g", "h"),
+		p("C", false, "A", 7, []int{6, 3, 5, 4}, []int{6, 3, 5, 4}, "varying", -0.4, "i", "j"),
+		p("g", true, "B", 0, []int{1}, const4(1), "constant", 0, "g"),
+		p("h", true, "B", 1, []int{1}, const4(1), "constant", 0, "h"),
+		p("i", true, "C", 0, []int{1}, const4(1), "constant", 0, "i"),
+		p("j", true, "C", 1, []int{1}, const4(1), "constant", 0, "j"),
+	}
+	bg := Group{
+		Name:      "main.(*app).refresh",
+		Header:    "goroutine main.(*app).refresh: 8 events in 4 sub-traces",
+		SubTraces: g.SubTraces,
+		Terminals: []Terminal{term("a", "Route", "ShortName", "shortName", "refresh", 20, per(const4(2), func(int) string { return "48" })...)},
+		Rules:     []Rule{{"S", []Item{{"A", false, []int{4}}}}, {"A", []Item{{"a", true, []int{2}}}}},
+	}
+	bps := []Pattern{
+		p("A", false, "S", 0, []int{4}, []int{4}, "constant", 0, "a"),
+		p("a", true, "A", 0, []int{2}, const4(2), "constant", 0, "a"),
+	}
+	return &fakeSummary{groups: []Group{g, bg}, patterns: [][]Pattern{ps, bps}}
+}
+
+func (f *fakeSummary) Groups() []Group { return f.groups }
+
+var kindRank = map[string]int{"increasing": 0, "varying": 1, "decreasing": 2, "constant": 3}
+
+// Patterns sorts as the documented priority says: by kind (then maximum,
+// then trend), by maximum, or by trend; ties keep rule order.
+func (f *fakeSummary) Patterns(g int, by string) []Pattern {
+	ps := append([]Pattern(nil), f.patterns[g]...)
+	sort.SliceStable(ps, func(i, j int) bool {
+		a, b := ps[i], ps[j]
+		switch by {
+		case "max":
+			return a.Max > b.Max
+		case "trend":
+			return a.Trend > b.Trend
+		}
+		if kindRank[a.Kind] != kindRank[b.Kind] {
+			return kindRank[a.Kind] < kindRank[b.Kind]
+		}
+		return a.Max > b.Max
+	})
+	return ps
+}
+
+func (f *fakeSummary) Summarized(g int, min int, detail bool) []string {
+	var lines []string
+	for _, r := range f.groups[g].Rules {
+		var items []string
+		shown := false
+		for _, it := range r.Items {
+			if maxInt(it.Counts) < min {
+				if len(items) == 0 || items[len(items)-1] != "..." {
+					items = append(items, "...")
+				}
+				continue
+			}
+			shown = true
+			items = append(items, prioritize.SummarizedRP(it.Sym, it.Counts, detail))
+		}
+		if shown || r.Name == "S" {
+			lines = append(lines, r.Name+" -> "+strings.Join(items, " "))
+		}
+	}
+	return lines
+}

@@ -1,0 +1,100 @@
+package tui
+
+import (
+	"github.com/suncat-go/suncat/grammar"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+// FromPrioritize adapts a Performance Summary built by prioritize to the
+// viewer. Groups are converted once, patterns on first use per sort key.
+func FromPrioritize(s *prioritize.Summary) Summary {
+	a := &prioSummary{s: s, patterns: map[patKey][]Pattern{}}
+	for _, g := range s.Groups {
+		a.groups = append(a.groups, convertGroup(g))
+	}
+	return a
+}
+
+type patKey struct {
+	group int
+	by    string
+}
+
+type prioSummary struct {
+	s        *prioritize.Summary
+	groups   []Group
+	patterns map[patKey][]Pattern
+}
+
+func (a *prioSummary) Groups() []Group { return a.groups }
+
+func (a *prioSummary) Patterns(g int, by string) []Pattern {
+	k := patKey{g, by}
+	if ps, ok := a.patterns[k]; ok {
+		return ps
+	}
+	src := append([]prioritize.Pattern(nil), a.s.Groups[g].Patterns...)
+	prioritize.SortPatterns(src, by)
+	ps := make([]Pattern, len(src))
+	for i, p := range src {
+		ps[i] = Pattern{
+			Symbol: p.Symbol, Terminal: p.Terminal, Rule: p.Rule, Position: p.Position,
+			Counts: p.Counts, Series: p.Series, Kind: p.Kind.String(), Max: p.Max, Trend: p.Trend,
+			Terminals: p.Terminals,
+		}
+	}
+	a.patterns[k] = ps
+	return ps
+}
+
+func (a *prioSummary) Summarized(g int, min int, detail bool) []string {
+	return prioritize.SummarizedGrammar(a.s.Groups[g].Grammar, prioritize.SummarizeOptions{Min: min, Detail: detail})
+}
+
+func convertGroup(g *prioritize.Group) Group {
+	out := Group{Name: g.Goroutine, Header: prioritize.Header(g)}
+	for _, st := range g.SubTraces {
+		out.SubTraces = append(out.SubTraces, st.Label)
+	}
+	out.Terminals = make([]Terminal, len(g.Terminals))
+	for i, t := range g.Terminals {
+		ct := Terminal{
+			Letter: t.Letter, Name: t.Name, Field: t.Getter.Field,
+			Total: t.Total, PerSub: t.PerSub,
+			Values: values(t.Values),
+		}
+		if t.Getter.ID != 0 {
+			ct.Getter = t.Getter.Package + "." + t.Getter.Name()
+		}
+		ct.Frames = make([]Frame, len(t.Frames))
+		for j, f := range t.Frames {
+			ct.Frames[j] = Frame{Func: f.Func, File: f.File, Line: f.Line}
+		}
+		ct.BySub = make([][]Value, len(t.BySub))
+		for j, vs := range t.BySub {
+			ct.BySub[j] = values(vs)
+		}
+		out.Terminals[i] = ct
+	}
+	gr := g.Grammar
+	rule := func(name string, body []grammar.RP) Rule {
+		r := Rule{Name: name, Items: make([]Item, len(body))}
+		for i, rp := range body {
+			r.Items[i] = Item{Sym: gr.SymName(rp.Sym), Terminal: rp.Sym.IsTerminal(), Counts: rp.Counts}
+		}
+		return r
+	}
+	out.Rules = append(out.Rules, rule("S", gr.Start))
+	for _, r := range gr.Rules {
+		out.Rules = append(out.Rules, rule(r.Name, r.Body))
+	}
+	return out
+}
+
+func values(vs []prioritize.ValueCount) []Value {
+	out := make([]Value, len(vs))
+	for i, v := range vs {
+		out[i] = Value{Value: v.Value, Count: v.Count}
+	}
+	return out
+}

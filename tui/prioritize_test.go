@@ -1,0 +1,86 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+// busapp is the bus app's recorded scenario (four stops opened, one
+// sub-trace each), summarized by prioritize and adapted for the viewer.
+func busapp(t testing.TB) (*prioritize.Summary, Summary) {
+	tr, err := logrt.ReadFile("../testdata/traces/busapp.suncat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := prioritize.Build([]*logrt.Trace{tr}, prioritize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, FromPrioritize(s)
+}
+
+func TestFromPrioritize(t *testing.T) {
+	ps, s := busapp(t)
+	gs := s.Groups()
+	if len(gs) != len(ps.Groups) {
+		t.Fatalf("%d groups, want %d", len(gs), len(ps.Groups))
+	}
+	for i, g := range gs {
+		pg := ps.Groups[i]
+		if g.Header != prioritize.Header(pg) || len(g.Terminals) != len(pg.Terminals) || len(g.SubTraces) != len(pg.SubTraces) {
+			t.Errorf("group %d: %q, %d terminals, %d sub-traces", i, g.Header, len(g.Terminals), len(g.SubTraces))
+		}
+		// The rules print as the Full Grammar does.
+		var lines []string
+		for _, r := range g.Rules {
+			lines = append(lines, formatRule(r))
+		}
+		if got, want := strings.Join(lines, "\n")+"\n", pg.Grammar.String(); got != want {
+			t.Errorf("group %d grammar:\n%s\nwant:\n%s", i, got, want)
+		}
+		for j, pt := range pg.Terminals {
+			ct := g.Terminals[j]
+			if ct.Letter != pt.Letter || ct.Total != pt.Total || len(ct.Values) != len(pt.Values) || len(ct.Frames) != len(pt.Frames) ||
+				ct.Getter != pt.Getter.Package+"."+pt.Getter.Name() {
+				t.Errorf("terminal %s: %+v", pt.Letter, ct)
+			}
+		}
+		for _, by := range SortKeys {
+			want := append([]prioritize.Pattern(nil), pg.Patterns...)
+			prioritize.SortPatterns(want, by)
+			got := s.Patterns(i, by)
+			for k := range want {
+				if got[k].Symbol != want[k].Symbol || got[k].Rule != want[k].Rule || got[k].Kind != want[k].Kind.String() {
+					t.Errorf("group %d by %s: pattern %d is %s in %s, want %s in %s", i, by, k, got[k].Symbol, got[k].Rule, want[k].Symbol, want[k].Rule)
+				}
+			}
+		}
+		sum := s.Summarized(i, 3, false)
+		if want := prioritize.SummarizedGrammar(pg.Grammar, prioritize.SummarizeOptions{Min: 3}); strings.Join(sum, "\n") != strings.Join(want, "\n") {
+			t.Errorf("summarized %q, want %q", sum, want)
+		}
+	}
+}
+
+// On the bus app, the viewer opens on the leaking observer's stop-name
+// getter, growing by one per sub-trace, with one stop name per sub-trace.
+func TestBusAppScreen(t *testing.T) {
+	_, s := busapp(t)
+	tm := startSized(t, s, 80, 24)
+	m := final(t, tm)
+	screen := m.View()
+	for _, want := range []string{"› incr  a^2|3|4", "terminal a (*Stop).Name", "▂▄▆█  1 2 3 4", `4× "University St"`} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("screen lacks %q:\n%s", want, screen)
+		}
+	}
+	if m.DelayDir() == "" || !strings.HasSuffix(m.DelayDir(), "testdata/busapp") {
+		t.Errorf("delay dir %q, want the bus app's main package", m.DelayDir())
+	}
+	teatest.RequireEqualOutput(t, []byte(screen+"\n"))
+}

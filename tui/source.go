@@ -1,0 +1,87 @@
+package tui
+
+// The viewer reads a prepared Performance Summary through the small
+// interface below, so that tests can feed it an in-memory summary and the
+// viewer does not depend on how a trace becomes a summary. The adapter from
+// prioritize's Summary is in prioritize.go.
+
+// Summary is the Performance Summary the viewer shows. The viewer calls it
+// from its update loop only, never concurrently.
+type Summary interface {
+	// Groups returns the goroutine groups, the one to show first at 0.
+	Groups() []Group
+	// Patterns returns group g's repetition patterns in the order of the
+	// sort key (one of SortKeys).
+	Patterns(g int, sortBy string) []Pattern
+	// Summarized returns group g's Summarized Grammar, one rule per line:
+	// items whose largest count is below min elided to "...", counts shown
+	// as their maximum (C^<=6) unless detail is set.
+	Summarized(g int, min int, detail bool) []string
+}
+
+// SortKeys are the orders of the Prioritized Patterns, cycled by s.
+var SortKeys = []string{"kind", "max", "trend"}
+
+// Kinds are the classifications of a pattern, in the order f cycles them.
+var Kinds = []string{"increasing", "varying", "decreasing", "constant"}
+
+// A Group is the summary of one goroutine group.
+type Group struct {
+	Name      string     // the goroutine group: its entry function, "*" for all
+	Header    string     // one line: "goroutine main.main: 291 events in 4 sub-traces"
+	SubTraces []string   // sub-trace labels, in order
+	Terminals []Terminal // a, b, c, ... in order of first appearance
+	Rules     []Rule     // the Full Grammar: S first, then its rules in print order
+}
+
+// A Rule is a rule of the Full Grammar.
+type Rule struct {
+	Name  string // "S", "A", ...
+	Items []Item
+}
+
+// An Item is one repetition pattern on a rule's right-hand side.
+type Item struct {
+	Sym      string // terminal letter or nonterminal name
+	Terminal bool
+	Counts   []int // distinct repetition counts, in order of first appearance
+}
+
+// A Terminal is an abstract event: one call stack of one getter.
+type Terminal struct {
+	Letter string  // "a"
+	Name   string  // short getter name: "(*Stop).Name"
+	Getter string  // full getter name for suncat delay: "example.com/m.(*Stop).Name"; "" if unknown
+	Field  string  // what the getter returns: "name"
+	Frames []Frame // the call stack, Frames[0] is the getter
+	Total  int
+	PerSub []int     // calls in each sub-trace
+	Values []Value   // distinct values, in order of first appearance
+	BySub  [][]Value // distinct values in each sub-trace
+}
+
+// A Frame is one frame of a call stack.
+type Frame struct {
+	Func, File string
+	Line       int
+}
+
+// A Value is a string a getter returned and how often.
+type Value struct {
+	Value string
+	Count int
+}
+
+// A Pattern is a repetition pattern (an item of a rule), classified.
+type Pattern struct {
+	Symbol    string
+	Terminal  bool
+	Rule      string // the rule it is an item of
+	Position  int    // its index in that rule
+	Counts    []int  // distinct counts, in order of first appearance
+	Series    []int  // the counts it is classified on, one per sub-trace (or observation)
+	Kind      string // one of Kinds
+	Max       int
+	Trend     float64  // least-squares slope per repetition
+	Terminals []string // letters of the terminals it covers
+}
