@@ -27,9 +27,11 @@
 //   - Goroutines: by default each goroutine group (goroutines that started
 //     in the same function) is summarized separately, so a background
 //     goroutine cannot break the patterns of the one the user is watching;
-//     groups are ordered by their number of events. "all" summarizes
-//     everything together; any other value is a regexp selecting groups by
-//     entry function.
+//     groups are ordered by their number of events; sub-traces are split
+//     on all events. "all" summarizes everything together; any other value
+//     is a regexp selecting groups by entry function, summarized together
+//     and split on their own events only (so idle=D finds the gaps between
+//     the watched goroutine's repetitions even while background work runs).
 //   - A pattern is one repetition pattern (an item of a rule). Its series
 //     is the largest count observed in each sub-trace, in sub-trace order
 //     (or, when all its observations come from one sub-trace or from the

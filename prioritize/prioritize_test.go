@@ -263,3 +263,37 @@ func TestJSONRoundTrip(t *testing.T) {
 		t.Errorf("grammar changed in the round trip")
 	}
 }
+
+// TestIdleSplitIgnoresOtherGoroutines: with -goroutines selecting the
+// watched goroutine, background events in the gaps do not hide them.
+func TestIdleSplitIgnoresOtherGoroutines(t *testing.T) {
+	tr := synthetic("A@f B@g A@f B@g", map[int]int64{2: 1e9})
+	// A background goroutine calls a getter every 100ms through the gap.
+	var events []logrt.Event
+	for i, e := range tr.Events {
+		events = append(events, e)
+		if i == 1 {
+			for k := int64(1); k < 10; k++ {
+				events = append(events, logrt.Event{Time: e.Time + k*1e8, Getter: e.Getter, Stack: e.Stack, Entry: "main.prefetch"})
+			}
+		}
+	}
+	tr.Events = events
+	for i := range tr.Events {
+		tr.Events[i].Seq = uint64(i)
+	}
+	all, err := Build([]*logrt.Trace{tr}, Options{Split: "idle=500ms", Goroutines: "all"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(all.Groups[0].SubTraces); n != 1 {
+		t.Errorf("all goroutines: %d sub-traces, want 1 (the background fills the gap)", n)
+	}
+	main, err := Build([]*logrt.Trace{tr}, Options{Split: "idle=500ms", Goroutines: "main.main"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(main.Groups[0].SubTraces); n != 2 {
+		t.Errorf("main.main only: %d sub-traces, want 2", n)
+	}
+}

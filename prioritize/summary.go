@@ -123,6 +123,12 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 	var labels []SubTrace
 	for _, tr := range traces {
 		s.Traces = append(s.Traces, tr.Path)
+		if sel != nil {
+			// Split on the selected goroutines' events only, so that
+			// background work does not fill the idle gaps between
+			// repetitions.
+			tr = onlyGoroutines(tr, sel)
+		}
 		subs := splitter.split(tr, len(labels))
 		for i := range tr.Events {
 			e := &tr.Events[i]
@@ -222,6 +228,19 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 		return s, nil
 	}
 	return s, nil
+}
+
+// onlyGoroutines returns a copy of tr with only the events of the goroutine
+// groups re matches (marks are kept).
+func onlyGoroutines(tr *logrt.Trace, re *regexp.Regexp) *logrt.Trace {
+	c := *tr
+	c.Events = nil
+	for _, e := range tr.Events {
+		if re.MatchString(e.Entry) {
+			c.Events = append(c.Events, e)
+		}
+	}
+	return &c
 }
 
 func renumber(gr *grammar.Grammar, index []int32) {
