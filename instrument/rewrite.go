@@ -93,7 +93,12 @@ func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.F
 				e := n.Results[g.ResultIndex]
 				head := wrap("\x00")
 				k := strings.IndexByte(head, 0)
-				buf.insert(off(e.Pos()), head[:k])
+				start := off(e.Pos())
+				if c := src[start-1]; c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+					head = " " + head // return"x" is valid Go; return__suncat is not
+					k++
+				}
+				buf.insert(start, head[:k])
 				buf.insert(off(e.End()), head[k+1:])
 			case 0:
 				if len(names) != g.NumResults || names[g.ResultIndex] == "_" {

@@ -2,7 +2,11 @@ package instrument
 
 import (
 	"bytes"
+	"go/ast"
+	"go/importer"
+	"go/parser"
 	"go/token"
+	"go/types"
 	"strings"
 	"testing"
 )
@@ -77,4 +81,187 @@ func TestEditBufferOverlapPanics(t *testing.T) {
 	b.replace(0, 5, "x")
 	b.replace(3, 7, "y")
 	b.bytes()
+}
+
+// rtFake is the runtime as the type checker sees it in rewrite tests.
+const rtFake = "example.com/m/suncatrt"
+
+type fakeImporter struct{ std types.Importer }
+
+func (fi fakeImporter) Import(path string) (*types.Package, error) {
+	if path != rtFake {
+		return fi.std.Import(path)
+	}
+	pkg := types.NewPackage(rtFake, "logrt")
+	str := types.Typ[types.String]
+	sig := types.NewSignatureType(nil, nil, nil,
+		types.NewTuple(types.NewVar(token.NoPos, pkg, "id", types.Typ[types.Uint32]), types.NewVar(token.NoPos, pkg, "v", str)),
+		types.NewTuple(types.NewVar(token.NoPos, pkg, "", str)), false)
+	pkg.Scope().Insert(types.NewFunc(token.NoPos, pkg, "String", sig))
+	pkg.MarkComplete()
+	return pkg, nil
+}
+
+// gettersOf makes a Getter of every function of src named in names, the
+// way the classifier would: the string result and the result count.
+func gettersOf(t testing.TB, src []byte, names ...string) []Getter {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "m.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var gs []Getter
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || !want[fd.Name.Name] {
+			continue
+		}
+		n := 0
+		for _, r := range fd.Type.Results.List {
+			if len(r.Names) == 0 {
+				n++
+			} else {
+				n += len(r.Names)
+			}
+		}
+		gs = append(gs, Getter{ID: uint32(len(gs) + 1), Method: fd.Name.Name, Pos: fset.PositionFor(fd.Pos(), false), NumResults: n})
+	}
+	if len(gs) != len(names) {
+		t.Fatalf("found %d of the getters %v", len(gs), names)
+	}
+	return gs
+}
+
+// TestRewriteCases rewrites one file per case, checks the edits, that no
+// line moved, and that the result type-checks against the runtime's API.
+func TestRewriteCases(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		src     string
+		getters []string
+		want    []string
+	}{
+		{
+			name:    "value and pointer receivers",
+			src:     "package m\n\ntype S struct{ a, b string }\n\nfunc (s S) A() string { return s.a }\nfunc (s *S) B() string {\n\treturn s.b\n}\n",
+			getters: []string{"A", "B"},
+			want:    []string{"return __suncat.String(1, s.a) }", "\treturn __suncat.String(2, s.b)\n"},
+		},
+		{
+			name:    "generic receiver",
+			src:     "package m\n\ntype List[T any] struct{ name string; xs []T }\n\nfunc (l *List[T]) Name() string { return l.name }\n",
+			getters: []string{"Name"},
+			want:    []string{"func (l *List[T]) Name() string { return __suncat.String(1, l.name) }"},
+		},
+		{
+			name:    "named string type and untyped constant",
+			src:     "package m\n\ntype Color string\ntype P struct{ c Color }\n\nfunc (p *P) C() Color {\n\tif p == nil {\n\t\treturn \"none\"\n\t}\n\treturn p.c\n}\n",
+			getters: []string{"C"},
+			want:    []string{`return (Color)(__suncat.String(1, string("none")))`, "return (Color)(__suncat.String(1, string(p.c)))"},
+		},
+		{
+			name:    "string and bool",
+			src:     "package m\n\ntype M struct{ v map[string]bool; s string }\n\nfunc (m *M) Get() (string, bool) {\n\tif m == nil {\n\t\treturn \"\", false\n\t}\n\treturn m.s, true\n}\n",
+			getters: []string{"Get"},
+			want:    []string{`return __suncat.String(1, ""), false`, "return __suncat.String(1, m.s), true"},
+		},
+		{
+			name:    "bare returns with named results, closures untouched",
+			src:     "package m\n\ntype S struct{ s string }\n\nfunc (x *S) Get() (s string, ok bool) {\n\tf := func() (string, bool) { return \"\", true }\n\t_ = f\n\tif x == nil {\n\t\treturn\n\t}\n\ts, ok = x.s, true\n\treturn\n}\n",
+			getters: []string{"Get"},
+			want:    []string{"\t\treturn __suncat.String(1, s), ok\n", "f := func() (string, bool) { return \"\", true }", "\treturn __suncat.String(1, s), ok\n}"},
+		},
+		{
+			name:    "defer unlock and a multi-line expression",
+			src:     "package m\n\nimport \"sync\"\n\ntype S struct {\n\tmu sync.Mutex\n\tin struct{ name string }\n}\n\nfunc (s *S) Name() string {\n\ts.mu.Lock()\n\tdefer s.mu.Unlock()\n\treturn s.\n\t\tin.name\n}\n",
+			getters: []string{"Name"},
+			want:    []string{"return __suncat.String(1, s.\n\t\tin.name)\n"},
+		},
+		{
+			name:    "build constraint, comments and semicolon after the package clause",
+			src:     "//go:build !never\n\n// Package m.\npackage /* c */ m; import \"strings\" // x\n\nvar _ = strings.ToUpper\n\ntype S struct{ n string }\n\nfunc (s *S) N() string { return s.n }\n",
+			getters: []string{"N"},
+			want:    []string{"//go:build !never\n\n// Package m.\npackage /* c */ m; import __suncat \"" + rtFake + "\"; import \"strings\" // x\n"},
+		},
+		{
+			name:    "plain function and a switch",
+			src:     "package m\n\ntype S struct{ k int; a, b string }\n\nfunc pick(s *S) string {\n\tswitch s.k {\n\tcase 0:\n\t\treturn s.a\n\t}\n\treturn s.b\n}\n",
+			getters: []string{"pick"},
+			want:    []string{"\t\treturn __suncat.String(1, s.a)\n", "\treturn __suncat.String(1, s.b)\n"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := []byte(tc.src)
+			out, err := Rewrite("m.go", src, gettersOf(t, src, tc.getters...), rtFake)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(string(out), w) {
+					t.Errorf("missing %q in:\n%s", w, out)
+				}
+			}
+			if a, b := bytes.Count(src, []byte("\n")), bytes.Count(out, []byte("\n")); a != b {
+				t.Errorf("%d lines became %d", a, b)
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "m.go", out, 0)
+			if err != nil {
+				t.Fatalf("rewritten file does not parse: %v\n%s", err, out)
+			}
+			conf := types.Config{Importer: fakeImporter{importer.Default()}}
+			if _, err := conf.Check("example.com/m", fset, []*ast.File{f}, nil); err != nil {
+				t.Errorf("rewritten file does not type-check: %v\n%s", err, out)
+			}
+		})
+	}
+}
+
+// FuzzRewrite rewrites every function of a parsable file that returns a
+// string (or a string and another value) and checks the invariants: no
+// panic, and on success the same line count and a file that still parses.
+func FuzzRewrite(f *testing.F) {
+	f.Add("package m\n\nfunc (s *S) N() string { return s.n }\n")
+	f.Add("package m\nfunc F() (a string, b bool) { if true { return }; return \"x\", false }\n")
+	f.Add("//go:build x\n\npackage /* c */ m // d\n\nfunc G() (string, error) { return func() string { return \"\" }(), nil }\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		src := []byte(s)
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, "m.go", src, parser.SkipObjectResolution)
+		if err != nil {
+			return
+		}
+		var names []string
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Type.Results != nil && len(fd.Type.Results.List) > 0 {
+				if id, ok := fd.Type.Results.List[0].Type.(*ast.Ident); ok && id.Name == "string" {
+					names = append(names, fd.Name.Name)
+				}
+			}
+		}
+		seen := map[string]bool{}
+		for _, n := range names {
+			if seen[n] {
+				return // duplicate names: gettersOf would pick both
+			}
+			seen[n] = true
+		}
+		if len(names) == 0 {
+			return
+		}
+		out, err := Rewrite("m.go", src, gettersOf(t, src, names...), rtFake)
+		if err != nil {
+			return
+		}
+		if a, b := bytes.Count(src, []byte("\n")), bytes.Count(out, []byte("\n")); a != b {
+			t.Fatalf("%d lines became %d:\n%s", a, b, out)
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), "m.go", out, parser.SkipObjectResolution); err != nil {
+			t.Fatalf("rewritten file does not parse: %v\n%s", err, out)
+		}
+	})
 }
