@@ -86,6 +86,9 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+		out = filepath.Join(out, path.Base(a.Commands[0])) // as go build -o dir does
+	}
 	if out == "" {
 		bin, err := cacheDir("bin", dirHash(a.ModuleDir))
 		if err != nil {

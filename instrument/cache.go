@@ -148,8 +148,19 @@ func storeCached(key string, a *Analysis) {
 	if err != nil {
 		return
 	}
-	tmp := p + ".tmp"
-	if os.WriteFile(tmp, data, 0o644) == nil {
-		os.Rename(tmp, p)
+	// A temporary file of its own, so concurrent builds never mix writes.
+	f, err := os.CreateTemp(filepath.Dir(p), "tmp-*.json")
+	if err != nil {
+		return
+	}
+	_, err = f.Write(data)
+	if err2 := f.Close(); err == nil {
+		err = err2
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), p)
+	}
+	if err != nil {
+		os.Remove(f.Name())
 	}
 }

@@ -39,7 +39,7 @@ func (s *selection) registerBuild(fs *flag.FlagSet) {
 	fs.BoolVar(&s.race, "race", false, "build with the race detector, as go build -race")
 	fs.StringVar(&s.ldflags, "ldflags", "", "`flags` for the linker, as for go build")
 	fs.StringVar(&s.gcflags, "gcflags", "", "`flags` for the compiler, as for go build")
-	fs.StringVar(&s.mod, "mod", "", "module download `mode` (readonly, vendor or mod), as for go build")
+	fs.StringVar(&s.mod, "mod", "", "module `mode`: readonly or vendor, as for go build (not mod: suncat never lets go build edit your go.mod)")
 }
 
 func (s *selection) register(fs *flag.FlagSet) {
@@ -77,10 +77,12 @@ func (s *selection) options(cmd string) (instrument.Options, error) {
 	}
 	switch s.mod {
 	case "":
-	case "readonly", "vendor", "mod":
+	case "readonly", "vendor":
 		opt.BuildFlags = append(opt.BuildFlags, "-mod="+s.mod)
+	case "mod":
+		return opt, usagef("%s: -mod=mod would let go build edit your go.mod and go.sum; run go mod tidy first", cmd)
 	default:
-		return opt, usagef("%s: -mod: %q is not readonly, vendor or mod", cmd, s.mod)
+		return opt, usagef("%s: -mod: %q is not readonly or vendor", cmd, s.mod)
 	}
 	opt.Dir, err = os.Getwd()
 	return opt, err
@@ -168,6 +170,9 @@ func onePackage(cmd string, fs *flag.FlagSet) (string, error) {
 		return ".", nil
 	case 1:
 		return fs.Arg(0), nil
+	}
+	if cmd == "run" {
+		return "", usagef("run: want at most one package, got %q (put the program's arguments after --)", strings.Join(fs.Args(), " "))
 	}
 	return "", usagef("%s: want at most one package, got %q", cmd, strings.Join(fs.Args(), " "))
 }
