@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -150,11 +151,22 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		}
 	}
 	if a.ModulePath == "" {
+		// A command of a dependency (go build example.com/tool from a
+		// tools module): the runtime still goes into the main module.
+		a.ModulePath, a.ModuleDir = mainModule(ctx, opt.Dir)
+	}
+	if a.ModulePath == "" {
 		return nil, fmt.Errorf("%s: not in a module (suncat instruments the packages of the main module)", strings.Join(patterns, " "))
 	}
 	sort.Strings(mainPkgs)
 	a.Packages = mainPkgs
 
+	if len(mainPkgs) == 0 {
+		// Nothing of ours in the program (a dependency's command without
+		// -deps): no getters, but the program can still be built.
+		progress("no package of module %s in %s", a.ModulePath, strings.Join(patterns, " "))
+		return a, nil
+	}
 	progress("loading %d package(s) of module %s", len(mainPkgs), a.ModulePath)
 	full := &packages.Config{
 		Context:    ctx,
@@ -186,6 +198,23 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	sort.SliceStable(a.Rejected, func(i, j int) bool { return posLess(a.Rejected[i].Pos, a.Rejected[j].Pos) })
 	progress("found %d getter(s) in %d package(s)", len(a.Getters), len(mainPkgs))
 	return a, nil
+}
+
+// mainModule returns the path and directory of the main module at dir
+// (the first one of a workspace), or "" outside a module.
+func mainModule(ctx context.Context, dir string) (string, string) {
+	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Path}}\t{{.Dir}}")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", ""
+	}
+	line, _, _ := strings.Cut(string(out), "\n")
+	path, mdir, ok := strings.Cut(line, "\t")
+	if !ok || path == "" || path == "command-line-arguments" || mdir == "" {
+		return "", ""
+	}
+	return path, mdir
 }
 
 func posLess(a, b token.Position) bool {

@@ -267,7 +267,11 @@ func build(sel selection, cmd, pkg, out string, stderr io.Writer) (*instrument.B
 		return nil, fmt.Errorf("%s: %v", cmd, err)
 	}
 	if len(res.Analysis.Getters) == 0 {
-		fmt.Fprintf(stderr, "suncat: %s: no string getters found; the program was built but will record nothing\n", cmd)
+		hint := ""
+		if len(res.Analysis.Packages) == 0 {
+			hint = " (none of its packages is in your module; -deps instruments dependencies)"
+		}
+		fmt.Fprintf(stderr, "suncat: %s: no string getters found%s; the program was built but will record nothing\n", cmd, hint)
 	}
 	return res, nil
 }
