@@ -3,8 +3,8 @@ package instrument
 import (
 	"context"
 	"crypto/sha256"
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
