@@ -8,7 +8,7 @@ import (
 )
 
 func loadSample(t testing.TB) []byte {
-	data, err := os.ReadFile("testdata/marks.suncat")
+	data, err := os.ReadFile("../testdata/traces/marks.suncat")
 	if err != nil {
 		t.Fatal(err)
 	}
