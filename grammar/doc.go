@@ -16,6 +16,27 @@
 // engine (the default) produces the same grammar in near-linear time; see
 // fast.go for how it keeps the specification's global merge order.
 //
+// # Observations
+//
+// An observation belongs to one item: position p of one rule's body (or
+// of S). Whenever the algorithm absorbs a window into a rule, each
+// position records the count its RP had in that window, tagged with the
+// sub-trace being compressed; consecutive equal observations are stored
+// once with a Times count. So for nested rules the counts are per
+// repetition, never totals: in
+//
+//	$ a b b b a b b b b $ $ a b a b
+//
+// which prints S -> A^2, A -> B^2, B -> a b^3|4|1, the item b of B has the
+// observations (sub 0, count 3), (0, 4), (1, 1) twice: one per window that
+// became B, in both sub-traces; the item B of A has (0, 2) and (1, 2), how
+// often B repeated in each sub-trace; the item A of S has (-1, 2). A rule
+// used in several places keeps one observation list per item, the union
+// of all its uses in the order they were absorbed (the order of its
+// distinct counts). Sub-trace numbers count non-empty sub-traces only,
+// since the specification drops empty ones. The number of events behind
+// an item is the product of the counts along its path from S.
+//
 // # Choices where the specification is silent
 //
 //   - Comparison Mode is used when the trace has two or more non-empty

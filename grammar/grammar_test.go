@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -147,6 +148,33 @@ func TestJSONRoundTrip(t *testing.T) {
 		data2, _ := json.Marshal(&back)
 		if string(data2) != string(data) {
 			t.Errorf("%s: second encoding differs:\n%s\n%s", tc.name, data, data2)
+		}
+	}
+}
+
+// TestNestedObservations pins the example of the package documentation:
+// observations are per item and per repetition, and sub-trace numbers skip
+// empty sub-traces.
+func TestNestedObservations(t *testing.T) {
+	in := "$ a b b b a b b b b $ $ a b a b"
+	for _, ref := range []bool{true, false} {
+		g := build(t, in, Options{Reference: ref})
+		if got, want := g.String(), "S -> A^2\nA -> B^2\nB -> a b^3|4|1\n"; got != want {
+			t.Fatalf("reference=%v: got %q, want %q", ref, got, want)
+		}
+		checks := []struct {
+			rp   RP
+			want []Obs
+		}{
+			{g.Start[0], []Obs{{-1, 2, 1}}},
+			{g.Rules[0].Body[0], []Obs{{0, 2, 1}, {1, 2, 1}}},
+			{g.Rules[1].Body[0], []Obs{{0, 1, 2}, {1, 1, 2}}},
+			{g.Rules[1].Body[1], []Obs{{0, 3, 1}, {0, 4, 1}, {1, 1, 2}}},
+		}
+		for i, c := range checks {
+			if !reflect.DeepEqual(c.rp.Obs, c.want) {
+				t.Errorf("reference=%v: item %d (%s): obs %v, want %v", ref, i, g.FormatRP(c.rp), c.rp.Obs, c.want)
+			}
 		}
 	}
 }
