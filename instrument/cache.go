@@ -21,6 +21,8 @@ import (
 // identified by go.sum: a module version's files never change. Only package patterns
 // that are directories (".", "./cmd/app") inside a module that is not part
 // of a go.work workspace are cached; anything else is analyzed every time.
+// With -deps, vendor/ is hashed too, and a go.mod that replaces a module
+// by a local directory is not cached.
 
 // analysisVersion changes whenever the classifier's results would.
 const analysisVersion = "suncat-analysis-2"
@@ -28,9 +30,7 @@ const analysisVersion = "suncat-analysis-2"
 // cacheKey returns the key of the analysis for opt, or false when the
 // analysis cannot be cached.
 func cacheKey(opt Options) (string, bool) {
-	if len(opt.Patterns) != 1 || opt.Deps != "" {
-		// With -deps, replaced dependencies may be local directories
-		// whose content the key would not see.
+	if len(opt.Patterns) != 1 {
 		return "", false
 	}
 	p := opt.Patterns[0]
@@ -60,6 +60,15 @@ func cacheKey(opt Options) (string, bool) {
 	if root == "" {
 		return "", false
 	}
+	if opt.Deps != "" {
+		// With -deps, a dependency replaced by a local directory may
+		// change without go.sum seeing it: not cached. Vendored
+		// dependencies are hashed with the module's files.
+		gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+		if err != nil || hasLocalReplace(gomod) {
+			return "", false
+		}
+	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%v\x00%s\x00%s\x00%q\x00%s\x00", analysisVersion, root, p, opt.Funcs, re(opt.Match), re(opt.Skip), opt.BuildFlags, opt.Deps)
 	for _, k := range []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT"} {
@@ -72,6 +81,9 @@ func cacheKey(opt Options) (string, bool) {
 		}
 		name := d.Name()
 		if d.IsDir() {
+			if path == filepath.Join(root, "vendor") && opt.Deps != "" {
+				return nil // -deps may instrument vendored packages
+			}
 			if path != root && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
 				return filepath.SkipDir
 			}
@@ -94,6 +106,22 @@ func cacheKey(opt Options) (string, bool) {
 		return "", false
 	}
 	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// hasLocalReplace reports whether go.mod text replaces a module by a
+// directory (a path starting with ./, ../ or /), erring on the side of yes.
+func hasLocalReplace(gomod []byte) bool {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		_, rhs, ok := strings.Cut(line, "=>")
+		if !ok {
+			continue
+		}
+		rhs = strings.Trim(strings.TrimSpace(rhs), `"`)
+		if strings.HasPrefix(rhs, "./") || strings.HasPrefix(rhs, "../") || strings.HasPrefix(rhs, "/") || rhs == "." || rhs == ".." || filepath.IsAbs(rhs) {
+			return true
+		}
+	}
+	return false
 }
 
 func re(r interface{ String() string }) string {

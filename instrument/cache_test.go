@@ -53,3 +53,93 @@ func TestAnalysisCache(t *testing.T) {
 		t.Fatalf("after a change: %d getters, progress %q", len(a.Getters), p)
 	}
 }
+
+func TestHasLocalReplace(t *testing.T) {
+	for _, tc := range []struct {
+		gomod string
+		want  bool
+	}{
+		{"module m\n\nrequire a v1.0.0\n", false},
+		{"module m\n\nreplace a => ../a\n", true},
+		{"module m\n\nreplace (\n\ta v1.0.0 => ./a\n)\n", true},
+		{"module m\n\nreplace a => /abs/a\n", true},
+		{"module m\n\nreplace a => \"../a b\"\n", true},
+		{"module m\n\nreplace a => b.example/a v1.2.0\n", false},
+	} {
+		if got := hasLocalReplace([]byte(tc.gomod)); got != tc.want {
+			t.Errorf("hasLocalReplace(%q) = %v, want %v", tc.gomod, got, tc.want)
+		}
+	}
+}
+
+// TestAnalysisCacheDeps: with -deps, an analysis of a module-cache
+// dependency is cached; vendored dependencies are part of the key, so
+// editing a vendored file makes the next analysis run again.
+func TestAnalysisCacheDeps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyzes google.golang.org/protobuf's descriptorpb")
+	}
+	dir := t.TempDir()
+	if gocache, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
+		t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
+	}
+	if modcache, err := exec.Command("go", "env", "GOMODCACHE").Output(); err == nil {
+		t.Setenv("GOMODCACHE", strings.TrimSpace(string(modcache)))
+	}
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	t.Setenv("HOME", dir)
+	mod := filepath.Join(dir, "m")
+	if err := os.MkdirAll(mod, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"go.mod":  "module example.com/m\n\ngo 1.23\n\nrequire google.golang.org/protobuf v1.36.10\n",
+		"main.go": "package main\n\nimport \"google.golang.org/protobuf/types/descriptorpb\"\n\nfunc main() { println((&descriptorpb.FileDescriptorProto{}).GetName()) }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(mod, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gocmd := func(args ...string) {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = mod
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Skipf("go %s (needs google.golang.org/protobuf@v1.36.10): %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	gocmd("mod", "tidy")
+	analyze := func() (int, bool) {
+		var progress bytes.Buffer
+		a, err := Analyze(context.Background(), Options{Dir: mod, Deps: "google.golang.org/protobuf/types/descriptorpb", Progress: &progress})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(a.Getters), strings.Contains(progress.String(), "sources unchanged")
+	}
+	n1, cached := analyze()
+	if cached || n1 < 20 {
+		t.Fatalf("first analysis: %d getters, cached %v", n1, cached)
+	}
+	if n, cached := analyze(); !cached || n != n1 {
+		t.Fatalf("second analysis: %d getters, cached %v; want %d from the cache", n, cached, n1)
+	}
+
+	gocmd("mod", "vendor")
+	if n, cached := analyze(); cached || n != n1 {
+		t.Fatalf("first analysis with vendor/: %d getters (want %d), cached %v", n, n1, cached)
+	}
+	if _, cached := analyze(); !cached {
+		t.Fatalf("second analysis with vendor/ did not come from the cache")
+	}
+	vendored := filepath.Join(mod, "vendor", "google.golang.org", "protobuf", "types", "descriptorpb", "descriptor.pb.go")
+	src, err := os.ReadFile(vendored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(vendored, append(src, "\n// edited\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, cached := analyze(); cached {
+		t.Fatalf("analysis after editing a vendored file came from the cache")
+	}
+}
