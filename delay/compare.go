@@ -181,14 +181,20 @@ func only(traces []*logrt.Trace, re *regexp.Regexp) []*logrt.Trace {
 	return out
 }
 
+// NoiseFloor is the growth that counts as unchanged when the handling
+// goroutine made no delayed call: scheduling and garbage collection on a
+// busy machine move a response by a few milliseconds.
+const NoiseFloor = 10 * time.Millisecond
+
 // verdict judges one row. The response grew by about calls x delay: on the
 // critical path (at least half of it, since the delay after the last
 // recorded call falls outside the span); grew by less than a fifth of it,
-// or not at all when the handling goroutine made no delayed call: off the
-// path; anything else: partly.
+// or by less than NoiseFloor (or a fifth of its plain time) when the
+// handling goroutine made no delayed call: off the path; anything else:
+// partly.
 func verdict(r Row) string {
 	if r.Expected == 0 {
-		if r.Growth < 5*time.Millisecond || r.Growth < r.Plain/5 {
+		if r.Growth < NoiseFloor || r.Growth < r.Plain/5 {
 			return Off
 		}
 		return Partly
