@@ -100,7 +100,7 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	}
 	roots, err := packages.Load(light, patterns...)
 	if err != nil {
-		return nil, err
+		return nil, loadError(err)
 	}
 	if err := listErrors(roots); err != nil {
 		return nil, err
@@ -176,7 +176,7 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	}
 	pkgs, err := packages.Load(full, mainPkgs...)
 	if err != nil {
-		return nil, err
+		return nil, loadError(err)
 	}
 	if err := listErrors(pkgs); err != nil {
 		return nil, err
@@ -198,6 +198,16 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	sort.SliceStable(a.Rejected, func(i, j int) bool { return posLess(a.Rejected[i].Pos, a.Rejected[j].Pos) })
 	progress("found %d getter(s) in %d package(s)", len(a.Getters), len(mainPkgs))
 	return a, nil
+}
+
+// loadError unwraps go/packages' report of a failed go list ("err: exit
+// status 1: stderr: go: ...") to the go command's own message.
+func loadError(err error) error {
+	msg := err.Error()
+	if i := strings.Index(msg, "stderr: "); i >= 0 && strings.HasPrefix(msg, "err: exit status") {
+		return fmt.Errorf("%s", strings.TrimSpace(msg[i+len("stderr: "):]))
+	}
+	return err
 }
 
 // mainModule returns the path and directory of the main module at dir
