@@ -74,6 +74,9 @@ func TestResolveFromSummary(t *testing.T) {
 	if _, err := Resolve(getters[1:], []string{"a"}, sum); err == nil || !strings.Contains(err.Error(), "no longer has") {
 		t.Errorf("a terminal whose getter is gone: %v", err)
 	}
+	if _, err := Resolve(getters, []string{"Z"}, sum); err == nil || !strings.Contains(err.Error(), `"Z" is neither a symbol of the trace's summary (a b) nor a getter`) {
+		t.Errorf("an unknown symbol: %v", err)
+	}
 }
 
 // runTrace makes a trace of one goroutine with a mark before each group of

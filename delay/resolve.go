@@ -45,6 +45,9 @@ func Resolve(getters []instrument.Getter, names []string, sum *prioritize.Summar
 			return nil, fmt.Errorf("%q looks like a terminal or pattern of a summary: give the trace with -trace", name)
 		}
 		gs, err := byName(getters, name)
+		if err != nil && sum != nil && isSymbol(name) {
+			return nil, fmt.Errorf("--getter %q is neither a symbol of the trace's summary (%s) nor a getter (%s)", name, symbols(sum), list(getters))
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -159,4 +162,20 @@ func fromSummary(getters []instrument.Getter, name string, sum *prioritize.Summa
 		}
 	}
 	return out, true, nil
+}
+
+// symbols lists the terminals and nonterminals of the summary's first
+// group.
+func symbols(sum *prioritize.Summary) string {
+	if len(sum.Groups) == 0 {
+		return "none"
+	}
+	var out []string
+	for _, t := range sum.Groups[0].Terminals {
+		out = append(out, t.Letter)
+	}
+	for _, r := range sum.Groups[0].Grammar.Rules {
+		out = append(out, r.Name)
+	}
+	return strings.Join(out, " ")
 }
