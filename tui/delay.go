@@ -43,6 +43,25 @@ func (m *Model) DelayCommand() string {
 	return "suncat " + strings.Join(q, " ")
 }
 
+// delayLines is the command on one line if it fits in w cells, else one
+// argument pair per line with shell continuations, so it can still be
+// copied and pasted.
+func (m *Model) delayLines(w int) string {
+	cmd := m.DelayCommand()
+	if len(cmd) <= w {
+		return cmd
+	}
+	args := m.DelayArgs()
+	lines := []string{"suncat delay \\"}
+	for i := 1; i+1 < len(args); i += 2 {
+		if args[i] == "--getter" {
+			lines = append(lines, "  --getter "+shellQuote(args[i+1])+" \\")
+		}
+	}
+	lines = append(lines, "  -d "+DelayDuration+" -run .")
+	return strings.Join(lines, "\n")
+}
+
 // DelayDir is the directory to run the command in: the traced program's
 // main package, found from the stacks ("" if unknown).
 func (m *Model) DelayDir() string {
@@ -91,7 +110,7 @@ func (m *Model) delayView(h int) string {
 	} else {
 		b.WriteString(st.dim.Render("in your program's directory:") + "\n")
 	}
-	b.WriteString(st.key.Render(wrapIndent(m.DelayCommand(), w-2, "    ")) + "\n\n")
+	b.WriteString(st.key.Render(m.delayLines(w-2)) + "\n\n")
 	b.WriteString(wrap("It rebuilds the program with a "+DelayDuration+" delay in each call of these getters and runs it: if the screen gets slower, they are on the path a person waits for. To measure instead, replace -run with -compare -- SCENARIO (suncat delay -h).", w-2) + "\n\n")
 	switch {
 	case m.opt.Suncat == "":

@@ -247,7 +247,10 @@ func (m *Model) rowText(v *listView, r row, w int) string {
 		if w < 60 {
 			return fmt.Sprintf("%-5s %s in %-2s %s", shortKind(kind), n, p.Rule, m.data.getterNames(r.terms))
 		}
-		return fmt.Sprintf("%-10s %s max %-3d in %-2s %s", kind, n, p.Max, p.Rule, m.data.getterNames(r.terms))
+		if w < 100 {
+			return fmt.Sprintf("%-10s %s max %-3d in %-2s %s", kind, n, p.Max, p.Rule, m.data.getterNames(r.terms))
+		}
+		return fmt.Sprintf("%-10s %s max %-4d trend %+6.2f  in %-2s %s", kind, n, p.Max, p.Trend, p.Rule, m.data.getterNames(r.terms))
 	case rowRule:
 		return r.line
 	case rowItem:

@@ -63,6 +63,10 @@ func (f *summaryFlags) register(fs interface {
 	fs.IntVar(&f.frames, "frames", 0, "abstract events by the top `N` frames of their stacks (0: all)")
 }
 
+func (f *summaryFlags) options() prioritize.Options {
+	return prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines}
+}
+
 func (f *summaryFlags) build(cmd string, paths []string) (*prioritize.Summary, error) {
 	if f.frames < 0 {
 		return nil, usagef("%s: -frames %d: want 0 or more", cmd, f.frames)

@@ -49,13 +49,41 @@ func TestViewInTmux(t *testing.T) {
 	if !strings.Contains(s, "1 Patterns") || !strings.Contains(s, "terminal a (*Stop).Name") {
 		t.Errorf("first screen:\n%s", s)
 	}
-	for _, k := range []string{"3", "j", "Enter"} {
-		tmux("send-keys", "-t", "view", k)
-		time.Sleep(100 * time.Millisecond)
+	send := func(ks ...string) {
+		for _, k := range ks {
+			tmux("send-keys", "-t", "view", k)
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
+	// Drill into A from the Full Grammar, and back.
+	send("3", "j", "Enter")
 	s = screen("S > A")
 	if !strings.Contains(s, "C^2  C -> c d^4") {
 		t.Errorf("after drilling into A:\n%s", s)
+	}
+	send("BSpace")
+	screen("› A -> a b C^2 D^2 E^2")
+	// Search a string value, in the Count Summary.
+	send("4", "/")
+	tmux("send-keys", "-t", "view", "-l", "Pike St")
+	send("Enter")
+	s = screen("/Pike St")
+	if strings.Contains(s, "(*Route).ShortName") || !strings.Contains(s, "(*Stop).Name") {
+		t.Errorf("search for a stop name:\n%s", s)
+	}
+	send("Escape")
+	// Mark the top pattern's getter and show the delay command.
+	send("1", "Space", "d")
+	s = screen("Delay the marked getters")
+	if !strings.Contains(s, "--getter 'example.com/busapp/model.(*Stop).Name'") || !strings.Contains(s, "testdata/busapp") {
+		t.Errorf("delay box:\n%s", s)
+	}
+	send("Escape")
+	// A larger terminal: the list gets wider and shows whole words.
+	tmux("resize-window", "-t", "view", "-x", "140", "-y", "40")
+	s = screen("›*increasing a^2|3|4")
+	if lines := strings.Split(strings.TrimRight(s, "\n"), "\n"); len(lines) != 40 {
+		t.Errorf("%d lines at 140x40:\n%s", len(lines), s)
 	}
 	tmux("send-keys", "-t", "view", "q")
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {

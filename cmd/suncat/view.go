@@ -71,6 +71,12 @@ func runView(stdout, stderr io.Writer, args []string) error {
 	if sf.frames < 0 {
 		return usagef("view: -frames %d: want 0 or more", sf.frames)
 	}
+	// Bad -split and -goroutines values are misuse: report them now, as
+	// summary does, rather than inside the viewer. An empty trace checks
+	// the options without reading anything.
+	if _, err := prioritize.Build([]*logrt.Trace{{}}, sf.options()); err != nil {
+		return usagef("view: %v", err)
+	}
 	return openViewer(stdout, strings.Join(fs.Args(), " "), func(report func(tui.Progress)) (tui.Summary, error) {
 		return loadSummary(&sf, files, report)
 	})
@@ -96,7 +102,7 @@ func loadSummary(sf *summaryFlags, files []string, report func(tui.Progress)) (t
 	}
 	p.Phase, p.File, p.FilesDone = "summarizing", "", len(files)
 	report(p)
-	s, err := prioritize.Build(traces, prioritize.Options{Split: sf.split, Frames: sf.frames, Goroutines: sf.goroutines})
+	s, err := prioritize.Build(traces, sf.options())
 	if err != nil {
 		return nil, fmt.Errorf("view: %v", err)
 	}
