@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -39,15 +40,31 @@ func build(b *testing.B, path string) *prioritize.Summary {
 	return s
 }
 
+// summaryText is what `suncat summary` does with a trace.
+func summaryText(b *testing.B, path string) {
+	s := build(b, path)
+	var out strings.Builder
+	for _, g := range s.Groups {
+		out.WriteString(prioritize.Text(g, prioritize.Levels, prioritize.SummarizeOptions{Min: 3}, "kind", nil))
+	}
+}
+
+// firstScreen is what `suncat view` does with a trace until the first
+// screen is drawn.
+func firstScreen(b *testing.B, path string) {
+	m := New(func(func(Progress)) (Summary, error) { return FromPrioritize(build(b, path)), nil }, Options{})
+	s, err := m.load(func(Progress) {})
+	m.Update(loadedMsg{s, err})
+	if !strings.Contains(m.View(), "1 Patterns") {
+		b.Fatal("no first screen")
+	}
+}
+
 func BenchmarkSummaryText1M(b *testing.B) {
 	path := bigTrace(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s := build(b, path)
-		var out strings.Builder
-		for _, g := range s.Groups {
-			out.WriteString(prioritize.Text(g, prioritize.Levels, prioritize.SummarizeOptions{Min: 3}, "kind", nil))
-		}
+		summaryText(b, path)
 	}
 }
 
@@ -55,13 +72,27 @@ func BenchmarkViewFirstScreen1M(b *testing.B) {
 	path := bigTrace(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		m := New(func(func(Progress)) (Summary, error) { return FromPrioritize(build(b, path)), nil }, Options{})
-		s, err := m.load(func(Progress) {})
-		m.Update(loadedMsg{s, err})
-		if !strings.Contains(m.View(), "1 Patterns") {
-			b.Fatal("no first screen")
-		}
+		firstScreen(b, path)
 	}
+}
+
+// BenchmarkViewVsSummary1M alternates the two in each iteration, so that
+// both see the same machine load, and reports the ratio (target: <= 1.5).
+func BenchmarkViewVsSummary1M(b *testing.B) {
+	path := bigTrace(b)
+	var view, sum time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		summaryText(b, path)
+		t1 := time.Now()
+		firstScreen(b, path)
+		sum += t1.Sub(t0)
+		view += time.Since(t1)
+	}
+	b.ReportMetric(float64(sum.Milliseconds())/float64(b.N), "summary-ms/op")
+	b.ReportMetric(float64(view.Milliseconds())/float64(b.N), "view-ms/op")
+	b.ReportMetric(float64(view)/float64(sum), "view/summary")
 }
 
 // BenchmarkScroll is one key press (down) and the screen after it, on a

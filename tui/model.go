@@ -67,7 +67,7 @@ type Progress struct {
 	File      string // the file being read, if any
 	Files     int    // files to read
 	FilesDone int
-	Bytes     int64 // bytes read so far
+	Bytes     int64 // size of the files read so far and of the one being read
 	Events    int   // events decoded so far
 }
 

@@ -60,7 +60,7 @@ func (m *Model) loadingView() string {
 	b.WriteString(truncate(line, m.width) + "\n")
 	var counts []string
 	if p.Bytes > 0 {
-		counts = append(counts, fmt.Sprintf("%.1f MB read", float64(p.Bytes)/1e6))
+		counts = append(counts, fmt.Sprintf("%.1f MB", float64(p.Bytes)/1e6))
 	}
 	if p.Events > 0 {
 		counts = append(counts, thousands(p.Events)+" events")

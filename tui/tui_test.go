@@ -500,7 +500,7 @@ func TestLoadingProgress(t *testing.T) {
 	}
 	tm := teatest.NewTestModel(t, New(load, Options{Title: "big.suncat"}), teatest.WithInitialTermSize(80, 24))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		return bytes.Contains(b, []byte("reading big.suncat")) && bytes.Contains(b, []byte("12.5 MB read · 1,000,000 events"))
+		return bytes.Contains(b, []byte("reading big.suncat")) && bytes.Contains(b, []byte("12.5 MB · 1,000,000 events"))
 	}, teatest.WithDuration(5*time.Second))
 	close(release)
 	waitFor(t, tm, "1 Patterns")

@@ -89,13 +89,13 @@ func loadSummary(sf *summaryFlags, files []string, report func(tui.Progress)) (t
 	p := tui.Progress{Phase: "reading", Files: len(files)}
 	for i, f := range files {
 		p.File, p.FilesDone = f, i
+		if fi, err := os.Stat(f); err == nil {
+			p.Bytes += fi.Size()
+		}
 		report(p)
 		tr, err := logrt.ReadFile(f)
 		if err != nil {
 			return nil, fmt.Errorf("view: %v", err)
-		}
-		if fi, err := os.Stat(f); err == nil {
-			p.Bytes += fi.Size()
 		}
 		p.Events += len(tr.Events)
 		traces = append(traces, tr)
