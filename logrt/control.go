@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -74,6 +75,10 @@ func handleControl(c net.Conn, tracePath string) {
 	case "info":
 	default:
 		fmt.Fprintf(c, "error unknown command %q\n", cmd)
+		return
+	}
+	if atomic.LoadInt32(&state) == stateOff {
+		fmt.Fprintf(c, "error recording has stopped in this process (see its standard error)\n")
 		return
 	}
 	fmt.Fprintf(c, "ok %d %s %s\n", os.Getpid(), programName(), tracePath)
