@@ -104,7 +104,7 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	if len(copies) > 0 {
 		pruneDeps()
 		for _, d := range copies {
-			if err := d.materialize(); err != nil {
+			if err := d.materialize(opt.Progress); err != nil {
 				return nil, err
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -101,7 +102,7 @@ func copyFor(copies []*depCopy, f string) (*depCopy, string, bool) {
 // the hash of its content, and sets d.dst. A copy is written to a
 // temporary directory and renamed into place, so concurrent builds never
 // see half a copy.
-func (d *depCopy) materialize() error {
+func (d *depCopy) materialize(progress io.Writer) error {
 	root, err := cacheDir("deps")
 	if err != nil {
 		return err
@@ -122,6 +123,9 @@ func (d *depCopy) materialize() error {
 		now := time.Now()
 		os.Chtimes(d.dst, now, now) // recently used; see pruneDeps
 		return nil
+	}
+	if progress != nil {
+		fmt.Fprintf(progress, "suncat: copying %s@%s out of the module cache (-deps)\n", d.mod.Path, d.mod.Version)
 	}
 	tmp, err := os.MkdirTemp(root, "tmp-")
 	if err != nil {
