@@ -142,6 +142,10 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		}
 	})
 	if deps != nil && len(a.DepModules) == 0 {
+		first, _, _ := strings.Cut(strings.TrimSpace(opt.Deps), "/")
+		if !strings.Contains(first, ".") {
+			return nil, fmt.Errorf("-deps %q matches no dependency of %s (the standard library cannot be instrumented)", opt.Deps, strings.Join(patterns, " "))
+		}
 		return nil, fmt.Errorf("-deps %q matches no dependency of %s", opt.Deps, strings.Join(patterns, " "))
 	}
 	sort.Slice(a.DepModules, func(i, j int) bool { return a.DepModules[i].Path < a.DepModules[j].Path })
