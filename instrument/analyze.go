@@ -83,6 +83,7 @@ func normalize(dir, pattern string) (string, string) {
 }
 
 func analyze(ctx context.Context, opt Options) (*Analysis, error) {
+	opt.BuildFlags = guardModFlags(opt.Dir, opt.BuildFlags)
 	patterns := opt.Patterns
 	progress := func(format string, args ...interface{}) {
 		if opt.Progress != nil {
@@ -202,6 +203,34 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	sort.SliceStable(a.Rejected, func(i, j int) bool { return posLess(a.Rejected[i].Pos, a.Rejected[j].Pos) })
 	progress("found %d getter(s) in %d package(s)", len(a.Getters), len(mainPkgs))
 	return a, nil
+}
+
+// guardModFlags keeps GOFLAGS=-mod=mod from letting the go command edit
+// the user's go.mod or go.sum (it would, for example, add a missing go
+// directive): unless the flags choose a -mod themselves, it adds
+// -mod=readonly, or -mod=vendor when the module has vendor/modules.txt.
+func guardModFlags(dir string, flags []string) []string {
+	if !strings.Contains(" "+os.Getenv("GOFLAGS")+" ", " -mod=mod ") && !strings.Contains(" "+os.Getenv("GOFLAGS")+" ", " --mod=mod ") {
+		return flags
+	}
+	for _, f := range flags {
+		if f == "-mod" || f == "--mod" || strings.HasPrefix(f, "-mod=") || strings.HasPrefix(f, "--mod=") {
+			return flags
+		}
+	}
+	mode := "-mod=readonly"
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			if _, err := os.Stat(filepath.Join(d, "vendor", "modules.txt")); err == nil {
+				mode = "-mod=vendor"
+			}
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return append(flags[:len(flags):len(flags)], mode)
 }
 
 // loadError unwraps go/packages' report of a failed go list ("err: exit

@@ -63,6 +63,7 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	}
 	named := pkg
 	opt.Dir, pkg = normalize(opt.Dir, pkg)
+	opt.BuildFlags = guardModFlags(opt.Dir, opt.BuildFlags)
 	a, err := Analyze(ctx, Options{
 		Dir: opt.Dir, Patterns: []string{pkg}, BuildFlags: opt.BuildFlags,
 		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: opt.Progress, Deps: opt.Deps,
