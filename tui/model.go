@@ -105,6 +105,7 @@ type Model struct {
 
 	query     string // the search, applied to every view
 	searching bool
+	slow      bool // the last rebuild was too slow to search live
 	input     textinput.Model
 
 	overlay overlay
@@ -439,8 +440,16 @@ func (m *Model) setQuery(q string) {
 	m.refresh()
 }
 
+// liveLimit is how long a rebuild of the current view may take for the
+// search to follow each key press; slower lists are searched on enter.
+const liveLimit = 30 * time.Millisecond
+
 // filterLive narrows the current view while the query is typed.
 func (m *Model) filterLive(q string) {
+	if m.slow {
+		m.status = "enter searches (the list is too long to follow each key)"
+		return
+	}
 	saved := m.query
 	m.query = q
 	m.cur().stale = true
@@ -457,7 +466,9 @@ func (m *Model) filterLive(q string) {
 func (m *Model) refresh() {
 	v := m.cur()
 	if m.data != nil && (v.rows == nil || v.stale) {
+		t := time.Now()
 		m.rebuild(v)
+		m.slow = time.Since(t) > liveLimit
 	}
 	m.layout()
 }

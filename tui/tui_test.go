@@ -542,3 +542,69 @@ func TestGoldenScreens(t *testing.T) {
 		})
 	}
 }
+
+func TestRunDelay(t *testing.T) {
+	for _, exe := range []string{"", "/usr/local/bin/suncat"} {
+		m := New(fakeLoader(newFake()), Options{Suncat: exe})
+		m.Update(loadedMsg{newFake(), nil})
+		if m.runDelay() != nil {
+			t.Errorf("Suncat %q: a command with nothing marked", exe)
+		}
+		m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'d'}})
+		screen := m.View()
+		cmd := m.runDelay()
+		if exe == "" {
+			if cmd != nil || m.Ran != "" || !strings.Contains(screen, "not available from this viewer") {
+				t.Errorf("without suncat: ran %q\n%s", m.Ran, screen)
+			}
+			continue
+		}
+		want := "cd /src/oba && suncat delay --getter 'example.com/oba/model.(*Stop).Name' -d 1ms -run ."
+		if cmd == nil || m.Ran != want {
+			t.Errorf("ran %q, want %q", m.Ran, want)
+		}
+	}
+}
+
+func TestDetailsScrollAndPaging(t *testing.T) {
+	tm := start(t)
+	keys(tm, "4", "pgdown")
+	m := final(t, tm)
+	if m.cur().cursor != 9 {
+		t.Errorf("page down on 10 rows: cursor %d", m.cur().cursor)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlD})
+	if m.details.YOffset == 0 {
+		t.Errorf("ctrl+d did not scroll the details (%d lines in %d rows)", m.details.TotalLineCount(), m.details.Height)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlU})
+	if m.details.YOffset != 0 {
+		t.Errorf("ctrl+u: offset %d", m.details.YOffset)
+	}
+}
+
+// Esc while typing a search puts back the previous one.
+func TestSearchEscRestores(t *testing.T) {
+	tm := start(t)
+	keys(tm, "4", "/")
+	tm.Type("raven")
+	keys(tm, "enter", "/")
+	tm.Type("xyz")
+	keys(tm, "esc")
+	m := final(t, tm)
+	if m.query != "raven" || len(m.cur().rows) != 1 || m.searching {
+		t.Errorf("query %q, %d rows, searching %v", m.query, len(m.cur().rows), m.searching)
+	}
+}
+
+func TestEmptySummary(t *testing.T) {
+	m := New(fakeLoader(&fakeSummary{}), Options{Title: "empty.suncat"})
+	m.Update(loadedMsg{&fakeSummary{}, nil})
+	for _, k := range []string{"j", "enter", "c", " ", "d", "4", "/"} {
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+	}
+	if !strings.Contains(m.View(), "empty.suncat: no events in any sub-trace") {
+		t.Errorf("view:\n%s", m.View())
+	}
+}
