@@ -16,6 +16,7 @@ type groupData struct {
 	patterns map[patPos]*Pattern
 	covers   map[string][]string
 	search   map[string]string // letter -> lower-case getter, frames, values
+	vals     map[string][][]Value
 }
 
 type patPos struct {
@@ -35,6 +36,7 @@ func newGroupData(s Summary, gi int, g *Group) *groupData {
 		patterns: map[patPos]*Pattern{},
 		covers:   map[string][]string{},
 		search:   map[string]string{},
+		vals:     map[string][][]Value{},
 	}
 	for i, t := range g.Terminals {
 		d.terms[t.Letter] = i
@@ -151,6 +153,17 @@ func (d *groupData) position(rule, sym string) int {
 		}
 	}
 	return 0
+}
+
+// values returns the values of terminals per sub-trace, cached.
+func (d *groupData) values(s Summary, gi int, letters []string) [][]Value {
+	k := strings.Join(letters, " ")
+	if vs, ok := d.vals[k]; ok {
+		return vs
+	}
+	vs := s.Values(gi, letters)
+	d.vals[k] = vs
+	return vs
 }
 
 // An occurrence is a place where a symbol appears on a right-hand side.

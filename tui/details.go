@@ -61,21 +61,7 @@ func (m *Model) terminalDetails(b *strings.Builder, r row, t *Terminal, w int) {
 		b.WriteString(wrap(fmt.Sprintf("%4d× %s", v.Count, strconv.Quote(v.Value)), w) + "\n")
 	}
 	if len(t.BySub) > 1 {
-		m.heading(b, "values by sub-trace")
-		for i, vs := range t.BySub {
-			var parts []string
-			for j, v := range vs {
-				if j == 3 {
-					parts = append(parts, fmt.Sprintf("+%d", len(vs)-3))
-					break
-				}
-				parts = append(parts, fmt.Sprintf("%s×%d", strconv.Quote(v.Value), v.Count))
-			}
-			if len(parts) == 0 {
-				parts = []string{"-"}
-			}
-			b.WriteString(wrap(fmt.Sprintf("%d: %s", i+1, strings.Join(parts, " ")), w) + "\n")
-		}
+		m.bySub(b, t.BySub, w)
 	}
 	m.heading(b, "call stack")
 	for _, f := range t.Frames {
@@ -111,6 +97,9 @@ func (m *Model) symbolDetails(b *strings.Builder, r row, w int) {
 	} else if sym == "S" {
 		b.WriteString(st.dim.Render("the start symbol") + "\n")
 	}
+	if len(r.terms) > 0 && len(m.data.g.SubTraces) > 1 {
+		m.bySub(b, m.data.values(m.sum, m.group, r.terms), w)
+	}
 	if len(r.terms) > 0 {
 		m.heading(b, fmt.Sprintf("terminals (%d)", len(r.terms)))
 		for i, l := range r.terms {
@@ -130,6 +119,35 @@ func (m *Model) symbolDetails(b *strings.Builder, r row, w int) {
 			b.WriteString(st.dim.Render(wrapIndent("  "+where(t), w, "    ")) + "\n")
 		}
 	}
+}
+
+// bySub prints the values of each sub-trace, a few per line.
+func (m *Model) bySub(b *strings.Builder, subs [][]Value, w int) {
+	m.heading(b, "values by sub-trace")
+	labels := m.data.g.SubTraces
+	for i, vs := range subs {
+		label := strconv.Itoa(i + 1)
+		if i < len(labels) && labels[i] != "" {
+			label = labels[i]
+		}
+		b.WriteString(wrapIndent(label+": "+valueList(vs, 3), w, "  ") + "\n")
+	}
+}
+
+// valueList prints up to max values with their counts.
+func valueList(vs []Value, max int) string {
+	if len(vs) == 0 {
+		return "-"
+	}
+	var parts []string
+	for j, v := range vs {
+		if j == max {
+			parts = append(parts, fmt.Sprintf("+%d", len(vs)-max))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s×%d", strconv.Quote(v.Value), v.Count))
+	}
+	return strings.Join(parts, " ")
 }
 
 // patternSummary prints a pattern's classification and its series.

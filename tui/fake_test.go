@@ -176,3 +176,27 @@ func (f *fakeSummary) Summarized(g int, min int, detail bool) []string {
 	}
 	return lines
 }
+
+func (f *fakeSummary) Values(g int, letters []string) [][]Value {
+	out := make([][]Value, len(f.groups[g].SubTraces))
+	for _, l := range letters {
+		for _, t := range f.groups[g].Terminals {
+			if t.Letter != l {
+				continue
+			}
+			for i, vs := range t.BySub {
+			next:
+				for _, v := range vs {
+					for j := range out[i] {
+						if out[i][j].Value == v.Value {
+							out[i][j].Count += v.Count
+							continue next
+						}
+					}
+					out[i] = append(out[i], v)
+				}
+			}
+		}
+	}
+	return out
+}

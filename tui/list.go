@@ -109,10 +109,18 @@ func (m *Model) rebuild(v *listView) {
 	case summarizedView, fullView:
 		v.rows = m.grammarRows(v)
 	case countView, stringsView:
-		v.rows = make([]row, len(d.g.Terminals))
+		v.rows = make([]row, 0, len(d.g.Terminals))
+		if v.id == stringsView && len(d.g.SubTraces) > 1 {
+			// What varies first, as in the text summary's Strings level.
+			for _, r := range m.patternRows() {
+				if r.pat.Kind != "constant" {
+					v.rows = append(v.rows, r)
+				}
+			}
+		}
 		for i := range d.g.Terminals {
 			t := &d.g.Terminals[i]
-			v.rows[i] = row{kind: rowTerminal, sym: t.Letter, term: t, terms: []string{t.Letter}}
+			v.rows = append(v.rows, row{kind: rowTerminal, sym: t.Letter, term: t, terms: []string{t.Letter}})
 		}
 	}
 	if m.query != "" {
@@ -244,6 +252,16 @@ func (m *Model) rowText(v *listView, r row, w int) string {
 	case rowPattern:
 		p := r.pat
 		kind := p.Kind
+		if v.id == stringsView {
+			// The values of the last sub-trace: usually the largest.
+			subs := m.data.values(m.sum, m.group, r.terms)
+			last := ""
+			if k := len(subs) - 1; k >= 0 {
+				label := m.data.g.SubTraces[k]
+				last = label + ": " + valueList(subs[k], 3)
+			}
+			return fmt.Sprintf("%s in %-2s %s", n, p.Rule, last)
+		}
 		if w < 60 {
 			return fmt.Sprintf("%-5s %s in %-2s %s", shortKind(kind), n, p.Rule, m.data.getterNames(r.terms))
 		}
@@ -274,7 +292,7 @@ func (m *Model) rowText(v *listView, r row, w int) string {
 			}
 			vs = append(vs, fmt.Sprintf("%s×%d", strconv.Quote(val.Value), val.Count))
 		}
-		return fmt.Sprintf("%s %s  %s", n, padRight(t.Name, v.nameW), strings.Join(vs, " "))
+		return fmt.Sprintf("%-3s %s  %s", t.Letter, padRight(t.Name, v.nameW), strings.Join(vs, " "))
 	}
 	return ""
 }

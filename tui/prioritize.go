@@ -51,6 +51,15 @@ func (a *prioSummary) Summarized(g int, min int, detail bool) []string {
 	return prioritize.SummarizedGrammar(a.s.Groups[g].Grammar, prioritize.SummarizeOptions{Min: min, Detail: detail})
 }
 
+func (a *prioSummary) Values(g int, letters []string) [][]Value {
+	vs := prioritize.PatternValues(a.s.Groups[g], prioritize.Pattern{Terminals: letters})
+	out := make([][]Value, len(vs))
+	for i := range vs {
+		out[i] = values(vs[i])
+	}
+	return out
+}
+
 func convertGroup(g *prioritize.Group) Group {
 	out := Group{Name: g.Goroutine, Header: prioritize.Header(g)}
 	for _, st := range g.SubTraces {

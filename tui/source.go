@@ -17,6 +17,10 @@ type Summary interface {
 	// items whose largest count is below min elided to "...", counts shown
 	// as their maximum (C^<=6) unless detail is set.
 	Summarized(g int, min int, detail bool) []string
+	// Values returns, for each sub-trace of group g, the distinct values
+	// the terminals with these letters returned in it, with counts: what
+	// repeated in each repetition of a pattern.
+	Values(g int, letters []string) [][]Value
 }
 
 // SortKeys are the orders of the Prioritized Patterns, cycled by s.

@@ -88,7 +88,7 @@ func TestSwitchViews(t *testing.T) {
 		{[]string{"tab"}, summarizedView, "S -> A^4"},
 		{[]string{"tab", "tab"}, fullView, "S -> A^4"},
 		{[]string{"tab", "tab", "tab"}, countView, "a^4|5|6|7"},
-		{[]string{"shift+tab"}, stringsView, `a (*Stop).Name`},
+		{[]string{"shift+tab"}, stringsView, `a^4|5|6|7 in A  stop 4: "NE 65TH ST & ROOSEVE"×7`},
 		{[]string{"5", "1"}, patternsView, "increasing a^4|5|6|7"},
 		{[]string{"3"}, fullView, "S -> A^4"},
 		{[]string{"4"}, countView, "a^4|5|6|7"},
