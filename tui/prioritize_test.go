@@ -60,6 +60,18 @@ func TestFromPrioritize(t *testing.T) {
 				}
 			}
 		}
+		for _, p := range pg.Patterns {
+			want := prioritize.PatternValues(pg, p)
+			got := s.Values(i, p.Terminals)
+			if len(got) != len(want) {
+				t.Fatalf("values of %s: %d sub-traces, want %d", p.Symbol, len(got), len(want))
+			}
+			for k := range want {
+				if len(got[k]) != len(want[k]) || len(want[k]) > 0 && (got[k][0].Value != want[k][0].Value || got[k][0].Count != want[k][0].Count) {
+					t.Errorf("values of %s in sub-trace %d: %v, want %v", p.Symbol, k, got[k], want[k])
+				}
+			}
+		}
 		sum := s.Summarized(i, 3, false)
 		if want := prioritize.SummarizedGrammar(pg.Grammar, prioritize.SummarizeOptions{Min: 3}); strings.Join(sum, "\n") != strings.Join(want, "\n") {
 			t.Errorf("summarized %q, want %q", sum, want)
