@@ -71,6 +71,9 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(a.Commands) > 1 {
+		return nil, fmt.Errorf("%s matches %d commands (%s); instrument one at a time", named, len(a.Commands), strings.Join(a.Commands, ", "))
+	}
 	if len(a.Commands) != 1 {
 		return nil, fmt.Errorf("%s is not a main package (suncat builds programs; to study a library, instrument a program or test that uses it)", named)
 	}
