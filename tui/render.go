@@ -32,13 +32,27 @@ func (m *Model) View() string {
 		lw := m.listWidth()
 		list := m.renderList(lw, h)
 		if dw := m.detailsWidth(); dw >= 10 {
-			pane := m.styles.pane.Height(h).MaxHeight(h).Render(m.details.View())
+			pane := m.styles.pane.Height(h).MaxHeight(h).Render(m.detailsView())
 			body = lipgloss.JoinHorizontal(lipgloss.Top, list, " ", pane)
 		} else {
 			body = list
 		}
 	}
 	return m.header() + "\n" + m.tabs() + "\n" + body + "\n" + m.statusLine() + "\n" + m.helpLine()
+}
+
+// detailsView is the details pane, its last line saying how to see more
+// when the content goes on below.
+func (m *Model) detailsView() string {
+	view := m.details.View()
+	if m.details.AtBottom() || m.details.Height < 2 {
+		return view
+	}
+	lines := strings.Split(view, "\n")
+	below := m.details.TotalLineCount() - m.details.YOffset - m.details.Height + 1
+	more := fmt.Sprintf("↓ %d more lines (ctrl+d)", below)
+	lines[len(lines)-1] = m.styles.dim.Render(padRight(truncate(more, m.details.Width), m.details.Width))
+	return strings.Join(lines, "\n")
 }
 
 func (m *Model) loadingView() string {

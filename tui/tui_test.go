@@ -443,7 +443,7 @@ func TestHelp(t *testing.T) {
 // Every screen fits the terminal exactly, at 80x24 and larger, after
 // resizing, in every view and overlay.
 func TestScreensFitTheTerminal(t *testing.T) {
-	sizes := [][2]int{{80, 24}, {100, 30}, {200, 50}, {60, 15}}
+	sizes := [][2]int{{80, 24}, {100, 30}, {200, 50}, {60, 15}, {40, 10}}
 	screens := [][]string{nil, {"2"}, {"3", "j", "enter"}, {"4"}, {"5"}, {"?"}, {"space", "d"}, {"d"}, {"/"}}
 	for _, size := range sizes {
 		for _, ks := range screens {
