@@ -17,6 +17,7 @@ import (
 // into. Each view keeps its own, so switching views and back returns to
 // the same place.
 type listView struct {
+	*common
 	id     viewID
 	rows   []row
 	cursor int
@@ -58,7 +59,8 @@ func (v *listView) clamp() {
 	}
 }
 
-func (v *listView) scroll(h int) {
+func (v *listView) scroll() {
+	h := v.listHeight()
 	if v.cursor < v.offset {
 		v.offset = v.cursor
 	}
@@ -159,7 +161,7 @@ func (m *Model) rebuild(v *listView) {
 		v.selectWhere(func(r row) bool { return rowKey(r) == keep })
 	}
 	v.clamp()
-	v.scroll(m.listHeight())
+	v.scroll()
 }
 
 func (m *Model) patternRows() []row {
@@ -309,19 +311,22 @@ func shortKind(k string) string {
 	return "const"
 }
 
-// renderList draws the visible rows of the current view, and only those.
-func (m *Model) renderList(w, h int) string {
-	v := m.cur()
-	st := m.styles
+// A rowFormatter gives a list what it needs to draw its rows.
+type rowFormatter interface {
+	rowText(v *listView, r row, w int) string
+	rowStyle(r row) (lipgloss.Style, bool)
+	markState(r row) int // 0 none, 1 some, 2 all of the row's getters marked
+	emptyText(v *listView) string
+}
+
+// View draws the visible rows, and only those, w cells wide: a cursor
+// glyph, a mark glyph, the row's text.
+func (v *listView) View(f rowFormatter) string {
+	w, h := v.listWidth(), v.listHeight()
+	st := v.styles
 	lines := make([]string, 0, h)
 	if len(v.rows) == 0 {
-		msg := "(nothing to show)"
-		if m.query != "" {
-			msg = fmt.Sprintf("(no row matches %q; esc clears the search)", m.query)
-		} else if v.id == patternsView && m.kind >= 0 {
-			msg = fmt.Sprintf("(no %s pattern; f shows other kinds)", Kinds[m.kind])
-		}
-		lines = append(lines, st.dim.Render(truncate(msg, w)))
+		lines = append(lines, st.dim.Render(truncate(f.emptyText(v), w)))
 	}
 	for i := v.offset; i < len(v.rows) && i < v.offset+h; i++ {
 		r := v.rows[i]
@@ -330,21 +335,17 @@ func (m *Model) renderList(w, h int) string {
 			cursor = "›"
 		}
 		mark := " "
-		switch m.markState(r) {
+		switch f.markState(r) {
 		case 2:
-			mark = "*"
+			mark = st.marked.Render("*")
 		case 1:
-			mark = "+"
+			mark = st.marked.Render("+")
 		}
-		text := truncate(m.rowText(v, r, w-2), w-2)
-		switch {
-		case i == v.cursor:
+		text := truncate(f.rowText(v, r, w-2), w-2)
+		if i == v.cursor {
 			text = st.cursorRow.Render(padRight(text, w-2))
-		case r.pat != nil:
-			text = m.kindStyle(r.pat.Kind).Render(text)
-		}
-		if mark != " " {
-			mark = st.marked.Render(mark)
+		} else if style, ok := f.rowStyle(r); ok {
+			text = style.Render(text)
 		}
 		lines = append(lines, cursor+mark+text)
 	}
@@ -352,6 +353,24 @@ func (m *Model) renderList(w, h int) string {
 		lines = append(lines, "")
 	}
 	return strings.Join(lines, "\n")
+}
+
+func (m *Model) emptyText(v *listView) string {
+	switch {
+	case m.query != "":
+		return fmt.Sprintf("(no row matches %q; esc clears the search)", m.query)
+	case v.id == patternsView && m.kind >= 0:
+		return fmt.Sprintf("(no %s pattern; f shows other kinds)", Kinds[m.kind])
+	}
+	return "(nothing to show)"
+}
+
+// rowStyle colors a row by the kind of its pattern.
+func (m *Model) rowStyle(r row) (lipgloss.Style, bool) {
+	if r.pat == nil {
+		return lipgloss.Style{}, false
+	}
+	return m.kindStyle(r.pat.Kind), true
 }
 
 func (m *Model) kindStyle(k string) lipgloss.Style {

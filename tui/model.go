@@ -141,7 +141,7 @@ func New(load Loader, opt Options) *Model {
 	}
 	m.help.ShortSeparator = "  "
 	for v := range m.views {
-		m.views[v] = &listView{id: viewID(v)}
+		m.views[v] = &listView{common: &m.common, id: viewID(v)}
 	}
 	m.layout()
 	return m
@@ -244,7 +244,7 @@ func (m *Model) setGroup(g int) {
 		m.data = newGroupData(m.sum, g, &m.groups[g])
 	}
 	for _, v := range m.views {
-		*v = listView{id: v.id}
+		*v = listView{common: v.common, id: v.id}
 	}
 	m.history = nil
 	m.refresh()
@@ -477,7 +477,7 @@ func (m *Model) move(d int) {
 	v := m.cur()
 	v.cursor += d
 	v.clamp()
-	v.scroll(m.listHeight())
+	v.scroll()
 	m.refreshDetails()
 }
 
@@ -493,8 +493,8 @@ func (m *Model) Selected() string {
 // MarkedGetters returns the getters marked for delay, sorted.
 func (m *Model) MarkedGetters() []string { return sortedKeys(m.marked) }
 
-func (m *Model) listHeight() int {
-	h := m.height - 4 // header, tabs, status, help
+func (c *common) listHeight() int {
+	h := c.height - 4 // header, tabs, status, help
 	if h < 3 {
 		h = 3
 	}
@@ -503,17 +503,19 @@ func (m *Model) listHeight() int {
 
 // listWidth is the width of the list; the details pane (with its border)
 // takes the rest.
-func (m *Model) listWidth() int {
+func (c *common) listWidth() int {
 	switch {
-	case m.width < 60:
-		return m.width
-	case m.width < 120:
-		return m.width * 55 / 100
+	case c.width < 60:
+		return c.width
+	case c.width < 120:
+		return c.width * 55 / 100
 	}
-	return m.width * 60 / 100
+	return c.width * 60 / 100
 }
 
-func (m *Model) detailsWidth() int { return m.width - m.listWidth() - 3 } // a space, the border, the padding
+// detailsWidth is the width of the details pane's text: what the list
+// leaves, less a space, the border and the padding.
+func (c *common) detailsWidth() int { return c.width - c.listWidth() - 3 }
 
 func (m *Model) layout() {
 	m.details.Width = m.detailsWidth()
@@ -523,6 +525,6 @@ func (m *Model) layout() {
 	m.details.Height = m.listHeight()
 	m.help.Width = m.width
 	m.input.Width = m.width - 3
-	m.cur().scroll(m.listHeight())
+	m.cur().scroll()
 	m.refreshDetails()
 }

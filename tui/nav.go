@@ -96,7 +96,7 @@ func (m *Model) back() {
 	}
 	v.selectWhere(func(r row) bool { return rowKey(r) == p.key })
 	v.clamp()
-	v.scroll(m.listHeight())
+	v.scroll()
 	m.refresh()
 }
 
@@ -140,7 +140,7 @@ func (m *Model) context() {
 	m.enter(fv, d.path(o.rule))
 	fv.selectWhere(func(x row) bool { return x.rule == o.rule && x.pos == o.pos })
 	fv.clamp()
-	fv.scroll(m.listHeight())
+	fv.scroll()
 	where := make([]string, len(occ))
 	for i, o := range occ {
 		where[i] = o.rule

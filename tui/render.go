@@ -29,8 +29,7 @@ func (m *Model) View() string {
 	case delayOverlay:
 		body = m.delayView(h)
 	default:
-		lw := m.listWidth()
-		list := m.renderList(lw, h)
+		list := m.cur().View(m)
 		if dw := m.detailsWidth(); dw >= 10 {
 			pane := m.styles.pane.Height(h).MaxHeight(h).Render(m.detailsView())
 			body = lipgloss.JoinHorizontal(lipgloss.Top, list, " ", pane)
