@@ -352,11 +352,16 @@ func (v *listView) View(f rowFormatter) string {
 	for len(lines) < h {
 		lines = append(lines, "")
 	}
+	for i, l := range lines {
+		lines[i] = padRight(l, w)
+	}
 	return strings.Join(lines, "\n")
 }
 
 func (m *Model) emptyText(v *listView) string {
 	switch {
+	case m.searching && m.input.Value() != "":
+		return fmt.Sprintf("(no row matches %q)", strings.TrimSpace(m.input.Value()))
 	case m.query != "":
 		return fmt.Sprintf("(no row matches %q; esc clears the search)", m.query)
 	case v.id == patternsView && m.kind >= 0:

@@ -92,13 +92,15 @@ func thousands(n int) string {
 	return s
 }
 
+// header names the goroutine group shown; with several, which one of how
+// many comes first, so that a narrow terminal cuts the description instead.
 func (m *Model) header() string {
 	g := m.groups[m.group]
 	groups := ""
 	if len(m.groups) > 1 {
-		groups = m.styles.dim.Render(fmt.Sprintf("  group %d/%d (o)", m.group+1, len(m.groups)))
+		groups = m.styles.dim.Render(fmt.Sprintf("[%d/%d o] ", m.group+1, len(m.groups)))
 	}
-	return truncate(m.styles.title.Render("suncat")+" "+g.Header+groups, m.width)
+	return truncate(m.styles.title.Render("suncat")+" "+groups+g.Header, m.width)
 }
 
 func (m *Model) tabs() string {

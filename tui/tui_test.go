@@ -444,7 +444,7 @@ func TestHelp(t *testing.T) {
 // resizing, in every view and overlay.
 func TestScreensFitTheTerminal(t *testing.T) {
 	sizes := [][2]int{{80, 24}, {100, 30}, {200, 50}, {60, 15}, {40, 10}}
-	screens := [][]string{nil, {"2"}, {"3", "j", "enter"}, {"4"}, {"5"}, {"?"}, {"space", "d"}, {"d"}, {"/"}}
+	screens := [][]string{nil, {"2"}, {"3", "j", "enter"}, {"4"}, {"5"}, {"?"}, {"space", "d"}, {"d"}, {"/"}, {"/", "z", "z", "enter"}, {"f", "f", "f"}}
 	for _, size := range sizes {
 		for _, ks := range screens {
 			t.Run(fmt.Sprintf("%dx%d/%s", size[0], size[1], strings.Join(ks, "")), func(t *testing.T) {
@@ -462,6 +462,15 @@ func TestScreensFitTheTerminal(t *testing.T) {
 				for _, l := range lines {
 					if w := lipgloss.Width(l); w > size[0] {
 						t.Errorf("line of %d cells, wider than %d: %q", w, size[0], l)
+					}
+				}
+				// The details pane's border is in one column on every line.
+				if m.overlay == noOverlay && m.detailsWidth() >= 10 {
+					col := m.listWidth() + 1
+					for _, l := range lines[2 : 2+m.listHeight()] {
+						if r := []rune(l); len(r) <= col || r[col] != '│' {
+							t.Errorf("border not at column %d: %q", col, l)
+						}
 					}
 				}
 			})
