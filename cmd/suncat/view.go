@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
@@ -115,6 +116,10 @@ func openViewer(stdout io.Writer, title string, load tui.Loader) error {
 	if err != nil {
 		exe = ""
 	}
+	// Ask the terminal for its background (light or dark, for the
+	// adaptive colors) now, before the viewer reads the keyboard: the
+	// answer comes back on the same input.
+	lipgloss.HasDarkBackground()
 	m := tui.New(load, tui.Options{Title: title, Suncat: exe})
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithOutput(stdout))
 	if _, err := p.Run(); err != nil {
