@@ -2,6 +2,8 @@ package tui
 
 import (
 	"os/exec"
+
+	"github.com/charmbracelet/bubbles/key"
 	"path/filepath"
 	"strings"
 
@@ -12,8 +14,50 @@ import (
 // marked become `suncat delay --getter X ...`, shown exactly, and run on
 // request.
 
-// DelayDuration is the delay per call the command asks for.
-const DelayDuration = "1ms"
+// delayDurations are the delays per call the box offers (+ and -); the
+// default is suncat delay's own.
+var delayDurations = []string{"100us", "500us", "1ms", "2ms", "5ms", "10ms", "50ms"}
+
+const defaultDelay = 2 // 1ms
+
+// delayModes are suncat delay's -mode values (m switches in the box).
+var delayModes = []string{"sleep", "spin"}
+
+func (m *Model) delayFlags() []string {
+	f := []string{"-d", delayDurations[m.delayD]}
+	if m.delayMode != 0 {
+		f = append(f, "-mode", delayModes[m.delayMode])
+	}
+	return f
+}
+
+// delayKey handles a key in the delay box: + and - change the delay, m
+// the mode, enter runs the command; anything else closes the box.
+func (m *Model) delayKey(msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.More):
+		if m.delayD < len(delayDurations)-1 {
+			m.delayD++
+		}
+		return nil
+	case key.Matches(msg, k.Less):
+		if m.delayD > 0 {
+			m.delayD--
+		}
+		return nil
+	case key.Matches(msg, k.MaxDetail):
+		m.delayMode = (m.delayMode + 1) % len(delayModes)
+		return nil
+	case msg.Type == tea.KeyEnter:
+		m.overlay = noOverlay
+		return m.runDelay()
+	case msg.String() == "ctrl+c":
+		return tea.Quit
+	}
+	m.overlay = noOverlay
+	return nil
+}
 
 // DelayArgs are the arguments of suncat for the marked getters (nil when
 // none is marked): delay --getter X ... -d 1ms -run .
@@ -26,7 +70,8 @@ func (m *Model) DelayArgs() []string {
 	for _, g := range gs {
 		args = append(args, "--getter", g)
 	}
-	return append(args, "-d", DelayDuration, "-run", ".")
+	args = append(args, m.delayFlags()...)
+	return append(args, "-run", ".")
 }
 
 // DelayCommand is the command line for the marked getters, as a user
@@ -58,7 +103,7 @@ func (m *Model) delayLines(w int) string {
 			lines = append(lines, "  --getter "+shellQuote(args[i+1])+" \\")
 		}
 	}
-	lines = append(lines, "  -d "+DelayDuration+" -run .")
+	lines = append(lines, "  "+strings.Join(m.delayFlags(), " ")+" -run .")
 	return strings.Join(lines, "\n")
 }
 
@@ -111,14 +156,19 @@ func (m *Model) delayView(h int) string {
 		b.WriteString(st.dim.Render("in your program's directory:") + "\n")
 	}
 	b.WriteString(st.key.Render(m.delayLines(w-2)) + "\n\n")
-	b.WriteString(wrap("It rebuilds the program with a "+DelayDuration+" delay in each call of these getters and runs it: if the screen gets slower, they are on the path a person waits for. To measure instead, replace -run with -compare -- SCENARIO (suncat delay -h).", w-2) + "\n\n")
+	how := "sleeps"
+	if m.delayMode == 1 {
+		how = "spins (burns CPU)"
+	}
+	b.WriteString(wrap("Each call of these getters "+how+" for "+delayDurations[m.delayD]+": if the screen gets slower, they are on the path a person waits for. To measure, use -compare -- SCENARIO instead of -run.", w-2) + "\n\n")
+	b.WriteString(st.key.Render("+/-") + " delay  " + st.key.Render("m") + " sleep/spin  ")
 	switch {
 	case m.opt.Suncat == "":
-		b.WriteString(st.dim.Render("suncat delay is not available from this viewer: copy the command. any key closes"))
+		b.WriteString(st.dim.Render("(suncat delay is not available from this viewer: copy the command)  any key closes"))
 	case dir == "":
-		b.WriteString(st.key.Render("enter") + " runs it in the current directory · " + st.key.Render("esc") + " closes")
+		b.WriteString(st.key.Render("enter") + " runs it here  " + st.key.Render("esc") + " closes")
 	default:
-		b.WriteString(st.key.Render("enter") + " runs it now (quit the program to come back) · " + st.key.Render("esc") + " closes")
+		b.WriteString(st.key.Render("enter") + " runs it now  " + st.key.Render("esc") + " closes")
 	}
 	return fit(st.box.Width(w).Render(b.String()), m.width, h)
 }

@@ -108,8 +108,10 @@ type Model struct {
 	slow      bool // the last rebuild was too slow to search live
 	input     textinput.Model
 
-	overlay overlay
-	marked  map[string]bool // full getter names marked for delay
+	overlay   overlay
+	marked    map[string]bool // full getter names marked for delay
+	delayD    int             // index in delayDurations
+	delayMode int             // index in delayModes
 
 	details viewport.Model
 	help    help.Model
@@ -136,6 +138,7 @@ func New(load Loader, opt Options) *Model {
 		min:     3,
 		input:   in,
 		marked:  map[string]bool{},
+		delayD:  defaultDelay,
 		details: viewport.New(30, 10),
 		help:    help.New(),
 	}
@@ -273,14 +276,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.overlay = noOverlay
 		return m, nil
 	case delayOverlay:
-		m.overlay = noOverlay
-		if key.Matches(msg, k.Enter) && msg.Type == tea.KeyEnter {
-			return m, m.runDelay()
-		}
-		if msg.String() == "ctrl+c" {
-			return m, tea.Quit
-		}
-		return m, nil
+		return m, m.delayKey(msg)
 	}
 	switch {
 	case key.Matches(msg, k.Quit):

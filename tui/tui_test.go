@@ -617,3 +617,15 @@ func TestEmptySummary(t *testing.T) {
 		t.Errorf("view:\n%s", m.View())
 	}
 }
+
+// In the delay box, + and - change the delay and m the mode.
+func TestDelayBoxSettings(t *testing.T) {
+	tm := start(t)
+	keys(tm, "space", "d", "+", "+", "m", "-")
+	waitFor(t, tm, "spins (burns CPU) for 2ms")
+	m := final(t, tm)
+	want := "suncat delay --getter 'example.com/oba/model.(*Stop).Name' -d 2ms -mode spin -run ."
+	if got := m.DelayCommand(); got != want || m.overlay != delayOverlay {
+		t.Errorf("command %q (box open: %v), want %q", got, m.overlay == delayOverlay, want)
+	}
+}
