@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/teatest"
-
 	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
 )
@@ -94,5 +92,5 @@ func TestBusAppScreen(t *testing.T) {
 	if m.DelayDir() == "" || !strings.HasSuffix(m.DelayDir(), "testdata/busapp") {
 		t.Errorf("delay dir %q, want the bus app's main package", m.DelayDir())
 	}
-	teatest.RequireEqualOutput(t, []byte(screen+"\n"))
+	requireGolden(t, []byte(screen+"\n"))
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -547,7 +549,7 @@ func TestGoldenScreens(t *testing.T) {
 			tm := startSized(t, newFake(), tt.w, tt.h)
 			keys(tm, tt.keys...)
 			m := final(t, tm)
-			teatest.RequireEqualOutput(t, []byte(m.View()+"\n"))
+			requireGolden(t, []byte(m.View()+"\n"))
 		})
 	}
 }
@@ -628,4 +630,18 @@ func TestDelayBoxSettings(t *testing.T) {
 	if got := m.DelayCommand(); got != want || m.overlay != delayOverlay {
 		t.Errorf("command %q (box open: %v), want %q", got, m.overlay == delayOverlay, want)
 	}
+}
+
+// requireGolden compares a screen with testdata/<test name>.golden (go
+// test -update rewrites it); on a mismatch it also leaves the screen in a
+// .golden.got file beside it (gitignored) to diff or copy.
+func requireGolden(t *testing.T, screen []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", t.Name()+".golden")
+	if want, err := os.ReadFile(path); err == nil && !bytes.Equal(want, screen) {
+		os.WriteFile(path+".got", screen, 0o644)
+	} else {
+		os.Remove(path + ".got")
+	}
+	teatest.RequireEqualOutput(t, screen)
 }
