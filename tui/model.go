@@ -339,6 +339,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Sort):
 		m.sortBy = (m.sortBy + 1) % len(SortKeys)
 		m.status = "patterns sorted by " + SortKeys[m.sortBy]
+		m.views[stringsView].stale = true
 		m.invalidate(patternsView)
 	case key.Matches(msg, k.Filter):
 		m.kind++
@@ -346,6 +347,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.kind = -1
 		}
 		m.status = "patterns: " + m.kindName()
+		m.views[stringsView].stale = true
 		m.invalidate(patternsView)
 	case key.Matches(msg, k.More):
 		m.min++

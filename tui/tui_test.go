@@ -645,3 +645,15 @@ func requireGolden(t *testing.T, screen []byte) {
 	}
 	teatest.RequireEqualOutput(t, screen)
 }
+
+// The Strings view lists the varying patterns with the same sort and
+// filter as the Patterns view.
+func TestStringsFollowSortAndFilter(t *testing.T) {
+	tm := start(t)
+	keys(tm, "5", "j", "f", "f")
+	m := final(t, tm)
+	got := rows(m)
+	if len(got) != 11 || !strings.HasPrefix(got[0], "C^6|3|5|4 in A  stop 4:") {
+		t.Errorf("Strings with only varying patterns:\n%s", strings.Join(got, "\n"))
+	}
+}
