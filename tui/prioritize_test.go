@@ -94,3 +94,40 @@ func TestBusAppScreen(t *testing.T) {
 	}
 	requireGolden(t, []byte(screen+"\n"))
 }
+
+// The main flows on the bus app's summary.
+func TestBusAppFlows(t *testing.T) {
+	_, s := busapp(t)
+	t.Run("context and drill", func(t *testing.T) {
+		tm := startSized(t, s, 80, 24)
+		keys(tm, "c", "backspace", "j", "enter") // where a^2|3|4 is, back, into F
+		m := final(t, tm)
+		if m.view != fullView || strings.Join(m.cur().crumbs, ">") != "S>B>F" {
+			t.Errorf("view %s, crumbs %v", viewNames[m.view], m.cur().crumbs)
+		}
+	})
+	t.Run("search a stop name", func(t *testing.T) {
+		tm := startSized(t, s, 80, 24)
+		keys(tm, "4", "/")
+		tm.Type("pioneer")
+		keys(tm, "enter")
+		m := final(t, tm)
+		for _, r := range m.cur().rows {
+			if !strings.Contains(m.data.searchText(r.sym), "pioneer square") {
+				t.Errorf("row %s does not match", r.sym)
+			}
+		}
+		if len(m.cur().rows) == 0 || len(m.cur().rows) == len(m.data.g.Terminals) {
+			t.Errorf("%d rows of %d", len(m.cur().rows), len(m.data.g.Terminals))
+		}
+	})
+	t.Run("mark a nested pattern", func(t *testing.T) {
+		tm := startSized(t, s, 80, 24)
+		keys(tm, "j", "space") // F^2|3|4: the serialization, three getters
+		m := final(t, tm)
+		want := "suncat delay --getter 'example.com/busapp/model.(*Route).ShortName' --getter 'example.com/busapp/model.(*Stop).Code' --getter 'example.com/busapp/model.(*Stop).Name' -d 1ms -run ."
+		if got := m.DelayCommand(); got != want {
+			t.Errorf("command\n%s\nwant\n%s", got, want)
+		}
+	})
+}
