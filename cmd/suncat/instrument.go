@@ -309,6 +309,10 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 	return nil
 }
 
+// stdinIsTerminal reports whether suncat's standard input is a terminal
+// (a variable for tests).
+var stdinIsTerminal = func() bool { return term.IsTerminal(os.Stdin.Fd()) }
+
 // runInstrumented runs an instrumented binary with its traces in dir (a
 // new directory when dir is ""), passing the terminal through and
 // forwarding signals, and says where the trace is.
@@ -340,7 +344,7 @@ func runInstrumented(bin string, args []string, dir string, stdout, stderr io.Wr
 	// A ^C typed at the terminal already reaches the program (it is in
 	// suncat's process group); forwarding it would deliver it twice, and
 	// many programs take a second interrupt as "quit now".
-	fromTTY := term.IsTerminal(os.Stdin.Fd())
+	fromTTY := stdinIsTerminal()
 	go func() {
 		for s := range sigs {
 			if s == os.Interrupt && fromTTY {

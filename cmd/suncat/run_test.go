@@ -88,6 +88,9 @@ func TestRunExitStatus(t *testing.T) {
 // program gets the SIGINT, and its exit status comes back.
 func TestRunForwardsSignals(t *testing.T) {
 	bin := buildRunProg(t)
+	// As when suncat is driven by a script or a supervisor, not typed at.
+	defer func(f func() bool) { stdinIsTerminal = f }(stdinIsTerminal)
+	stdinIsTerminal = func() bool { return false }
 	r, w := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
