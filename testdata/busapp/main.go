@@ -127,18 +127,20 @@ func (a *app) detail() string {
 
 // prefetch refreshes route descriptions in the background, off the path
 // the user waits for, the way the original app prefetches from its
-// server. The city data never changes, so it needs no lock.
+// server: once at launch, so that even a short run records it, then every
+// 5 ms until stop is closed. The city data never changes, so it needs no
+// lock.
 func prefetch(city *model.City, stop <-chan struct{}) {
 	t := time.NewTicker(5 * time.Millisecond)
 	defer t.Stop()
 	for {
+		for _, r := range city.Routes {
+			_ = r.LongName()
+		}
 		select {
 		case <-stop:
 			return
 		case <-t.C:
-		}
-		for _, r := range city.Routes {
-			_ = r.LongName()
 		}
 	}
 }
@@ -194,7 +196,13 @@ func runScript(a *app, mu *sync.Mutex, in io.Reader, out io.Writer) error {
 
 func main() {
 	script := flag.String("script", "", "run commands from `file` (- for standard input) instead of the terminal UI")
+	flag.Usage = usage
 	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "busapp: unexpected arguments %q\n", strings.Join(flag.Args(), " "))
+		usage()
+		os.Exit(2)
+	}
 	a := newApp()
 	var mu sync.Mutex
 	stop := make(chan struct{})
@@ -219,8 +227,30 @@ func main() {
 	}
 	if _, err := tea.NewProgram(&locked{a, &mu}, tea.WithAltScreen()).Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "busapp:", err)
+		if strings.Contains(strings.ToLower(err.Error()), "tty") {
+			fmt.Fprintln(os.Stderr, "busapp: without a terminal, run a script of keys: busapp -script FILE")
+		}
 		os.Exit(1)
 	}
+}
+
+func usage() {
+	fmt.Fprint(flag.CommandLine.Output(), `usage: busapp [-script FILE|-]
+
+Without -script, busapp is an interactive terminal UI (enter: open a stop,
+esc: back, r: recently viewed, q: quit). With -script it reads one command
+per line (up, down, enter, back or esc, recent, wait DURATION, quit, and
+# comments), applies each to the same UI model without a terminal, and
+prints one acknowledgement line "ok <screen> <detail>" after each.
+
+Examples:
+
+	busapp -script scenario.txt
+	printf 'enter\nback\nquit\n' | busapp -script -
+
+Flags:
+`)
+	flag.PrintDefaults()
 }
 
 // locked serializes the UI with the prefetcher.
