@@ -16,6 +16,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"strings"
 )
@@ -85,13 +86,18 @@ func (sc *Schedule) handler() http.Handler {
 	return mux
 }
 
-// runScript serves each request path of in without a network.
+// runScript serves each request path of in without a network. Blank
+// lines and lines starting with # are skipped; anything else must be a
+// path starting with "/".
 func runScript(h http.Handler, in io.Reader, out io.Writer) error {
 	sc := bufio.NewScanner(in)
-	for sc.Scan() {
+	for line := 1; sc.Scan(); line++ {
 		path := strings.TrimSpace(sc.Text())
 		if path == "" || strings.HasPrefix(path, "#") {
 			continue
+		}
+		if _, err := url.ParseRequestURI(path); err != nil || !strings.HasPrefix(path, "/") {
+			return fmt.Errorf("line %d: %q is not a request path (want one like /session?title=Talk%%2006)", line, path)
 		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
@@ -104,7 +110,20 @@ func main() {
 	addr := flag.String("addr", "", "serve HTTP on `address`")
 	script := flag.String("script", "", "serve the request paths in `file` (- for standard input) in-process")
 	n := flag.Int("sessions", 12, "number of sessions in the schedule")
+	flag.Usage = usage
 	flag.Parse()
+	switch {
+	case flag.NArg() > 0:
+		fmt.Fprintf(os.Stderr, "confsrv: unexpected arguments %q\n", strings.Join(flag.Args(), " "))
+		usage()
+		os.Exit(2)
+	case *addr != "" && *script != "":
+		fmt.Fprintln(os.Stderr, "confsrv: -addr and -script: give one of them")
+		os.Exit(2)
+	case *n < 0:
+		fmt.Fprintf(os.Stderr, "confsrv: -sessions %d: want 0 or more\n", *n)
+		os.Exit(2)
+	}
 	h := NewSchedule(*n).handler()
 	switch {
 	case *script != "":
@@ -129,7 +148,26 @@ func main() {
 			os.Exit(1)
 		}
 	default:
-		fmt.Fprintln(os.Stderr, "usage: confsrv -addr :8080 | -script FILE")
+		usage()
 		os.Exit(2)
 	}
+}
+
+func usage() {
+	fmt.Fprint(flag.CommandLine.Output(), `usage: confsrv -addr ADDRESS | -script FILE|- [-sessions N]
+
+Confsrv serves a conference schedule: /session?title=T (a linear search
+over the titles), /sessions/count and /rooms. With -script it serves the
+request paths of FILE, one per line (# comments), in-process, and prints
+"ok <status> <body>" for each.
+
+Examples:
+
+	confsrv -addr :8080
+	confsrv -script scenario.txt
+	echo /rooms | confsrv -script -
+
+Flags:
+`)
+	flag.PrintDefaults()
 }

@@ -26,3 +26,21 @@ func TestFind(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptErrors checks that a line that is not a request path is an
+// error naming the line, not a panic in httptest.
+func TestScriptErrors(t *testing.T) {
+	tests := []struct{ script, want string }{
+		{"/rooms\nsession?title=x\n", `line 2: "session?title=x" is not a request path (want one like /session?title=Talk%2006)`},
+		{"# GET\n\nGET /rooms\n", `line 3: "GET /rooms" is not a request path (want one like /session?title=Talk%2006)`},
+		{"http://example.com/rooms\n", `line 1: "http://example.com/rooms" is not a request path (want one like /session?title=Talk%2006)`},
+		{"/%zz\n", `line 1: "/%zz" is not a request path (want one like /session?title=Talk%2006)`},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		err := runScript(NewSchedule(3).handler(), strings.NewReader(tt.script), &out)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%q: error %v, want %s", tt.script, err, tt.want)
+		}
+	}
+}
