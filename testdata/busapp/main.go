@@ -203,24 +203,30 @@ func main() {
 		usage()
 		os.Exit(2)
 	}
+	// Open the script before anything runs, so that a bad path fails
+	// before the prefetcher starts recording.
+	var in io.Reader
+	switch *script {
+	case "":
+	case "-":
+		in = os.Stdin
+	default:
+		f, err := os.Open(*script)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "busapp:", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		in = f
+	}
 	a := newApp()
 	var mu sync.Mutex
 	stop := make(chan struct{})
 	go prefetch(a.city, stop)
 	defer close(stop)
-	if *script != "" {
-		in := io.Reader(os.Stdin)
-		if *script != "-" {
-			f, err := os.Open(*script)
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "busapp:", err)
-				os.Exit(1)
-			}
-			defer f.Close()
-			in = f
-		}
+	if in != nil {
 		if err := runScript(a, &mu, in, os.Stdout); err != nil {
-			fmt.Fprintln(os.Stderr, "busapp:", err)
+			fmt.Fprintf(os.Stderr, "busapp: -script %s: %v\n", *script, err)
 			os.Exit(1)
 		}
 		return
