@@ -128,6 +128,13 @@ func (d *decoder) errorf(off int, format string, args ...interface{}) error {
 }
 
 func (d *decoder) header() error {
+	if allZero(d.data) && len(d.data) > 0 {
+		// The program died before it wrote its header (older writers
+		// mapped the file first): an empty trace, flagged.
+		d.t.Torn = true
+		d.pos = len(d.data)
+		return nil
+	}
 	if len(d.data) < 36 {
 		return d.errorf(len(d.data), "file too short for a trace header (%d bytes)", len(d.data))
 	}
@@ -156,6 +163,15 @@ func (d *decoder) header() error {
 	}
 	d.pos = hs
 	return nil
+}
+
+func allZero(b []byte) bool {
+	for _, x := range b {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (d *decoder) records() error {

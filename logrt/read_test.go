@@ -25,6 +25,18 @@ func TestReadSample(t *testing.T) {
 	}
 }
 
+// TestReadZeros: a file of zeros is what a process that died while
+// creating its trace could leave; it reads as an empty, torn trace.
+func TestReadZeros(t *testing.T) {
+	tr, err := Decode("zeros.suncat", make([]byte, 4096))
+	if err != nil {
+		t.Fatalf("zeros: %v", err)
+	}
+	if !tr.Torn || len(tr.Events) != 0 {
+		t.Errorf("zeros: torn %v, %d events; want torn and empty", tr.Torn, len(tr.Events))
+	}
+}
+
 func TestReadErrors(t *testing.T) {
 	good := loadSample(t)
 	le := binary.LittleEndian

@@ -191,11 +191,11 @@ func (w *writer) open() error {
 	w.f, w.path = f, path
 	w.stackIDs = make(map[uint64]uint32)
 	w.strIDs = make(map[string]uint32)
-	if err := w.mapChunk(0); err != nil {
-		return err
-	}
-	h := w.chunk[:headerSize]
-	copy(h, magic)
+	// The header goes to the file with a plain write first, so that a
+	// process that dies while its trace is being mapped still leaves a
+	// readable (empty) trace rather than a file of zeros.
+	var h [headerSize]byte
+	copy(h[:], magic)
 	le32(h[8:], formatVersion)
 	le32(h[12:], headerSize)
 	le32(h[16:], chunkSize)
@@ -204,6 +204,13 @@ func (w *writer) open() error {
 	prog := programName()
 	le16(h[32:], uint16(len(prog)))
 	copy(h[34:], prog)
+	if _, err := f.WriteAt(h[:], 0); err != nil {
+		return err
+	}
+	if err := w.mapChunk(0); err != nil {
+		return err
+	}
+	copy(w.chunk, h[:]) // the same bytes, now through the mapping
 	w.off = headerSize
 	writeThrough(w, 0, headerSize)
 	w.writeGetters()
