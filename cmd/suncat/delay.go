@@ -53,7 +53,7 @@ Examples:
 
 	suncat delay --getter Stop.Name -d 5ms -run ./cmd/app
 	suncat delay --getter a -trace app.suncat -o /tmp/app-slow ./cmd/app
-	suncat delay -compare --getter Stop.Name -d 1ms -split idle=150ms -goroutines main.main \
+	suncat delay -compare --getter Stop.Name -d 1ms -split idle=250ms -goroutines main.main \
 		./testdata/busapp -- {} -script testdata/busapp/scenario-idle.txt
 `,
 }

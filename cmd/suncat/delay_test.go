@@ -24,7 +24,7 @@ func TestDelayCompareBusApp(t *testing.T) {
 	compare := func(getter string) delay.Report {
 		var out, errb bytes.Buffer
 		err := run(&out, &errb, []string{"delay", "-compare", "-json", "--getter", getter, "-d", "1ms",
-			"-split", "idle=150ms", "-goroutines", "main.main", app, "--", "{}", "-script", filepath.Join(app, "scenario-idle.txt")})
+			"-split", "idle=250ms", "-goroutines", "main.main", app, "--", "{}", "-script", filepath.Join(app, "scenario-idle.txt")})
 		if err != nil {
 			t.Fatalf("delay %s: %v\n%s", getter, err, errb.String())
 		}
