@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -290,10 +291,18 @@ func listErrors(pkgs []*packages.Package) error {
 }
 
 func classifyPackage(a *Analysis, prog *ssa.Program, p *packages.Package, opt Options) {
+	sources := map[string]bool{}
+	for _, f := range p.GoFiles {
+		sources[f] = true
+	}
 	for _, file := range p.Syntax {
 		// Unadjusted positions: a //line directive (generated code) must
 		// not send the rewrite to another file.
 		fname := p.Fset.PositionFor(file.Pos(), false).Filename
+		// cgo's output (a file in the build cache, no longer importing
+		// "C") is classified, and its getters are found again in the
+		// original file, by the line its //line directives give.
+		cgoOut := !sources[fname]
 		if strings.HasSuffix(fname, "_test.go") || isCgo(file) {
 			continue
 		}
@@ -324,6 +333,12 @@ func classifyPackage(a *Analysis, prog *ssa.Program, p *packages.Package, opt Op
 				continue
 			}
 			pos := p.Fset.PositionFor(fd.Pos(), false)
+			if cgoOut {
+				adj := p.Fset.Position(fd.Pos())
+				if pos, ok = origDecl(adj.Filename, adj.Line, fd.Name.Name); !ok || !sources[pos.Filename] {
+					continue
+				}
+			}
 			fn := prog.FuncValue(obj)
 			if fn == nil {
 				continue
@@ -349,6 +364,24 @@ func classifyPackage(a *Analysis, prog *ssa.Program, p *packages.Package, opt Op
 			a.Getters = append(a.Getters, g)
 		}
 	}
+}
+
+// origDecl finds the declaration of function name at line of filename
+// (a cgo source file) and returns its position there.
+func origDecl(filename string, line int, name string) (token.Position, bool) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filename, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return token.Position{}, false
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
+			if pos := fset.PositionFor(fd.Pos(), false); pos.Line == line {
+				return pos, true
+			}
+		}
+	}
+	return token.Position{}, false
 }
 
 func isCgo(f *ast.File) bool {
