@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/suncat-go/suncat/grammar"
 	"github.com/suncat-go/suncat/logrt"
@@ -132,10 +133,40 @@ func TestSplits(t *testing.T) {
 	if got, want := s.Groups[0].Grammar.String(), "S -> A^2\nA -> a b^2|3 c^1|2\n"; got != want || s.Groups[0].Left != 1 {
 		t.Errorf("-split at=X: grammar\n%sleft %d; want\n%sleft 1", got, s.Groups[0].Left, want)
 	}
-	for _, bad := range []string{"idle=soon", "idle=-1s", "at=", "weekly"} {
+	for _, bad := range []string{"idle=soon", "idle=-1s", "at=", "weekly", "at=Nope"} {
 		if _, err := Build([]*logrt.Trace{tr}, Options{Split: bad}); err == nil {
 			t.Errorf("-split %q: no error", bad)
 		}
+	}
+	// A getter that is in no getter table: say so, and name those there are.
+	_, err = Build([]*logrt.Trace{at}, Options{Split: "at=Y"})
+	if want := "-split at=Y: no getter is Y; the trace has (*T).A, (*T).X, (*T).B"; err == nil || err.Error() != want {
+		t.Errorf("-split at=Y: error %v, want %q", err, want)
+	}
+	if _, _, err := SplitEvents(at, "at=Y"); err == nil {
+		t.Errorf("SplitEvents at=Y: no error")
+	}
+}
+
+// TestBuildKeepsCallersOrder: Build takes traces by start time without
+// reordering the caller's slice.
+func TestBuildKeepsCallersOrder(t *testing.T) {
+	late, early := synthetic("|x A@f", nil), synthetic("|y B@g", nil)
+	late.Path, early.Path = "late.suncat", "early.suncat"
+	late.Start, early.Start = time.Unix(20, 0), time.Unix(10, 0)
+	in := []*logrt.Trace{late, early}
+	s, err := Build(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in[0] != late || in[1] != early {
+		t.Errorf("Build reordered its argument")
+	}
+	if got := strings.Join(s.Traces, " "); got != "early.suncat late.suncat" {
+		t.Errorf("traces in order %s, want early first", got)
+	}
+	if got := s.Groups[0].SubTraces[0].Label; got != "y" {
+		t.Errorf("first sub-trace %q, want the earlier trace's mark y", got)
 	}
 }
 

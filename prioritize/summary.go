@@ -84,6 +84,7 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 	if len(traces) == 0 {
 		return nil, fmt.Errorf("no trace")
 	}
+	traces = append([]*logrt.Trace(nil), traces...) // the caller's order stays
 	sort.SliceStable(traces, func(i, j int) bool { return traces[i].Start.Before(traces[j].Start) })
 	split := opt.Split
 	if split == "" {
@@ -98,6 +99,9 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 	}
 	splitter, err := newSplitter(split)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkAt(split, traces...); err != nil {
 		return nil, err
 	}
 	var sel *regexp.Regexp
@@ -224,9 +228,6 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 		s.Groups = append(s.Groups, g)
 	}
 	sort.SliceStable(s.Groups, func(i, j int) bool { return s.Groups[i].Events > s.Groups[j].Events })
-	if len(s.Groups) == 0 {
-		return s, nil
-	}
 	return s, nil
 }
 
@@ -303,7 +304,12 @@ func terminalOf(tr *logrt.Trace, e *logrt.Event, frames int, byStack map[string]
 	gt, _ := tr.GetterOf(e.Getter)
 	name := gt.Name()
 	if gt.ID == 0 {
-		name = shortFunc(fs[0].Func)
+		// Not in the getter table (a damaged or hand-made trace): name
+		// it by its function, or by its id when the stack is empty too.
+		name = fmt.Sprintf("getter %d", e.Getter)
+		if len(fs) > 0 {
+			name = shortFunc(fs[0].Func)
+		}
 	}
 	t := &Terminal{Name: name, Getter: gt, Frames: fs}
 	byStack[key] = t
@@ -423,6 +429,39 @@ func (s atSplit) split(tr *logrt.Trace, first int) splitResult {
 	return r
 }
 
+// checkAt reports an at=GETTER split whose getter is in none of the
+// traces' getter tables (a typo would otherwise leave every event outside
+// the sub-traces), naming the getters there are.
+func checkAt(split string, traces ...*logrt.Trace) error {
+	name, ok := strings.CutPrefix(split, "at=")
+	if !ok {
+		return nil
+	}
+	var have []string
+	for _, tr := range traces {
+		for _, g := range tr.Getters {
+			if g.ID == 0 {
+				continue
+			}
+			if MatchGetter(g, name) {
+				return nil
+			}
+			if n := g.Name(); !contains(have, n) {
+				have = append(have, n)
+			}
+		}
+	}
+	if len(have) == 0 {
+		return fmt.Errorf("-split %s: the trace has no getters", split)
+	}
+	more := ""
+	if len(have) > 8 {
+		more = fmt.Sprintf(", ... (%d in all)", len(have))
+		have = have[:8]
+	}
+	return fmt.Errorf("-split %s: no getter is %s; the trace has %s%s", split, name, strings.Join(have, ", "), more)
+}
+
 // MatchGetter reports whether name designates g: "Stop.Name",
 // "(*Stop).Name", "pkg.(*Stop).Name" or the full import path form.
 func MatchGetter(g logrt.Getter, name string) bool {
@@ -460,6 +499,9 @@ func SplitEvents(tr *logrt.Trace, split string) ([]int, []SubTrace, error) {
 	}
 	sp, err := newSplitter(split)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkAt(split, tr); err != nil {
 		return nil, nil, err
 	}
 	r := sp.split(tr, 0)

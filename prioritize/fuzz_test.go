@@ -1,0 +1,52 @@
+package prioritize
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// FuzzBuild summarizes every trace logrt can decode, with each split and
+// goroutine mode, and renders every level and the JSON form: whatever a
+// trace file holds, the summary must not panic. The seeds are the recorded
+// fixtures; the corpus is in testdata/fuzz/FuzzBuild.
+func FuzzBuild(f *testing.F) {
+	for _, p := range []string{"../testdata/traces/busapp.suncat", "../testdata/traces/marks.suncat"} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, uint8(0))
+	}
+	splits := []string{"", "marks", "none", "idle=1us", "at=Name"}
+	gors := []string{"each", "all", "main"}
+	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
+		tr, err := logrt.Decode("fuzz.suncat", data)
+		if err != nil {
+			return
+		}
+		opt := Options{
+			Split:      splits[int(mode)%len(splits)],
+			Goroutines: gors[int(mode/8)%len(gors)],
+			Frames:     int(mode / 32 % 4),
+		}
+		s, err := Build([]*logrt.Trace{tr}, opt)
+		if err != nil {
+			return
+		}
+		for _, g := range s.Groups {
+			Text(g, Levels, SummarizeOptions{Min: 3}, "kind", nil)
+			Text(g, []string{"patterns"}, SummarizeOptions{}, "trend", []Kind{Increasing, Varying})
+			for _, p := range g.Patterns {
+				if p.Max <= 0 || len(p.Terminals) == 0 {
+					t.Fatalf("pattern %s: max %d, terminals %v", p.Notation(), p.Max, p.Terminals)
+				}
+			}
+		}
+		if _, err := json.Marshal(s); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
