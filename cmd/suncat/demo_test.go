@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
 	"testing"
 )
@@ -18,6 +20,12 @@ func TestDemo(t *testing.T) {
 		t.Fatalf("demo: %v\n%s", err, errb.String())
 	}
 	text := out.String()
+	// The demo keeps its trace for the user; the test does not.
+	if m := regexp.MustCompile(`(?m)^trace: (.+) \(\d+ events\)$`).FindStringSubmatch(text); m != nil {
+		os.RemoveAll(filepath.Dir(m[1]))
+	} else {
+		t.Errorf("demo output names no trace:\n%s", text)
+	}
 	for _, re := range []string{
 		// Count Summary: the observer's reads of the stop name grow by one.
 		`(?m)^a\^1\|2\|3\|4 +\(\*Stop\).Name +main.\(\*app\).open.func1 \(main.go:\d+\)$`,
