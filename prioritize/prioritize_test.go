@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -326,5 +328,94 @@ func TestIdleSplitIgnoresOtherGoroutines(t *testing.T) {
 	}
 	if n := len(main.Groups[0].SubTraces); n != 2 {
 		t.Errorf("main.main only: %d sub-traces, want 2", n)
+	}
+}
+
+// TestJSONSchema freezes the JSON form's schema (version SchemaVersion):
+// every path with the JSON types found there, for the bus app's summary,
+// against testdata/golden/json-schema.txt (-update rewrites it). A change
+// here is a change of the documented schema (README): bump SchemaVersion.
+func TestJSONSchema(t *testing.T) {
+	data, err := json.Marshal(loadBusApp(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	types := map[string]map[string]bool{}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		kind := "null"
+		switch v := v.(type) {
+		case map[string]any:
+			kind = "object"
+			for k, x := range v {
+				walk(path+"."+k, x)
+			}
+		case []any:
+			kind = "array"
+			for _, x := range v {
+				walk(path+"[]", x)
+			}
+		case string:
+			kind = "string"
+		case float64:
+			kind = "number"
+		case bool:
+			kind = "bool"
+		}
+		if types[path] == nil {
+			types[path] = map[string]bool{}
+		}
+		types[path][kind] = true
+	}
+	walk("", v)
+	var lines []string
+	for p, ks := range types {
+		var kinds []string
+		for k := range ks {
+			kinds = append(kinds, k)
+		}
+		sort.Strings(kinds)
+		if p == "" {
+			p = "."
+		}
+		lines = append(lines, p+" "+strings.Join(kinds, "|"))
+	}
+	sort.Strings(lines)
+	got := []byte(fmt.Sprintf("# JSON schema version %d: path and JSON types\n%s\n", SchemaVersion, strings.Join(lines, "\n")))
+	path := filepath.Join("testdata", "golden", "json-schema.txt")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(want, got) {
+		os.WriteFile(path+".got", got, 0o644)
+		t.Errorf("the JSON schema differs from %s (see %s.got); if intended, bump SchemaVersion and update the README", path, path)
+	}
+}
+
+// TestTextNoPatternOfKind: a -kind filter that keeps nothing says so
+// instead of leaving an empty heading.
+func TestTextNoPatternOfKind(t *testing.T) {
+	g := loadBusApp(t).Groups[0]
+	got := Text(g, []string{"patterns"}, SummarizeOptions{}, "kind", []Kind{Decreasing})
+	if want := "\n== Prioritized Patterns\n(no decreasing patterns)\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	got = Text(g, []string{"patterns"}, SummarizeOptions{}, "kind", []Kind{Decreasing, Varying})
+	if !strings.HasSuffix(got, "(no decreasing or varying patterns)\n") {
+		t.Errorf("got %q", got)
+	}
+	if got := Text(g, []string{"patterns"}, SummarizeOptions{}, "kind", []Kind{Increasing}); strings.Contains(got, "(no ") {
+		t.Errorf("increasing patterns exist, got %q", got)
 	}
 }

@@ -122,8 +122,16 @@ func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds 
 			heading("Prioritized Patterns")
 			ps := append([]Pattern(nil), g.Patterns...)
 			SortPatterns(ps, sortBy)
-			for _, p := range Filter(ps, kinds) {
+			shown := Filter(ps, kinds)
+			for _, p := range shown {
 				b.WriteString(PatternLine(p) + "\n")
+			}
+			if len(shown) == 0 {
+				var names []string
+				for _, k := range kinds {
+					names = append(names, k.String())
+				}
+				fmt.Fprintf(&b, "(no %s patterns)\n", strings.Join(names, " or "))
 			}
 		case "strings":
 			heading("Strings")
