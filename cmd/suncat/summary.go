@@ -52,6 +52,7 @@ func init() {
 type summaryFlags struct {
 	split, goroutines string
 	frames            int
+	torn              []string // traces whose last record was torn (set by build)
 }
 
 func (f *summaryFlags) register(fs interface {
@@ -74,6 +75,11 @@ func (f *summaryFlags) build(cmd string, paths []string) (*prioritize.Summary, e
 	traces, err := readTraces(paths)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", cmd, err)
+	}
+	for _, tr := range traces {
+		if tr.Torn {
+			f.torn = append(f.torn, tr.Path)
+		}
 	}
 	s, err := prioritize.Build(traces, prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines})
 	if err != nil {
@@ -152,6 +158,9 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	s, err := sf.build("summary", fs.Args())
 	if err != nil {
 		return err
+	}
+	for _, p := range sf.torn {
+		fmt.Fprintf(stderr, "suncat: summary: note: %s: the last record was being written when the program died; it was skipped\n", p)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
