@@ -157,12 +157,72 @@ func (c *classifier) alloc(a *ssa.Alloc) string {
 			}
 		case *ssa.UnOp, *ssa.DebugRef:
 		case *ssa.MakeClosure:
-			return "a deferred closure may change the result"
+			// A closure that only reads the variable (a deferred log
+			// line) cannot change what is returned.
+			if closureMayStore(r, a, 0) {
+				if deferred(r) {
+					return "a deferred closure may change the result"
+				}
+				return "a closure may change the returned variable"
+			}
+		case *ssa.Call, *ssa.Defer, *ssa.Go:
+			return "the result's address is passed to " + callName(r.(ssa.CallInstruction).Common())
 		default:
 			return fmt.Sprintf("the result variable is used by %T", r)
 		}
 	}
 	return ""
+}
+
+// closureMayStore reports whether the closure mc may store into the
+// variable v that it captures: whether its free variable for v (or that
+// of a closure nested in it) is used for anything but loads.
+func closureMayStore(mc *ssa.MakeClosure, v ssa.Value, depth int) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok || depth > 8 {
+		return true
+	}
+	for i, b := range mc.Bindings {
+		if b != v {
+			continue
+		}
+		if i >= len(fn.FreeVars) {
+			return true
+		}
+		fv := fn.FreeVars[i]
+		refs := fv.Referrers()
+		if refs == nil {
+			return true
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return true
+				}
+			case *ssa.DebugRef:
+			case *ssa.MakeClosure:
+				if closureMayStore(r, fv, depth+1) {
+					return true
+				}
+			default:
+				return true // a store, or the address passed on
+			}
+		}
+	}
+	return false
+}
+
+// deferred reports whether the closure is called by a defer statement.
+func deferred(mc *ssa.MakeClosure) bool {
+	if refs := mc.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if d, ok := r.(*ssa.Defer); ok && d.Call.Value == mc {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fieldPath names the field read by v and the fields it was reached
@@ -205,15 +265,18 @@ func fieldName(t types.Type, i int) string {
 	return fmt.Sprintf("field%d", i)
 }
 
-func callee(call *ssa.Call) string {
-	if f := call.Call.StaticCallee(); f != nil {
+func callee(call *ssa.Call) string { return callName(&call.Call) }
+
+// callName names the function a call calls: "strings.ToUpper", "Name".
+func callName(c *ssa.CallCommon) string {
+	if f := c.StaticCallee(); f != nil {
 		if f.Pkg != nil {
 			return f.Pkg.Pkg.Name() + "." + f.Name()
 		}
 		return f.Name()
 	}
-	if call.Call.IsInvoke() {
-		return call.Call.Method.Name()
+	if c.IsInvoke() {
+		return c.Method.Name()
 	}
-	return call.Call.Value.Name()
+	return c.Value.Name()
 }

@@ -9,21 +9,36 @@ import (
 	"testing"
 )
 
-// TestClassify checks every case in testdata/classify/cases.go against
-// the verdict written in the comment before it.
+// TestClassify checks every case in testdata/classify (cases.go, the
+// protoc-gen-go shaped busv1/stop.pb.go, and the stand-in runtime it
+// uses) against the verdict written in the comment before each function.
 func TestClassify(t *testing.T) {
 	dir, _ := filepath.Abs("testdata/classify")
-	a, err := Analyze(context.Background(), Options{Dir: dir})
+	// NoCache: the verdicts must come from this classifier, not from an
+	// analysis cached by an older one.
+	a, err := Analyze(context.Background(), Options{Dir: dir, Patterns: []string{"./..."}, NoCache: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := readWants(t, filepath.Join(dir, "cases.go"))
+	want := map[string]string{}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	more, _ := filepath.Glob(filepath.Join(dir, "*", "*.go"))
+	deeper, _ := filepath.Glob(filepath.Join(dir, "*", "*", "*.go"))
+	for _, f := range append(append(files, more...), deeper...) {
+		pkg := filepath.Base(filepath.Dir(f)) // the last element of its import path
+		for name, w := range readWants(t, f, pkg) {
+			want[name] = w
+		}
+	}
+	if len(want) < 40 {
+		t.Fatalf("read only %d verdicts from %s", len(want), dir)
+	}
 	got := map[string]string{}
 	for _, g := range a.Getters {
-		got[g.Name()] = "getter " + g.Field
+		got[lastElem(g.PkgPath)+"."+g.Name()] = "getter " + g.Field
 	}
 	for _, r := range a.Rejected {
-		got[r.Name()] = "reject " + r.Why
+		got[lastElem(r.PkgPath)+"."+r.Name()] = "reject " + r.Why
 	}
 	for name, w := range want {
 		g, ok := got[name]
@@ -40,7 +55,7 @@ func TestClassify(t *testing.T) {
 	}
 	for name, g := range got {
 		if _, ok := want[name]; !ok {
-			t.Errorf("%s: reported (%s) but has no verdict in cases.go", name, g)
+			t.Errorf("%s: reported (%s) but has no verdict in testdata/classify", name, g)
 		}
 	}
 	// Ids are dense and ordered.
@@ -50,21 +65,22 @@ func TestClassify(t *testing.T) {
 		}
 	}
 	// With -funcs the plain function is a getter too.
-	a, err = Analyze(context.Background(), Options{Dir: dir, Funcs: true})
+	a, err = Analyze(context.Background(), Options{Dir: dir, Funcs: true, NoCache: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	found := false
 	for _, g := range a.Getters {
-		found = found || g.Name() == "PlainName"
+		found = found || g.Name() == "PlainName" && g.Field == "name"
 	}
 	if !found {
 		t.Errorf("-funcs: PlainName not found")
 	}
 }
 
-// readWants maps each function that has a verdict comment to it.
-func readWants(t *testing.T, path string) map[string]string {
+// readWants maps each function of the file at path that has a verdict
+// comment to it, by "pkg.(*Recv).Method".
+func readWants(t *testing.T, path, pkg string) map[string]string {
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +95,7 @@ func readWants(t *testing.T, path string) map[string]string {
 		case strings.HasPrefix(line, "// getter ") || strings.HasPrefix(line, "// reject "):
 			verdict = strings.TrimPrefix(line, "// ")
 		case strings.HasPrefix(line, "func ") && verdict != "":
-			want[funcName(line)] = verdict
+			want[pkg+"."+funcName(line)] = verdict
 			verdict = ""
 		case !strings.HasPrefix(line, "//"):
 			verdict = ""
@@ -87,6 +103,8 @@ func readWants(t *testing.T, path string) map[string]string {
 	}
 	return want
 }
+
+func lastElem(p string) string { return p[strings.LastIndex(p, "/")+1:] }
 
 // funcName turns "func (s *Stop) Name() string {" into "(*Stop).Name".
 func funcName(line string) string {

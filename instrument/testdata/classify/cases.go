@@ -5,6 +5,8 @@
 package cases
 
 import (
+	"fmt"
+	"log"
 	"strings"
 	"sync"
 )
@@ -17,6 +19,7 @@ type Stop struct {
 	data []byte
 	tags map[string]string
 	mu   sync.Mutex
+	rw   sync.RWMutex
 }
 
 type Inner struct{ label string }
@@ -116,6 +119,71 @@ func (s *Stop) Deferred() (n string) {
 	defer func() { n = strings.ToUpper(n) }()
 	return s.name
 }
+
+// getter name
+func (s *Stop) ReadLocked() string {
+	s.rw.RLock()
+	defer s.rw.RUnlock()
+	return s.name
+}
+
+// getter name
+func (s *Stop) LockedBare() (n string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n = s.name
+	return
+}
+
+// getter name
+func (s *Stop) DeferredReadOnly() (n string) {
+	defer func() { log.Println("name:", n) }()
+	return s.name
+}
+
+// reject deferred closure may change the result
+func (s *Stop) DeferredRecover() (n string) {
+	defer func() {
+		if r := recover(); r != nil {
+			n = fmt.Sprint(r)
+		}
+	}()
+	return s.name
+}
+
+// reject deferred closure may change the result
+func (s *Stop) DeferredNested() (n string) {
+	defer func() {
+		func() { n = strings.TrimSpace(n) }()
+	}()
+	return s.name
+}
+
+// reject a closure may change the returned variable
+func (s *Stop) Closure() string {
+	n := s.name
+	func() { n = strings.ToLower(n) }()
+	return n
+}
+
+// reject address is passed to cases.fill
+func (s *Stop) Filled() (n string) {
+	fill(&n)
+	return
+}
+
+func fill(p *string) { *p = "x" }
+
+// reject call to fmt.Sprint
+func (s *Stop) Sprint() string { return fmt.Sprint(s.name) }
+
+// reject conversion from rune
+func (s *Stop) Rune() string { return string(rune(s.data[0])) }
+
+// reject package variable
+func (s *Stop) Global() string { return global }
+
+var global = "g"
 
 // reject only constants
 func (s *Stop) Const() string { return "fixed" }
