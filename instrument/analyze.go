@@ -273,7 +273,19 @@ func posLess(a, b token.Position) bool {
 func listErrors(pkgs []*packages.Package) error {
 	var msgs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		// The go command's compiler output ("# pkg" and its lines)
+		// repeats the type checker's errors with relative paths: keep
+		// it only if it says something the type checker did not.
+		typeErrs := map[string]bool{}
 		for _, e := range p.Errors {
+			if e.Kind == packages.TypeError {
+				typeErrs[errorKey(e.Pos, e.Msg)] = true
+			}
+		}
+		for _, e := range p.Errors {
+			if e.Kind != packages.TypeError && len(typeErrs) > 0 && coveredCompilerOutput(e.Msg, typeErrs) {
+				continue
+			}
 			if e.Pos == "" || e.Pos == "-" {
 				msgs = append(msgs, e.Msg)
 			} else {
@@ -288,6 +300,45 @@ func listErrors(pkgs []*packages.Package) error {
 		msgs = append(msgs[:20], fmt.Sprintf("... and %d more errors", len(msgs)-20))
 	}
 	return fmt.Errorf("%s", strings.Join(msgs, "\n"))
+}
+
+// errorKey identifies an error by file name (without directory), line,
+// column and message.
+func errorKey(pos, msg string) string {
+	return filepath.Base(pos) + ": " + strings.TrimSpace(msg)
+}
+
+// coveredCompilerOutput reports whether msg is the compiler's output for a
+// package ("# pkg" then "./file.go:line:col: message" lines) and every
+// error in it is among the type checker's errors.
+func coveredCompilerOutput(msg string, typeErrs map[string]bool) bool {
+	lines := strings.Split(strings.TrimSpace(msg), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "# ") {
+		return false
+	}
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "\t") || strings.Contains(l, "too many errors") {
+			continue // a continuation line, or the compiler's cut-off
+		}
+		// "./b.go:3:26: undefined: x" -> position and message.
+		i := strings.Index(l, ".go:")
+		if i < 0 {
+			return false
+		}
+		rest := l[i+len(".go:"):]
+		var k int
+		for n := 0; n < 2; n++ { // line and column
+			j := strings.IndexByte(rest[k:], ':')
+			if j < 0 {
+				return false
+			}
+			k += j + 1
+		}
+		if !typeErrs[errorKey(l[:i+len(".go:")+k-1], rest[k:])] {
+			return false
+		}
+	}
+	return true
 }
 
 func classifyPackage(a *Analysis, prog *ssa.Program, p *packages.Package, opt Options) {

@@ -122,3 +122,28 @@ func funcName(line string) string {
 	}
 	return line[:strings.IndexAny(line, "([")]
 }
+
+func TestCoveredCompilerOutput(t *testing.T) {
+	typeErrs := map[string]bool{
+		errorKey("/m/broken/b.go:3:26", "undefined: nosuch"):        true,
+		errorKey("/m/broken/c.go:4:2", "declared and not used: x"): true,
+	}
+	for _, tc := range []struct {
+		msg  string
+		want bool
+	}{
+		{"# example.com/m/broken\n./b.go:3:26: undefined: nosuch\n", true},
+		{"# example.com/m/broken\n./b.go:3:26: undefined: nosuch\n./c.go:4:2: declared and not used: x\n./b.go:9:1: too many errors", true},
+		// An error only the compiler saw.
+		{"# example.com/m/broken\n./b.go:3:26: undefined: nosuch\n./d.go:5:6: missing function body", false},
+		// Same place, another message.
+		{"# example.com/m/broken\n./b.go:3:26: undefined: other", false},
+		// Not compiler output.
+		{"no required module provides package example.com/x", false},
+		{"# example.com/m/broken", false},
+	} {
+		if got := coveredCompilerOutput(tc.msg, typeErrs); got != tc.want {
+			t.Errorf("coveredCompilerOutput(%q) = %v, want %v", tc.msg, got, tc.want)
+		}
+	}
+}
