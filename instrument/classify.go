@@ -123,6 +123,9 @@ func (c *classifier) source(v ssa.Value) string {
 		if call, ok := v.Tuple.(*ssa.Call); ok {
 			return "returns the result of a call to " + callee(call)
 		}
+		if _, ok := v.Tuple.(*ssa.TypeAssert); ok {
+			return "returns a type assertion"
+		}
 		return "returns a value extracted from a tuple"
 	case *ssa.Call:
 		return "returns the result of a call to " + callee(v)

@@ -185,6 +185,14 @@ func (s *Stop) Global() string { return global }
 
 var global = "g"
 
+// reject type assertion
+func (s *Stop) Asserted(v interface{}) string {
+	if x, ok := v.(string); ok {
+		return x
+	}
+	return s.name
+}
+
 // reject only constants
 func (s *Stop) Const() string { return "fixed" }
 
