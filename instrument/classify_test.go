@@ -125,7 +125,7 @@ func funcName(line string) string {
 
 func TestCoveredCompilerOutput(t *testing.T) {
 	typeErrs := map[string]bool{
-		errorKey("/m/broken/b.go:3:26", "undefined: nosuch"):        true,
+		errorKey("/m/broken/b.go:3:26", "undefined: nosuch"):       true,
 		errorKey("/m/broken/c.go:4:2", "declared and not used: x"): true,
 	}
 	for _, tc := range []struct {
