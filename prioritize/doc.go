@@ -9,6 +9,33 @@
 // and returns data and strings. The command line (cmd/suncat summary, demo)
 // and the viewer (tui) share it. It must not import instrument or tui.
 //
+// # The model
+//
+// Build returns a *Summary, the one value that the text and JSON forms of
+// cmd/suncat summary, the demo and the viewer's adapter
+// (tui.FromPrioritize) read:
+//
+//	Summary                      Version (SchemaVersion), Traces, Split
+//	  Groups []*Group            one per goroutine group, most events first
+//	    SubTraces []SubTrace     the repetitions: Label, Events, Start, End
+//	    Terminals []*Terminal    Letter, Name ("(*Stop).Name"), Getter,
+//	                             Frames (the stack, getter first), Total,
+//	                             PerSub (the Count Summary), Values and
+//	                             BySub (the strings, overall and per
+//	                             sub-trace)
+//	    Grammar *grammar.Grammar its terminal i is Terminals[i]
+//	    Patterns []Pattern       every item of every rule, classified, in
+//	                             the default priority order; Terminals
+//	                             (letters) and Getters link a pattern to
+//	                             the terminals it covers, Rule and Position
+//	                             to where it sits in the grammar
+//
+// Text, SummarizedGrammar, CountLine, PatternLine and PatternValues render
+// or derive the levels from it; SortPatterns (which sorts in place: give
+// it a copy) and Filter reorder and select patterns. A Summary is not changed after Build returns, so several
+// goroutines may read it. Its JSON form (version SchemaVersion) is
+// documented in the README and frozen by testdata/golden/json-schema.txt.
+//
 // # Choices
 //
 //   - A terminal is a distinct call stack (all frames by default, the top N
@@ -19,7 +46,8 @@
 //     sub-trace per mark, up to the next mark; events before the first mark
 //     (start-up) belong to no sub-trace. "idle=D" starts a sub-trace after a
 //     gap of more than D without events, like LagHunter's episodes. "at=G"
-//     starts one at each call of getter G. "none" keeps one sub-trace.
+//     starts one at each call of getter G (an error names the getters
+//     when G is none of them). "none" keeps one sub-trace.
 //     Events are not recorded while paused, so paused spans are excluded by
 //     construction. Several trace files are read in order of their start
 //     time and their sub-traces appended, so separate runs of a command can

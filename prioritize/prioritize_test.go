@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -417,5 +418,38 @@ func TestTextNoPatternOfKind(t *testing.T) {
 	}
 	if got := Text(g, []string{"patterns"}, SummarizeOptions{}, "kind", []Kind{Increasing}); strings.Contains(got, "(no ") {
 		t.Errorf("increasing patterns exist, got %q", got)
+	}
+}
+
+// TestConcurrentReaders: a built Summary is read by several goroutines at
+// once (the viewer renders while the CLI or a test reads); run with -race.
+func TestConcurrentReaders(t *testing.T) {
+	s := loadBusApp(t)
+	want := Text(s.Groups[0], Levels, SummarizeOptions{Min: 3}, "kind", nil)
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func(by string) {
+			defer wg.Done()
+			for _, g := range s.Groups {
+				ps := append([]Pattern(nil), g.Patterns...)
+				SortPatterns(ps, by)
+				for _, p := range ps {
+					PatternValues(g, p)
+				}
+			}
+			if _, err := json.Marshal(s); err != nil {
+				errs <- err.Error()
+			}
+			if got := Text(s.Groups[0], Levels, SummarizeOptions{Min: 3}, "kind", nil); got != want {
+				errs <- "text differs between readers"
+			}
+		}(SortKeys[i%len(SortKeys)])
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
