@@ -2,6 +2,7 @@ package prioritize
 
 import (
 	"testing"
+	"time"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
 	"github.com/suncat-go/suncat/logrt"
@@ -49,4 +50,32 @@ func BenchmarkSummary1M(b *testing.B) {
 		}
 		b.ReportMetric(float64(s.Groups[0].Events), "events")
 	}
+}
+
+// BenchmarkSummaryVsDecode1M alternates, in every iteration, decoding the
+// trace and decoding plus summarizing it, so both see the same load on a
+// shared machine, and reports the ratio of the two (target: at most 3).
+func BenchmarkSummaryVsDecode1M(b *testing.B) {
+	path := bigTracePath(b)
+	var decode, summary time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := logrt.ReadFile(path); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		tr, err := logrt.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Build([]*logrt.Trace{tr}, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		decode += t1.Sub(t0)
+		summary += time.Since(t1)
+	}
+	b.ReportMetric(float64(decode.Milliseconds())/float64(b.N), "decode-ms")
+	b.ReportMetric(float64(summary.Milliseconds())/float64(b.N), "summary-ms")
+	b.ReportMetric(float64(summary)/float64(decode), "ratio")
 }

@@ -173,7 +173,11 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 func printSummary(w io.Writer, s *prioritize.Summary, levels []string, sum prioritize.SummarizeOptions, sortBy string, kinds []prioritize.Kind) error {
 	fmt.Fprintf(w, "Performance Summary of %s (sub-traces: %s)\n", strings.Join(s.Traces, ", "), s.Split)
 	if len(s.Groups) == 0 {
-		fmt.Fprintln(w, "no events in any sub-trace")
+		if s.Split == "none" {
+			fmt.Fprintln(w, "no events in the traces")
+		} else {
+			fmt.Fprintf(w, "no events in any sub-trace (-split %s); -split none takes every event\n", s.Split)
+		}
 		return nil
 	}
 	for _, g := range s.Groups {

@@ -39,3 +39,28 @@ func TestSummaryTornTrace(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryNoEvents: a trace with nothing in it (a program that died
+// while opening it leaves zeros) is summarized as such, not an error.
+func TestSummaryNoEvents(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.suncat")
+	if err := os.WriteFile(empty, make([]byte, 4096), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "no events in the traces\n"},
+		{[]string{"-split", "marks"}, "no events in any sub-trace (-split marks); -split none takes every event\n"},
+		{[]string{"-split", "at=Stop.Name"}, "no events in any sub-trace (-split at=Stop.Name); -split none takes every event\n"},
+	} {
+		var out, errb bytes.Buffer
+		if err := run(&out, &errb, append(append([]string{"summary"}, tc.args...), empty)); err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		if !strings.HasSuffix(out.String(), tc.want) {
+			t.Errorf("%v: got %q, want it to end with %q", tc.args, out.String(), tc.want)
+		}
+	}
+}
