@@ -453,3 +453,41 @@ func TestConcurrentReaders(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestLetters: terminals are a..z, then aa, ab, ..., zz, aaa: distinct,
+// lower case (never a nonterminal's name), by first appearance.
+func TestLetters(t *testing.T) {
+	for i, want := range map[int]string{0: "a", 1: "b", 25: "z", 26: "aa", 27: "ab", 51: "az", 52: "ba", 701: "zz", 702: "aaa"} {
+		if got := letter(i); got != want {
+			t.Errorf("letter(%d) = %q, want %q", i, got, want)
+		}
+	}
+	seen := map[string]int{}
+	for i := 0; i < 30000; i++ {
+		l := letter(i)
+		if j, ok := seen[l]; ok {
+			t.Fatalf("letter(%d) = letter(%d) = %q", i, j, l)
+		}
+		if strings.ToLower(l) != l {
+			t.Fatalf("letter(%d) = %q is not lower case", i, l)
+		}
+		seen[l] = i
+	}
+	// 30 call sites: the 27th is aa, and the grammar prints it as such.
+	var ev []string
+	for i := 0; i < 30; i++ {
+		ev = append(ev, fmt.Sprintf("G@f%d", i))
+	}
+	line := strings.Join(ev, " ")
+	s, err := Build([]*logrt.Trace{synthetic("|one "+line+" |two "+line+" "+line, nil)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := s.Groups[0]
+	if n := len(g.Terminals); n != 30 || g.Terminals[26].Letter != "aa" || g.Terminals[29].Letter != "ad" {
+		t.Fatalf("%d terminals, 27th %q", n, g.Terminals[26].Letter)
+	}
+	if got := g.Grammar.String(); !strings.HasPrefix(got, "S -> A B\nA -> a b c ") || !strings.Contains(got, " z aa ab ac ad\n") {
+		t.Errorf("grammar:\n%s", got)
+	}
+}
