@@ -93,6 +93,8 @@ func (c *classifier) source(v ssa.Value) string {
 			return c.alloc(x)
 		case *ssa.Global:
 			return "returns package variable " + x.Name()
+		case *ssa.IndexAddr:
+			return "returns an element of a slice or array"
 		}
 		return "returns a value loaded through a pointer that is not a field"
 	case *ssa.Phi:
@@ -116,6 +118,8 @@ func (c *classifier) source(v ssa.Value) string {
 		return "returns the result of " + v.Op.String()
 	case *ssa.Lookup:
 		return "returns a map lookup"
+	case *ssa.Index:
+		return "returns an element of a slice or array"
 	case *ssa.Extract:
 		if _, ok := v.Tuple.(*ssa.Lookup); ok {
 			return "returns a map lookup"

@@ -20,6 +20,9 @@ type Stop struct {
 	tags map[string]string
 	mu   sync.Mutex
 	rw   sync.RWMutex
+
+	names []string
+	pair  [2]string
 }
 
 type Inner struct{ label string }
@@ -192,6 +195,12 @@ func (s *Stop) Asserted(v interface{}) string {
 	}
 	return s.name
 }
+
+// reject element of a slice or array
+func (s *Stop) First() string { return s.names[0] }
+
+// reject element of a slice or array
+func (s Stop) Second() string { return s.pair[1] }
 
 // reject only constants
 func (s *Stop) Const() string { return "fixed" }
