@@ -23,7 +23,7 @@ func TestDelayCompareBusApp(t *testing.T) {
 	app := filepath.Join(root, "testdata", "busapp")
 	compare := func(getter string) delay.Report {
 		var out, errb bytes.Buffer
-		err := run(&out, &errb, []string{"delay", "-compare", "-json", "--getter", getter, "-d", "1ms",
+		err := run(&out, &errb, []string{"delay", "-compare", "-json", "--getter", getter, "-d", "2ms",
 			"-split", "idle=250ms", "-goroutines", "main.main", app, "--", "{}", "-script", filepath.Join(app, "scenario-idle.txt")})
 		if err != nil {
 			t.Fatalf("delay %s: %v\n%s", getter, err, errb.String())
@@ -42,8 +42,10 @@ func TestDelayCompareBusApp(t *testing.T) {
 		if r.Calls < 20 || r.Verdict != delay.Critical {
 			t.Errorf("Stop.Name, %s: %d calls, verdict %s", r.Label, r.Calls, r.Verdict)
 		}
-		if r.Growth < r.Expected/2 || r.Growth > 3*r.Expected+50*time.Millisecond {
-			t.Errorf("Stop.Name, %s: grew by %v for %d calls of 1ms", r.Label, r.Growth, r.Calls)
+		// A sleep takes at least its time, and on a loaded machine
+		// (CI shares two cores) often more: the upper bound is loose.
+		if r.Growth < r.Expected/2 || r.Growth > 5*r.Expected+100*time.Millisecond {
+			t.Errorf("Stop.Name, %s: grew by %v for %d calls of 2ms", r.Label, r.Growth, r.Calls)
 		}
 	}
 	// The leak: each navigation makes more delayed calls than the last.
