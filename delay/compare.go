@@ -184,7 +184,7 @@ func only(traces []*logrt.Trace, re *regexp.Regexp) []*logrt.Trace {
 // NoiseFloor is the growth that counts as unchanged when the handling
 // goroutine made no delayed call: scheduling and garbage collection on a
 // busy machine move a response by a few milliseconds.
-const NoiseFloor = 10 * time.Millisecond
+const NoiseFloor = 25 * time.Millisecond
 
 // verdict judges one row. The response grew by about calls x delay: on the
 // critical path (at least half of it, since the delay after the last
