@@ -19,6 +19,9 @@ func TestDelayCompareBusApp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the bus app four times")
 	}
+	// The plain and delayed traces go under TMPDIR: keep them in the
+	// test's own directory, removed afterwards.
+	t.Setenv("TMPDIR", t.TempDir())
 	root, _ := filepath.Abs("../..")
 	app := filepath.Join(root, "testdata", "busapp")
 	compare := func(getter string) delay.Report {
