@@ -124,8 +124,10 @@ string. Your files, go.mod and go.sum are not modified: the rewritten files
 and suncat's runtime reach the compiler through go build -overlay.
 
 The flags -tags, -race, -ldflags, -gcflags and -mod are passed to go
-build. -deps also instruments the getters of dependency packages (see the
-README: dependency modules are copied and redirected, never edited).
+build. -deps also instruments the getters of dependency packages:
+vendored and locally replaced modules are overlaid like your own files,
+modules from the module cache are copied into suncat's cache and the build
+redirected to the copy (see the README); nothing of yours is edited.
 
 Run the binary as usual; each process writes a trace file (see
 SUNCAT_TRACE in the README), which 'suncat summary' and 'suncat events'
