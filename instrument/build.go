@@ -82,9 +82,13 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(work)
-	copies, err := planDeps(ctx, opt.Dir, a)
-	if err != nil {
-		return nil, err
+	var gd goDirs
+	var copies []*depCopy
+	if len(a.DepModules) > 0 {
+		if gd, err = readGoDirs(ctx, opt.Dir); err != nil {
+			return nil, err
+		}
+		copies = planDeps(gd, a)
 	}
 	overlay, err := writeOverlay(work, a, opt, copies)
 	if err != nil {
@@ -112,7 +116,7 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 				return nil, err
 			}
 		}
-		more, moreEnv, err := redirect(ctx, work, opt.Dir, a, copies)
+		more, moreEnv, err := redirect(ctx, gd, work, opt.Dir, a, copies)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // Benchmarks of an instrumented build of the bus app against a plain go
@@ -34,10 +35,7 @@ func BenchmarkPlainBuild(b *testing.B) {
 		}
 	}
 	build()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		build()
-	}
+	measure(b, build)
 }
 
 func BenchmarkInstrumentedBuild(b *testing.B) {
@@ -48,10 +46,7 @@ func BenchmarkInstrumentedBuild(b *testing.B) {
 		}
 	}
 	build()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		build()
-	}
+	measure(b, build)
 }
 
 // protoApp writes a small program using protobuf's descriptorpb into a
@@ -89,10 +84,7 @@ func BenchmarkPlainBuildProto(b *testing.B) {
 		}
 	}
 	build()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		build()
-	}
+	measure(b, build)
 }
 
 func BenchmarkInstrumentedBuildDeps(b *testing.B) {
@@ -104,8 +96,17 @@ func BenchmarkInstrumentedBuildDeps(b *testing.B) {
 		}
 	}
 	build()
+	measure(b, build)
+}
+
+// measure runs build b.N times and reports, besides the wall time, the CPU
+// time of suncat and the go commands per build (cpu-ms/op).
+func measure(b *testing.B, build func()) {
 	b.ResetTimer()
+	start := cpuTime()
 	for i := 0; i < b.N; i++ {
 		build()
 	}
+	b.StopTimer()
+	b.ReportMetric(float64(cpuTime()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }

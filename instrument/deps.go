@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -47,15 +48,34 @@ type depCopy struct {
 	dst   string            // the copy, once materialized
 }
 
-// goEnv returns the value of one go env variable, as seen from dir.
-func goEnv(ctx context.Context, dir, name string) (string, error) {
-	cmd := exec.CommandContext(ctx, "go", "env", name)
+// goEnv returns the values of go env variables, as seen from dir, in one
+// go command.
+func goEnv(ctx context.Context, dir string, names ...string) ([]string, error) {
+	cmd := exec.CommandContext(ctx, "go", append([]string{"env"}, names...)...)
 	cmd.Dir = dir
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("go env %s: %v", name, err)
+		return nil, fmt.Errorf("go env %s: %v", strings.Join(names, " "), err)
 	}
-	return strings.TrimSpace(string(out)), nil
+	vals := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(vals) != len(names) {
+		return nil, fmt.Errorf("go env %s: got %q", strings.Join(names, " "), out)
+	}
+	return vals, nil
+}
+
+// goDirs are the go command's settings that -deps needs.
+type goDirs struct {
+	modcache string // GOMODCACHE
+	gowork   string // GOWORK: the workspace file, "" or "off" outside one
+}
+
+func readGoDirs(ctx context.Context, dir string) (goDirs, error) {
+	v, err := goEnv(ctx, dir, "GOMODCACHE", "GOWORK")
+	if err != nil {
+		return goDirs{}, err
+	}
+	return goDirs{modcache: v[0], gowork: v[1]}, nil
 }
 
 // within reports whether path is dir or inside it.
@@ -69,21 +89,15 @@ func within(path, dir string) bool {
 
 // planDeps returns a copy for each dependency module of a that lives in
 // the module cache; the others are overlaid in place.
-func planDeps(ctx context.Context, dir string, a *Analysis) ([]*depCopy, error) {
-	if len(a.DepModules) == 0 {
-		return nil, nil
-	}
-	modcache, err := goEnv(ctx, dir, "GOMODCACHE")
-	if err != nil {
-		return nil, err
-	}
+func planDeps(gd goDirs, a *Analysis) []*depCopy {
+	modcache := gd.modcache
 	var out []*depCopy
 	for _, m := range a.DepModules {
 		if m.Dir != "" && within(m.Dir, modcache) {
 			out = append(out, &depCopy{mod: m, files: map[string][]byte{}})
 		}
 	}
-	return out, nil
+	return out
 }
 
 // copyFor returns the copy that holds file f, if f is in a copied module.
@@ -225,11 +239,8 @@ func withLineDirective(path string, src []byte) []byte {
 // redirect returns the extra go build arguments and environment that
 // replace the copied modules with their copies: a temporary go.mod in
 // module mode, a temporary go.work in a workspace.
-func redirect(ctx context.Context, work, dir string, a *Analysis, copies []*depCopy) (args, env []string, err error) {
-	gowork, err := goEnv(ctx, dir, "GOWORK")
-	if err != nil {
-		return nil, nil, err
-	}
+func redirect(ctx context.Context, gd goDirs, work, dir string, a *Analysis, copies []*depCopy) (args, env []string, err error) {
+	gowork := gd.gowork
 	if gowork != "" && gowork != "off" {
 		w, err := tempWorkspace(ctx, work, dir, gowork, copies)
 		if err != nil {
@@ -247,18 +258,34 @@ func redirect(ctx context.Context, work, dir string, a *Analysis, copies []*depC
 			return nil, nil, err
 		}
 	}
-	edit := []string{"mod", "edit"}
+	// The replacements are appended to the copy as text; only a module
+	// the user's go.mod replaces already needs go mod edit to drop that.
+	var drop []string
+	var lines strings.Builder
+	lines.WriteString("\n// Added by suncat -deps.\n")
 	for _, d := range copies {
 		if d.mod.Replaced {
-			edit = append(edit, "-dropreplace", d.mod.Path, "-dropreplace", d.mod.Path+"@"+d.mod.Version)
+			drop = append(drop, "-dropreplace", d.mod.Path, "-dropreplace", d.mod.Path+"@"+d.mod.Version)
 		}
-		edit = append(edit, "-replace", d.mod.Path+"="+d.dst)
+		fmt.Fprintf(&lines, "replace %s => %s\n", strconv.Quote(d.mod.Path), strconv.Quote(d.dst))
 	}
-	edit = append(edit, modfile)
-	cmd := exec.CommandContext(ctx, "go", edit...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, nil, fmt.Errorf("go mod edit: %v\n%s", err, out)
+	if len(drop) > 0 {
+		cmd := exec.CommandContext(ctx, "go", append(append([]string{"mod", "edit"}, drop...), modfile)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, nil, fmt.Errorf("go mod edit: %v\n%s", err, out)
+		}
+	}
+	f, err := os.OpenFile(modfile, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, err = f.WriteString(lines.String())
+	if err2 := f.Close(); err == nil {
+		err = err2
+	}
+	if err != nil {
+		return nil, nil, err
 	}
 	return []string{"-modfile", modfile}, nil, nil
 }
