@@ -2,6 +2,7 @@ package logrt
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -39,8 +41,10 @@ func LiveProcesses() ([]Process, error) {
 		sock := filepath.Join(ControlDir(), e.Name())
 		p, err := request(sock, "info")
 		if err != nil {
-			os.Remove(sock) // nobody listens: the process is gone
-			continue
+			if errors.Is(err, syscall.ECONNREFUSED) {
+				os.Remove(sock) // nobody listens: the process is gone
+			}
+			continue // gone, or too busy to answer now: not listed
 		}
 		ps = append(ps, p)
 	}

@@ -48,7 +48,7 @@ func TestControlChannel(t *testing.T) {
 	}
 	var out, errb bytes.Buffer
 	// The socket is served by a goroutine that may not listen yet.
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		out.Reset()
 		errb.Reset()

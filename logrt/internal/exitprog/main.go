@@ -1,3 +1,5 @@
+//go:build !windows && !plan9
+
 // Command exitprog is a test program for logrt: it records events through
 // a getter, like an instrumented program, and then ends in the way its
 // first argument names, so tests can check that the trace survives.
