@@ -12,19 +12,19 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// TestGolden compresses every testdata/golden/*.trace with both engines
+// TestGolden compresses every testdata/golden/*.input (a text trace) with both engines
 // and compares the Full Grammar (.grammar), the lossless one
 // (.lossless) and the JSON form (.json) with the golden files. With
 // -update it rewrites them; on a mismatch it leaves a .got file beside
 // the golden one. The JSON is also a round trip: decode, compare, encode,
 // compare.
 func TestGolden(t *testing.T) {
-	traces, err := filepath.Glob("testdata/golden/*.trace")
+	traces, err := filepath.Glob("testdata/golden/*.input")
 	if err != nil || len(traces) == 0 {
 		t.Fatalf("no golden traces (%v)", err)
 	}
 	for _, path := range traces {
-		name := strings.TrimSuffix(path, ".trace")
+		name := strings.TrimSuffix(path, ".input")
 		t.Run(filepath.Base(name), func(t *testing.T) {
 			f, err := os.Open(path)
 			if err != nil {
