@@ -49,4 +49,18 @@ func TestCompilesUnderGo118(t *testing.T) {
 			t.Errorf("%s: %v\n%s", target, err, out)
 		}
 	}
+	// What the runtime links into a program: no package net (and so no
+	// cgo resolver), whatever the program itself uses.
+	cmd := exec.Command("go", "list", "-deps", "./suncatrt")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "CGO_ENABLED=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if dep == "net" || dep == "runtime/cgo" || dep == "os/signal" {
+			t.Errorf("the runtime depends on %s", dep)
+		}
+	}
 }

@@ -3,60 +3,61 @@ package logrt
 import (
 	"bufio"
 	"fmt"
-	"net"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"time"
 )
 
 // The control channel lets `suncat mark`, `suncat pause` and `suncat
 // resume` reach a running instrumented program without any code of the
 // user's and without signals (so it cannot steal one the program handles).
 // When a process opens its trace it listens on a unix socket
-// <ControlDir>/<pid>.sock, served by one goroutine. A request is one line,
+// <ControlDir>/<pid>.sock, served by one goroutine that waits in the
+// runtime's poller (no thread is held). A request is one line,
 // "mark <label>", "pause", "resume" or "info"; the reply, sent after the
-// record is in the trace, is "ok <pid> <program> <trace path>". Set
-// SUNCAT_CONTROL=off to not listen.
+// record is in the trace, is "ok <pid> <program> <trace path>", or
+// "error <what>". Set SUNCAT_CONTROL=off to not listen. The socket is
+// made with system calls, not package net, so an instrumented program
+// links what it linked before (no cgo resolver, still static if it was).
+// Systems without unix sockets in package syscall have no control channel.
 
-// ControlDir is the directory of the control sockets of live processes.
-func ControlDir() string { return filepath.Join(os.TempDir(), "suncat-ctl") }
+// ControlEnv is the environment variable that turns the control channel
+// off ("off").
+const ControlEnv = "SUNCAT_CONTROL"
+
+// ControlDir is the directory of the control sockets of the live processes
+// of this user: $TMPDIR/suncat-ctl-<uid>, or /tmp/suncat-ctl-<uid> if that
+// would make socket paths too long for the system.
+func ControlDir() string {
+	name := "suncat-ctl"
+	if uid := os.Getuid(); uid >= 0 {
+		name = fmt.Sprintf("suncat-ctl-%d", uid)
+	}
+	dir := filepath.Join(os.TempDir(), name)
+	// A socket path must fit sockaddr_un (104 bytes on darwin, 108 on
+	// linux), with room for "/<pid>.sock".
+	if len(dir) > 80 {
+		dir = filepath.Join("/tmp", name)
+	}
+	return dir
+}
 
 func controlSocket(pid int) string {
 	return filepath.Join(ControlDir(), fmt.Sprintf("%d.sock", pid))
 }
 
 func startControl(tracePath string) {
-	if os.Getenv("SUNCAT_CONTROL") == "off" {
+	if os.Getenv(ControlEnv) == "off" {
 		return
 	}
 	go serveControl(tracePath)
 }
 
-func serveControl(tracePath string) {
-	if err := os.MkdirAll(ControlDir(), 0o700); err != nil {
-		return
-	}
-	sock := controlSocket(os.Getpid())
-	os.Remove(sock) // left by an earlier process with the same pid
-	l, err := net.Listen("unix", sock)
-	if err != nil {
-		return
-	}
-	for {
-		c, err := l.Accept()
-		if err != nil {
-			return
-		}
-		go handleControl(c, tracePath)
-	}
-}
-
-func handleControl(c net.Conn, tracePath string) {
-	defer c.Close()
-	c.SetDeadline(time.Now().Add(10 * time.Second))
-	line, err := bufio.NewReader(c).ReadString('\n')
+// handleControl serves one request read from c and replies on it.
+func handleControl(c io.ReadWriter, tracePath string) {
+	line, err := bufio.NewReaderSize(c, 4096).ReadString('\n')
 	if err != nil {
 		return
 	}

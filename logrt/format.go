@@ -34,7 +34,8 @@ package logrt
 //	kindStack:   u id, u flags (1: truncated at maxFrames), u frames, then
 //	             per frame: s function, s file, u line. Frame 0 is the
 //	             getter; the last frames are the goroutine's entry.
-//	kindString:  u id, u original length, s value (capped at MaxValue bytes)
+//	kindString:  u id, u original length, s value (capped at MaxValue bytes,
+//	             cut at a UTF-8 boundary)
 //	kindEvent:   u getter id, u stack id, u string id, u time delta
 //	kindMark:    u mark kind (1 mark, 2 pause, 3 resume), u time delta,
 //	             s label
@@ -44,8 +45,9 @@ package logrt
 // event or mark (the first since the start time in the header). Stacks and
 // strings are interned: each is defined once, before the first event that
 // uses it, and events refer to it by id. A program with very many distinct
-// values stops remembering them after maxInterned and writes a new
-// definition for each further value, so the writer's memory stays bounded.
+// values stops remembering them after maxInterned (or maxInternedBytes)
+// and writes a new definition for each further value, so the writer's
+// memory stays bounded.
 const (
 	magic          = "SUNCATTR"
 	formatVersion  = 1
@@ -62,7 +64,8 @@ const (
 	// the outermost end and flagged.
 	maxFrames = 128
 
-	maxInterned = 1 << 16
+	maxInterned      = 1 << 16
+	maxInternedBytes = 16 << 20
 )
 
 const (

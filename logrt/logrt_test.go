@@ -1,13 +1,17 @@
 package logrt
 
 import (
+	"bufio"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
+	"unicode/utf8"
 )
 
 // buildExitProg builds the test program once per test binary.
@@ -125,5 +129,81 @@ func TestMarksPauseResume(t *testing.T) {
 	want := "mark:sub0 Pike St mark:sub1 Pike St Pike St mark:sub2 Pike St Pike St Pike St pause: resume: 3rd Ave"
 	if g := strings.Join(got, " "); g != want {
 		t.Errorf("order:\n got %s\nwant %s", g, want)
+	}
+}
+
+// TestLongValues: a value longer than MaxValue is cut at a UTF-8 boundary,
+// the trace keeps its full length, and a long value that repeats is
+// defined once.
+func TestLongValues(t *testing.T) {
+	const n = 50
+	tr := runProg(t, "long", n)
+	if len(tr.Events) != n {
+		t.Fatalf("%d events, want %d", len(tr.Events), n)
+	}
+	for _, e := range tr.Events {
+		if !e.Truncated || e.Len != 3003 || len(e.Value) != MaxValue-1 || !utf8.ValidString(e.Value) {
+			t.Fatalf("cut value: truncated %v, len %d, kept %d bytes, valid UTF-8 %v; want true, 3003, %d, true",
+				e.Truncated, e.Len, len(e.Value), utf8.ValidString(e.Value), MaxValue-1)
+		}
+	}
+	if tr.Strings != 1 {
+		t.Errorf("%d string definitions for one repeated long value, want 1", tr.Strings)
+	}
+}
+
+// TestKilledMidWrite kills a program while four goroutines record as fast
+// as they can (across a chunk boundary), several times: each trace must
+// read without error, and every goroutine's events must be exactly its
+// first calls, in order, with nothing missing in between. At most the
+// record being written at the kill is lost.
+func TestKilledMidWrite(t *testing.T) {
+	runs := 3
+	if testing.Short() {
+		runs = 1
+	}
+	for r := 0; r < runs; r++ {
+		dir := t.TempDir()
+		cmd := exec.Command(exitProg(t), "storm", "350000")
+		cmd.Env = append(os.Environ(), TraceEnv+"="+dir, "SUNCAT_CONTROL=off")
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		line, _ := bufio.NewReader(out).ReadString('\n')
+		if line != "ready\n" {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("program said %q", line)
+		}
+		time.Sleep(time.Duration(r*7) * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+		files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+		if len(files) != 1 {
+			t.Fatalf("traces: %v", files)
+		}
+		tr, err := ReadFile(files[0])
+		if err != nil {
+			t.Fatalf("run %d: %v", r, err)
+		}
+		if len(tr.Events) < 350000 {
+			t.Fatalf("run %d: %d events, want at least the 350000 recorded before ready", r, len(tr.Events))
+		}
+		next := map[string]int{}
+		for _, e := range tr.Events {
+			g, i, _ := strings.Cut(e.Value, " ")
+			if strconv.Itoa(next[g]) != i {
+				t.Fatalf("run %d: goroutine %s: event %q at seq %d, want call %d", r, g, e.Value, e.Seq, next[g])
+			}
+			next[g]++
+		}
+		if len(next) != 4 {
+			t.Errorf("run %d: events from %d goroutines, want 4", r, len(next))
+		}
+		t.Logf("run %d: %d events, torn record: %v", r, len(tr.Events), tr.Torn)
 	}
 }

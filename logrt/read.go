@@ -18,6 +18,7 @@ type Trace struct {
 	Stacks  []Stack  // by ID - 1
 	Events  []Event  // in the order they were recorded
 	Marks   []Marker // marks, pauses and resumes, in order
+	Strings int      // string definitions in the file (interning shows here)
 	// Torn reports that a record was being written when the process
 	// died; it was skipped. Every record before it is intact.
 	Torn bool
@@ -305,8 +306,11 @@ func (d *decoder) getters() error {
 			return err
 		}
 		if id > len(d.t.Getters) {
-			if id > 1<<24 {
-				return d.errorf(at, "getter id %d out of range", id)
+			// Ids are dense, and each getter takes at least 7 bytes of
+			// the file: a larger id is corrupt (and must not make the
+			// reader allocate a huge table).
+			if id > len(d.data)/7+64 {
+				return d.errorf(at, "getter id %d out of range for a file of %d bytes", id, len(d.data))
 			}
 			gs := make([]Getter, id)
 			copy(gs, d.t.Getters)
@@ -390,6 +394,7 @@ func (d *decoder) str() error {
 	}
 	d.strs = append(d.strs, s)
 	d.lens = append(d.lens, n)
+	d.t.Strings++
 	return nil
 }
 

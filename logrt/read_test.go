@@ -59,6 +59,14 @@ func TestReadErrors(t *testing.T) {
 		{"cut record", good[:lastRecord(good)+5], "runs past the end of the file", false},
 		{"unknown kind", mutate(func(b []byte) []byte { b[firstRecord] = 77; return b }), "unknown record kind 77", false},
 		{"huge length", mutate(func(b []byte) []byte { le.PutUint32(b[firstRecord:], 1|0xffffff<<8); return b }), "runs past the end", false},
+		{"huge getter id", withRecords(good, rec(kindGetters, 1, 0x80, 0x80, 0x40, 0, 0, 0, 0, 0, 0)), "getter id 1048576 out of range", false},
+		{"undefined stack", withRecords(good, rec(kindString, 1, 1, 1, 'x'), rec(kindEvent, 1, 9, 1, 5)), "event refers to undefined stack 9", false},
+		{"undefined string", withRecords(good, rec(kindStack, 1, 0, 0), rec(kindEvent, 1, 1, 4, 5)), "event refers to undefined string 4", false},
+		{"stack out of sequence", withRecords(good, rec(kindStack, 3, 0, 0)), "stack id 3 out of sequence (want 1)", false},
+		{"string overflows record", withRecords(good, rec(kindString, 1, 9, 9, 'x')), "string value of 9 bytes overflows its record", false},
+		{"bad varint", withRecords(good, rec(kindEvent, 0x80)), "bad or truncated varint (getter id)", false},
+		{"extra bytes", withRecords(good, rec(kindMark, 1, 0, 0, 7, 7)), "2 unexpected bytes at the end of a record", false},
+		{"bad mark kind", withRecords(good, rec(kindMark, 9, 0, 0)), "mark kind 9 out of range", false},
 		{"torn record", mutate(func(b []byte) []byte {
 			// Zero the commit word of the last record: it was being
 			// written when the process died.
@@ -85,6 +93,27 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
+// rec encodes one record with the given payload bytes.
+func rec(kind byte, payload ...byte) []byte {
+	b := make([]byte, 4, 4+len(payload)+3)
+	binary.LittleEndian.PutUint32(b, uint32(kind)|uint32(len(payload))<<8)
+	b = append(b, payload...)
+	for len(b)%4 != 0 {
+		b = append(b, 0)
+	}
+	return b
+}
+
+// withRecords returns a trace with the header of good and the records
+// recs, followed by zeros.
+func withRecords(good []byte, recs ...[]byte) []byte {
+	b := append([]byte(nil), good[:headerSize]...)
+	for _, r := range recs {
+		b = append(b, r...)
+	}
+	return append(b, make([]byte, 64)...)
+}
+
 // lastRecord returns the offset of the last record in b.
 func lastRecord(b []byte) int {
 	off, last := headerSize, headerSize
@@ -99,9 +128,9 @@ func lastRecord(b []byte) int {
 	return last
 }
 
-// FuzzDecode checks that the reader never panics and that any trace it
+// FuzzReader checks that the reader never panics and that any trace it
 // accepts is consistent.
-func FuzzDecode(f *testing.F) {
+func FuzzReader(f *testing.F) {
 	f.Add(loadSample(f))
 	f.Add([]byte(magic))
 	f.Fuzz(func(t *testing.T, data []byte) {

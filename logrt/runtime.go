@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -46,9 +47,10 @@ type writer struct {
 	stackIDs  map[uint64]uint32
 	stackPCs  [][]uintptr // by stack id - 1
 	strIDs    map[string]uint32
+	strBytes  int // bytes of the keys of strIDs
 	nextStr   uint32
 	nextStack uint32
-	scratch   []byte
+	key       [MaxValue + 10]byte // the key of a cut value, see internString
 }
 
 // SetGetters records the getter table of the instrumented program. It is
@@ -91,6 +93,26 @@ func Pause() { w.mark(KindPause, "") }
 // Resume restarts recording after Pause.
 func Resume() { w.mark(KindResume, "") }
 
+// Flush makes everything recorded so far durable on disk. It is never
+// needed for the trace to survive the end of the process, however abrupt:
+// a committed record is in the file (through the kernel's page cache) the
+// moment it is written. Flush only matters if the machine itself may go
+// down (power loss, a kernel crash).
+func Flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f == nil || atomic.LoadInt32(&state) == stateOff {
+		return
+	}
+	if err := syncChunk(w.chunk); err != nil {
+		w.fail(fmt.Errorf("flushing %s: %v", w.path, err))
+		return
+	}
+	if err := w.f.Sync(); err != nil {
+		w.fail(fmt.Errorf("flushing %s: %v", w.path, err))
+	}
+}
+
 // TracePath returns the path of this process's trace, or "" before the
 // first record or when recording failed.
 func TracePath() string {
@@ -101,8 +123,8 @@ func TracePath() string {
 
 func (w *writer) event(id uint32, pcs []uintptr, v string) {
 	w.mu.Lock()
+	defer w.unlock()
 	if !w.ready() || atomic.LoadInt32(&state) != stateRecording {
-		w.mu.Unlock()
 		return
 	}
 	sid := w.internStack(pcs)
@@ -119,18 +141,26 @@ func (w *writer) event(id uint32, pcs []uintptr, v string) {
 			w.commit(kindEvent, n)
 		}
 	}
+}
+
+// unlock releases w.mu at the end of a record. A panic inside the writer
+// (a bug, or a system error surfacing as one) must not take the host
+// program down: it stops recording, and the record being written stays
+// uncommitted, so the reader skips it.
+func (w *writer) unlock() {
+	if r := recover(); r != nil {
+		w.fail(fmt.Errorf("internal error: %v", r))
+	}
 	w.mu.Unlock()
 }
 
 func (w *writer) mark(kind MarkKind, label string) {
 	w.mu.Lock()
-	defer w.mu.Unlock()
+	defer w.unlock()
 	if !w.ready() {
 		return
 	}
-	if len(label) > MaxValue {
-		label = label[:MaxValue]
-	}
+	label = cut(label)
 	now := w.now()
 	b := w.reserve(1 + 10 + stringLen(label))
 	if b == nil {
@@ -382,17 +412,34 @@ func equalPCs(a, b []uintptr) bool {
 }
 
 // internString returns the id of value v, defining it first if needed.
+// Values longer than MaxValue are cut (at a UTF-8 boundary) and interned
+// by what the trace keeps of them, the kept bytes and the full length, so
+// a long value that repeats is also defined once. Interning stops after
+// maxInterned values or maxInternedBytes bytes of them, to bound memory;
+// further new values are defined again at each use.
 func (w *writer) internString(v string) uint32 {
-	if id, ok := w.strIDs[v]; ok {
-		return id
+	kept := cut(v)
+	var key string
+	if len(kept) == len(v) {
+		if id, ok := w.strIDs[v]; ok {
+			return id
+		}
+	} else {
+		n := copy(w.key[:], kept)
+		n += putUvarint(w.key[n:], uint64(len(v)))
+		if id, ok := w.strIDs[string(w.key[:n])]; ok { // no allocation
+			return id
+		}
+		key = string(w.key[:n])
 	}
 	w.nextStr++
 	id := w.nextStr
-	kept := v
-	if len(kept) > MaxValue {
-		kept = kept[:MaxValue]
-	} else if len(w.strIDs) < maxInterned {
-		w.strIDs[string(append([]byte(nil), v...))] = id
+	if len(w.strIDs) < maxInterned && w.strBytes < maxInternedBytes {
+		if key == "" {
+			key = string(append([]byte(nil), v...)) // v may be part of a larger string
+		}
+		w.strIDs[key] = id
+		w.strBytes += len(key)
 	}
 	b := w.reserve(2*10 + stringLen(kept))
 	if b == nil {
@@ -403,6 +450,19 @@ func (w *writer) internString(v string) uint32 {
 	n += putString(b[n:], kept)
 	w.commit(kindString, n)
 	return id
+}
+
+// cut returns the first MaxValue bytes of s, or fewer so as not to split
+// a UTF-8 sequence.
+func cut(s string) string {
+	if len(s) <= MaxValue {
+		return s
+	}
+	n := MaxValue
+	for k := 0; k < utf8.UTFMax && n > 0 && !utf8.RuneStart(s[n]); k++ {
+		n--
+	}
+	return s[:n]
 }
 
 func le16(b []byte, v uint16) { b[0], b[1] = byte(v), byte(v>>8) }

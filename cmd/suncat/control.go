@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/suncat-go/suncat/logrt"
 )
@@ -14,7 +15,7 @@ import (
 var (
 	markCmd = &command{
 		name:  "mark",
-		args:  "[-pid PID | -trace FILE] [label]",
+		args:  "[-pid PID | -trace FILE] [-wait DURATION] [label]",
 		short: "start a new sub-trace in a running instrumented program",
 		order: 21,
 		long: `
@@ -23,17 +24,21 @@ instrumented program, from another terminal. Run it before each repetition
 of the action you are studying. When it returns, the mark is in the trace.
 
 With one instrumented program running no selector is needed; otherwise
-choose it with -pid or -trace (suncat lists the candidates).
+choose it with -pid or -trace (suncat lists the candidates). The program
+is reached through a unix socket it serves (see the README, "Marking
+sub-traces from another terminal"); no signal is sent to it.
 
 Examples:
 
 	suncat mark "open stop 2"
 	suncat mark -pid 4242
+	suncat mark -trace /tmp/suncat-traces/app-4242-20261122T101500.000000000.suncat
+	./app & suncat mark -wait 10s start   # wait for the program to come up
 `,
 	}
 	pauseCmd = &command{
 		name:  "pause",
-		args:  "[-pid PID | -trace FILE]",
+		args:  "[-pid PID | -trace FILE] [-wait DURATION]",
 		short: "stop recording events in a running instrumented program",
 		order: 22,
 		long: `
@@ -44,7 +49,7 @@ out work you are not studying (start-up, navigation between repetitions).
 	}
 	resumeCmd = &command{
 		name:  "resume",
-		args:  "[-pid PID | -trace FILE]",
+		args:  "[-pid PID | -trace FILE] [-wait DURATION]",
 		short: "resume recording events after pause",
 		order: 23,
 		long: `
@@ -64,7 +69,8 @@ func init() {
 func runControl(c *command, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(c, stderr)
 	pid := fs.Int("pid", 0, "the process to reach")
-	trace := fs.String("trace", "", "the process writing this trace file")
+	trace := fs.String("trace", "", "the process writing this trace `file`")
+	wait := fs.Duration("wait", 0, "keep trying for up to this long while no matching program answers")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -79,7 +85,15 @@ func runControl(c *command, stdout, stderr io.Writer, args []string) error {
 	if *pid != 0 {
 		target = fmt.Sprint(*pid)
 	}
+	if *wait < 0 {
+		return usagef("%s: -wait %v: negative duration", c.name, *wait)
+	}
+	deadline := time.Now().Add(*wait)
 	p, err := logrt.SendControl(target, c.name, label)
+	for err != nil && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		p, err = logrt.SendControl(target, c.name, label)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %v", c.name, err)
 	}

@@ -9,7 +9,10 @@
 // MODE is return, exit, fatal, panic, sigint, sigterm, sigkill, marks
 // (marks, pauses and resumes around the events, then return), or serve
 // (record an event every 20ms until killed, for the control channel), or
-// loops (about N events of nested loops in four marked sub-traces).
+// loops (about N events of nested loops in four marked sub-traces), long
+// (N calls returning the same 3003-byte value, then Flush), or storm (four
+// goroutines record distinct values "g<k> <i>" without end; "ready" is
+// printed after N events, and the test kills the program mid-write).
 package main
 
 import (
@@ -18,6 +21,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -66,6 +70,32 @@ func main() {
 			}
 		}
 		return
+	}
+	if mode == "long" {
+		long := &stop{"abc" + strings.Repeat("Straße ", 375)} // byte 1024 is inside an ß
+		for i := 0; i < n; i++ {
+			long.Name()
+		}
+		logrt.Flush()
+		return
+	}
+	if mode == "storm" {
+		var total int64
+		for g := 0; g < 4; g++ {
+			go func(g int) {
+				s := &stop{}
+				for i := 0; ; i++ {
+					s.name = "g" + strconv.Itoa(g) + " " + strconv.Itoa(i)
+					s.Name()
+					atomic.AddInt64(&total, 1)
+				}
+			}(g)
+		}
+		for atomic.LoadInt64(&total) < int64(n) {
+			time.Sleep(time.Millisecond)
+		}
+		fmt.Println("ready")
+		select {}
 	}
 	if mode == "marks" {
 		for i := 0; i < 3; i++ {

@@ -1,0 +1,94 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+
+package logrt
+
+import (
+	"os"
+	"syscall"
+	"time"
+)
+
+// serveControl listens on this process's control socket and serves
+// requests one at a time, for as long as the process lives. Any failure
+// just leaves the process without a control channel.
+func serveControl(tracePath string) {
+	dir := ControlDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil || !privateDir(dir) {
+		return
+	}
+	sock := controlSocket(os.Getpid())
+	os.Remove(sock) // left by an earlier process with the same pid
+	fd, err := listenUnix(sock)
+	if err != nil {
+		return
+	}
+	// A non-blocking descriptor given to os.NewFile is served by the
+	// runtime's poller: Accept below waits without holding a thread.
+	l := os.NewFile(uintptr(fd), sock)
+	rc, err := l.SyscallConn()
+	if err != nil {
+		l.Close()
+		return
+	}
+	for {
+		var nfd int
+		var aerr error
+		err := rc.Read(func(fd uintptr) bool {
+			nfd, _, aerr = syscall.Accept(int(fd))
+			return aerr != syscall.EAGAIN && aerr != syscall.EINTR
+		})
+		if err != nil {
+			return
+		}
+		if aerr != nil {
+			if aerr == syscall.ECONNABORTED || aerr == syscall.EMFILE || aerr == syscall.ENFILE {
+				time.Sleep(10 * time.Millisecond)
+				continue
+			}
+			return
+		}
+		syscall.CloseOnExec(nfd)
+		if err := syscall.SetNonblock(nfd, true); err != nil {
+			syscall.Close(nfd)
+			continue
+		}
+		c := os.NewFile(uintptr(nfd), "control")
+		c.SetDeadline(time.Now().Add(10 * time.Second))
+		handleControl(c, tracePath)
+		c.Close()
+	}
+}
+
+func listenUnix(path string) (int, error) {
+	syscall.ForkLock.RLock()
+	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	if err == nil {
+		syscall.CloseOnExec(fd)
+	}
+	syscall.ForkLock.RUnlock()
+	if err != nil {
+		return -1, err
+	}
+	if err = syscall.Bind(fd, &syscall.SockaddrUnix{Name: path}); err == nil {
+		if err = syscall.Listen(fd, 16); err == nil {
+			err = syscall.SetNonblock(fd, true)
+		}
+	}
+	if err != nil {
+		syscall.Close(fd)
+		return -1, err
+	}
+	return fd, nil
+}
+
+// privateDir reports whether dir is a real directory (not a symbolic link)
+// owned by this user and closed to others, so that nobody else can take
+// the place of this process's socket.
+func privateDir(dir string) bool {
+	fi, err := os.Lstat(dir)
+	if err != nil || !fi.IsDir() || fi.Mode().Perm()&0o077 != 0 {
+		return false
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && int(st.Uid) == os.Getuid()
+}
