@@ -99,7 +99,16 @@ func ReadFile(path string) (*Trace, error) {
 
 // Decode decodes a whole trace held in data; name is used in errors.
 func Decode(name string, data []byte) (*Trace, error) {
-	d := &decoder{name: name, data: data, t: &Trace{Path: name}}
+	return DecodeFunc(name, data, nil)
+}
+
+// DecodeFunc decodes a trace like Decode, but if fn is not nil it hands
+// each event and mark to fn in recording order (exactly one of ev and mk
+// is not nil) instead of keeping them: the returned Trace has the header,
+// getters and stacks, and no Events or Marks. fn must not keep the
+// pointers; an error from fn stops decoding and is returned as is.
+func DecodeFunc(name string, data []byte, fn func(ev *Event, mk *Marker) error) (*Trace, error) {
+	d := &decoder{name: name, data: data, t: &Trace{Path: name}, fn: fn}
 	if err := d.header(); err != nil {
 		return nil, err
 	}
@@ -110,6 +119,7 @@ func Decode(name string, data []byte) (*Trace, error) {
 }
 
 type decoder struct {
+	fn      func(*Event, *Marker) error
 	name    string
 	data    []byte
 	t       *Trace
@@ -433,12 +443,16 @@ func (d *decoder) event() error {
 	if v == 0 || v > len(d.strs) {
 		return d.errorf(at, "event refers to undefined string %d", v)
 	}
-	d.t.Events = append(d.t.Events, Event{
+	e := Event{
 		Seq: d.seq, Time: d.now, Getter: uint32(g), Stack: uint32(s),
 		Value: d.strs[v-1], Len: d.lens[v-1], Truncated: d.lens[v-1] > len(d.strs[v-1]),
 		Entry: d.t.Stacks[s-1].Entry,
-	})
+	}
 	d.seq++
+	if d.fn != nil {
+		return d.fn(&e, nil)
+	}
+	d.t.Events = append(d.t.Events, e)
 	return nil
 }
 
@@ -458,7 +472,11 @@ func (d *decoder) mark() error {
 	if err != nil {
 		return err
 	}
-	d.t.Marks = append(d.t.Marks, Marker{Seq: d.seq, Time: d.now, Kind: MarkKind(k), Label: label})
+	m := Marker{Seq: d.seq, Time: d.now, Kind: MarkKind(k), Label: label}
 	d.seq++
+	if d.fn != nil {
+		return d.fn(nil, &m)
+	}
+	d.t.Marks = append(d.t.Marks, m)
 	return nil
 }

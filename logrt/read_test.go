@@ -2,7 +2,9 @@ package logrt
 
 import (
 	"encoding/binary"
+	"errors"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -133,6 +135,9 @@ func lastRecord(b []byte) int {
 func FuzzReader(f *testing.F) {
 	f.Add(loadSample(f))
 	f.Add([]byte(magic))
+	good := loadSample(f)
+	f.Add(withRecords(good, rec(kindStack, 1, 0, 1, 1, 'f', 1, 'g', 7), rec(kindString, 1, 9, 1, 'x'), rec(kindEvent, 1, 1, 1, 5), rec(kindMark, 1, 0, 0)))
+	f.Add(withRecords(good, rec(kindGetters, 1, 1, 0, 0, 0, 0, 0, 0), rec(kindPad, 0, 0, 0)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := Decode("fuzz.suncat", data)
 		if err != nil {
@@ -146,5 +151,75 @@ func FuzzReader(f *testing.F) {
 				t.Fatalf("event with undefined stack %d", e.Stack)
 			}
 		}
+		// Streaming sees the same records.
+		n := 0
+		if _, err := DecodeFunc("fuzz.suncat", data, func(*Event, *Marker) error { n++; return nil }); err != nil || n != len(tr.Events)+len(tr.Marks) {
+			t.Fatalf("DecodeFunc: %v, %d items; Decode: %d events, %d marks", err, n, len(tr.Events), len(tr.Marks))
+		}
 	})
+}
+
+// TestDecodeFunc: streaming gives the same events and marks, in the same
+// order, as Decode, on the sample and on a recorded trace of distinct
+// values; and an error from the callback stops decoding.
+func TestDecodeFunc(t *testing.T) {
+	sample := loadSample(t)
+	long := runProg(t, "loops", 2000)
+	recorded, err := os.ReadFile(long.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{{"sample", sample}, {"loops", recorded}} {
+		whole, err := Decode(tc.name, tc.data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var evs []Event
+		var mks []Marker
+		var order []uint64
+		part, err := DecodeFunc(tc.name, tc.data, func(ev *Event, mk *Marker) error {
+			if (ev == nil) == (mk == nil) {
+				t.Fatalf("%s: want exactly one of event and mark", tc.name)
+			}
+			if ev != nil {
+				evs = append(evs, *ev)
+				order = append(order, ev.Seq)
+			} else {
+				mks = append(mks, *mk)
+				order = append(order, mk.Seq)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(part.Events) != 0 || len(part.Marks) != 0 || len(part.Stacks) != len(whole.Stacks) || len(part.Getters) != len(whole.Getters) {
+			t.Errorf("%s: streamed trace keeps %d events, %d marks, %d stacks, %d getters", tc.name, len(part.Events), len(part.Marks), len(part.Stacks), len(part.Getters))
+		}
+		if !reflect.DeepEqual(evs, whole.Events) || !reflect.DeepEqual(mks, whole.Marks) {
+			t.Errorf("%s: streamed events or marks differ from Decode's", tc.name)
+		}
+		for i := range order {
+			if order[i] != uint64(i) {
+				t.Fatalf("%s: item %d has seq %d", tc.name, i, order[i])
+			}
+		}
+		if len(evs) == 0 || len(mks) == 0 {
+			t.Errorf("%s: %d events, %d marks: the test needs both", tc.name, len(evs), len(mks))
+		}
+	}
+	stop := errors.New("enough")
+	n := 0
+	_, err = DecodeFunc("x", sample, func(*Event, *Marker) error {
+		if n++; n == 3 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || n != 3 {
+		t.Errorf("callback error: got %v after %d calls, want %v after 3", err, n, stop)
+	}
 }
