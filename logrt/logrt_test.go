@@ -207,3 +207,68 @@ func TestKilledMidWrite(t *testing.T) {
 		t.Logf("run %d: %d events, torn record: %v", r, len(tr.Events), tr.Torn)
 	}
 }
+
+// TestHandledSignal: a program that handles SIGINT itself still gets it,
+// with the control channel on, and goes on recording after it.
+func TestHandledSignal(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(exitProg(t), "handled", "10")
+	cmd.Env = append(os.Environ(), TraceEnv+"="+dir, "TMPDIR="+dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if line, _ := bufio.NewReader(out).ReadString('\n'); line != "ready\n" {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("program said %q", line)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("the program did not handle its SIGINT: %v", err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+	if len(files) != 1 {
+		t.Fatalf("traces: %v", files)
+	}
+	tr, err := ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Events) != 10 || len(tr.Marks) != 1 || tr.Marks[0].Label != "handled SIGINT" || tr.Marks[0].Seq != 10 {
+		t.Errorf("%d events, marks %+v; want 10 events, then the mark", len(tr.Events), tr.Marks)
+	}
+}
+
+// TestTraceFileTaken: SUNCAT_TRACE naming a file gives that file to the
+// first process; a second one (a re-run, or a child that inherits the
+// variable) writes a file of its own beside it instead of clobbering it.
+func TestTraceFileTaken(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "run.suncat")
+	for i, n := range []int{3, 5} {
+		cmd := exec.Command(exitProg(t), "return", strconv.Itoa(n))
+		cmd.Env = append(os.Environ(), TraceEnv+"="+file, "SUNCAT_CONTROL=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("run %d: %v\n%s", i, err, out)
+		}
+	}
+	first, err := ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	others, _ := filepath.Glob(filepath.Join(dir, "run-exitprog-*.suncat"))
+	if len(others) != 1 {
+		t.Fatalf("second trace: %v, want one run-exitprog-<pid>-<time>.suncat", others)
+	}
+	second, err := ReadFile(others[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.Events) != 3 || len(second.Events) != 5 || first.PID == second.PID {
+		t.Errorf("first %d events (pid %d), second %d (pid %d); want 3 and 5 from two processes", len(first.Events), first.PID, len(second.Events), second.PID)
+	}
+}

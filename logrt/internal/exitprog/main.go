@@ -9,7 +9,8 @@
 // MODE is return, exit, fatal, panic, sigint, sigterm, sigkill, marks
 // (marks, pauses and resumes around the events, then return), or serve
 // (record an event every 20ms until killed, for the control channel), or
-// loops (about N events of nested loops in four marked sub-traces), long
+// handled (N events, then wait for SIGINT, which the program handles
+// itself, mark and return), loops (about N events of nested loops in four marked sub-traces), long
 // (N calls returning the same 3003-byte value, then Flush), or storm (four
 // goroutines record distinct values "g<k> <i>" without end; "ready" is
 // printed after N events, and the test kills the program mid-write).
@@ -19,6 +20,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -96,6 +98,18 @@ func main() {
 		}
 		fmt.Println("ready")
 		select {}
+	}
+	if mode == "handled" {
+		// The program handles SIGINT itself: logrt must leave it to it.
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, syscall.SIGINT)
+		for i := 0; i < n; i++ {
+			stops[i%len(stops)].Name()
+		}
+		fmt.Println("ready")
+		<-c
+		logrt.Mark("handled SIGINT")
+		return
 	}
 	if mode == "marks" {
 		for i := 0; i < 3; i++ {
