@@ -114,6 +114,24 @@ func TestExitPaths(t *testing.T) {
 
 func TestMarksPauseResume(t *testing.T) {
 	tr := runProg(t, "marks", 0)
+	want := "mark:sub0 Pike St mark:sub1 Pike St Pike St mark:sub2 Pike St Pike St Pike St pause: resume: 3rd Ave"
+	if g := recordOrder(tr); g != want {
+		t.Errorf("order:\n got %s\nwant %s", g, want)
+	}
+}
+
+// TestLabels: a Label becomes a mark only when an event follows it; a
+// later Label, Mark, Pause or Resume replaces or drops it.
+func TestLabels(t *testing.T) {
+	tr := runProg(t, "labels", 0)
+	want := "mark:T/a Pike St mark:explicit Pine St pause: resume: mark:T/c 3rd Ave 3rd Ave"
+	if g := recordOrder(tr); g != want {
+		t.Errorf("order:\n got %s\nwant %s", g, want)
+	}
+}
+
+// recordOrder lists the marks and event values of tr in recorded order.
+func recordOrder(tr *Trace) string {
 	var got []string
 	ei, mi := 0, 0
 	for ei < len(tr.Events) || mi < len(tr.Marks) {
@@ -126,10 +144,7 @@ func TestMarksPauseResume(t *testing.T) {
 		got = append(got, tr.Events[ei].Value)
 		ei++
 	}
-	want := "mark:sub0 Pike St mark:sub1 Pike St Pike St mark:sub2 Pike St Pike St Pike St pause: resume: 3rd Ave"
-	if g := strings.Join(got, " "); g != want {
-		t.Errorf("order:\n got %s\nwant %s", g, want)
-	}
+	return strings.Join(got, " ")
 }
 
 // TestLongValues: a value longer than MaxValue is cut at a UTF-8 boundary,

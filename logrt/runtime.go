@@ -50,6 +50,9 @@ type writer struct {
 	strBytes  int // bytes of the keys of strIDs
 	nextStr   uint32
 	nextStack uint32
+
+	pending    string // a Label to record before the next event
+	hasPending bool
 	key       [MaxValue + 10]byte // the key of a cut value, see internString
 }
 
@@ -86,6 +89,17 @@ func String(id uint32, v string) string {
 
 // Mark records a labelled sub-trace boundary.
 func Mark(label string) { w.mark(KindMark, label) }
+
+// Label names what the program does from now on (in 'suncat test', the
+// test that runs): a mark with this label is recorded right before the
+// next event. Labels set one after another with no event between leave
+// only the last, so work that calls no getter starts no sub-trace; Mark,
+// Pause and Resume drop a pending label.
+func Label(label string) {
+	w.mu.Lock()
+	w.pending, w.hasPending = label, true
+	w.mu.Unlock()
+}
 
 // Pause stops recording events until Resume; marks are still recorded.
 func Pause() { w.mark(KindPause, "") }
@@ -127,6 +141,10 @@ func (w *writer) event(id uint32, pcs []uintptr, v string) {
 	if !w.ready() || atomic.LoadInt32(&state) != stateRecording {
 		return
 	}
+	if w.hasPending {
+		w.hasPending = false
+		w.writeMark(KindMark, w.pending)
+	}
 	sid := w.internStack(pcs)
 	vid := w.internString(v)
 	now := w.now()
@@ -160,6 +178,12 @@ func (w *writer) mark(kind MarkKind, label string) {
 	if !w.ready() {
 		return
 	}
+	w.hasPending = false
+	w.writeMark(kind, label)
+}
+
+// writeMark writes a mark record; w.mu is held and the trace is open.
+func (w *writer) writeMark(kind MarkKind, label string) {
 	label = cut(label)
 	now := w.now()
 	b := w.reserve(1 + 10 + stringLen(label))

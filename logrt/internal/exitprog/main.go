@@ -124,6 +124,23 @@ func main() {
 		stops[2].Name()
 		return
 	}
+	if mode == "labels" {
+		logrt.Label("T")       // replaced before any event: no mark
+		logrt.Label("T/a")     // written before the next event
+		stops[0].Name()        // T/a
+		logrt.Label("T")       // dropped by the Mark that follows
+		logrt.Mark("explicit") // written at once
+		stops[1].Name()
+		logrt.Label("T/b")
+		logrt.Pause()
+		stops[1].Name() // not recorded: the label stays pending
+		logrt.Resume()
+		logrt.Label("T/c")
+		stops[2].Name()
+		stops[2].Name()
+		logrt.Label("T/d") // no event follows: no mark
+		return
+	}
 	for i := 0; i < n; i++ {
 		stops[i%len(stops)].Name()
 	}
