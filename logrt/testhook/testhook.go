@@ -1,0 +1,61 @@
+// Package testhook names the sub-traces of instrumented tests. 'suncat
+// test' rewrites a copy of each test file (never the file itself) so that
+// every test and benchmark calls Start first, and every call of
+// (*testing.T).Run, (*testing.B).Run and (*testing.T).Parallel on a test's
+// parameter goes through Run, RunB and Parallel here. Each of them labels
+// what runs from then on with the test's full name (logrt.Label): the
+// trace gets one sub-trace per test and subtest that calls a getter, and
+// the events of a parent test between its subtests are labelled with the
+// parent's name again.
+//
+// Tests running in parallel interleave their events; 'suncat test' runs
+// them one at a time (-parallel 1) unless told otherwise.
+//
+// The package is compiled into instrumented test binaries only, from this
+// file, with the runtime's import path replaced by the one the build
+// gives it; it must import nothing but testing and the runtime.
+package testhook
+
+import (
+	"testing"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// Start labels the events of a top-level test or benchmark from now on.
+func Start(tb testing.TB) { logrt.Label(tb.Name()) }
+
+// Run runs f as the subtest name of t, as t.Run does, labelling the
+// subtest's events with its full name and the parent's events after it
+// with the parent's.
+func Run(t *testing.T, name string, f func(t *testing.T)) bool {
+	if f == nil {
+		return t.Run(name, f)
+	}
+	ok := t.Run(name, func(t *testing.T) {
+		logrt.Label(t.Name())
+		f(t)
+	})
+	logrt.Label(t.Name())
+	return ok
+}
+
+// RunB is Run for benchmarks.
+func RunB(b *testing.B, name string, f func(b *testing.B)) bool {
+	if f == nil {
+		return b.Run(name, f)
+	}
+	ok := b.Run(name, func(b *testing.B) {
+		logrt.Label(b.Name())
+		f(b)
+	})
+	logrt.Label(b.Name())
+	return ok
+}
+
+// Parallel calls t.Parallel, which returns when the test resumes, and
+// labels the test's events from then on with its name again.
+func Parallel(t *testing.T) {
+	t.Parallel()
+	logrt.Label(t.Name())
+}

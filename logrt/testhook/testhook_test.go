@@ -1,0 +1,58 @@
+package testhook
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "testhook")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv(logrt.TraceEnv, dir+string(os.PathSeparator))
+	os.Setenv(logrt.ControlEnv, "off")
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// get stands in for an instrumented getter.
+func get(v string) string { return logrt.String(1, v) }
+
+// TestLabels runs subtests through the hooks and reads back, from this
+// process's own trace, which label each event got.
+func TestLabels(t *testing.T) {
+	Start(t)
+	get("setup")
+	Run(t, "one", func(t *testing.T) { get("1") })
+	Run(t, "two", func(t *testing.T) {
+		get("2")
+		Run(t, "deep", func(t *testing.T) { get("2.1") })
+	})
+	Run(t, "quiet", func(t *testing.T) {}) // no event: no sub-trace
+	get("teardown")
+
+	tr, err := logrt.ReadFile(logrt.TracePath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	ei, mi := 0, 0
+	for ei < len(tr.Events) || mi < len(tr.Marks) {
+		if mi < len(tr.Marks) && (ei >= len(tr.Events) || tr.Marks[mi].Seq < tr.Events[ei].Seq) {
+			got = append(got, "["+tr.Marks[mi].Label+"]")
+			mi++
+			continue
+		}
+		got = append(got, tr.Events[ei].Value)
+		ei++
+	}
+	want := "[TestLabels] setup [TestLabels/one] 1 [TestLabels/two] 2 [TestLabels/two/deep] 2.1 [TestLabels] teardown"
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("labels and events:\n got %s\nwant %s", g, want)
+	}
+}
