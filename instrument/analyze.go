@@ -99,6 +99,7 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		Mode:       packages.NeedName | packages.NeedModule | packages.NeedImports | packages.NeedDeps | packages.NeedFiles,
 		Dir:        opt.Dir,
 		BuildFlags: opt.BuildFlags,
+		Tests:      opt.Tests,
 	}
 	roots, err := packages.Load(light, patterns...)
 	if err != nil {
@@ -116,7 +117,7 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	}
 	depMods := map[string]bool{}
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		if p.Module == nil || seen[p.PkgPath] {
+		if p.Module == nil || seen[p.PkgPath] || isTestOnly(p) {
 			return
 		}
 		switch {
@@ -151,11 +152,28 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		return nil, fmt.Errorf("-deps %q matches no dependency of %s", opt.Deps, strings.Join(patterns, " "))
 	}
 	sort.Slice(a.DepModules, func(i, j int) bool { return a.DepModules[i].Path < a.DepModules[j].Path })
+	testFiles := map[string]bool{}
 	for _, r := range roots {
-		if r.Name == "main" {
+		if r.Name == "main" && !isTestOnly(r) {
 			a.Commands = append(a.Commands, r.PkgPath)
 		}
+		if !opt.Tests || isTestOnly(r) {
+			continue
+		}
+		if r.ID == r.PkgPath {
+			a.Roots = append(a.Roots, r.PkgPath)
+		}
+		if r.Module == nil || !r.Module.Main {
+			continue
+		}
+		for _, f := range r.GoFiles {
+			if strings.HasSuffix(f, "_test.go") && !testFiles[f] {
+				testFiles[f] = true
+				a.TestFiles = append(a.TestFiles, f)
+			}
+		}
 	}
+	sort.Strings(a.TestFiles)
 	if a.ModulePath == "" {
 		// A command of a dependency (go build example.com/tool from a
 		// tools module): the runtime still goes into the main module.
@@ -204,6 +222,16 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	sort.SliceStable(a.Rejected, func(i, j int) bool { return posLess(a.Rejected[i].Pos, a.Rejected[j].Pos) })
 	progress("found %d getter(s) in %d package(s)", len(a.Getters), len(mainPkgs))
 	return a, nil
+}
+
+// isTestOnly reports whether p exists only in go test's build: an external
+// test package (p_test) or a generated test main (p.test). The test
+// variant of a package ("p [p.test]") has p's import path and counts as p.
+func isTestOnly(p *packages.Package) bool {
+	if p.Name == "main" && strings.HasSuffix(p.ID, ".test") {
+		return true
+	}
+	return p.ID != p.PkgPath && strings.HasSuffix(p.PkgPath, "_test")
 }
 
 // guardModFlags keeps GOFLAGS=-mod=mod from letting the go command edit

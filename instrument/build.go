@@ -20,12 +20,14 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/testhook"
 )
 
 // BuildOptions control an instrumented build.
 type BuildOptions struct {
 	Dir        string   // the user's working directory
 	Package    string   // the main package to build; default "."
+	Packages   []string // the packages to test (PrepareTest); default "."
 	Output     string   // the binary to write; default: in the suncat cache
 	BuildFlags []string // passed to go build and go/packages (-tags ...)
 	Funcs      bool
@@ -77,23 +79,11 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	if len(a.Commands) != 1 {
 		return nil, fmt.Errorf("%s is not a main package (suncat builds programs; to study a library, instrument a program or test that uses it)", named)
 	}
-	work, err := workDir(a.ModuleDir)
+	p, err := prepare(ctx, a, opt)
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(work)
-	var gd goDirs
-	var copies []*depCopy
-	if len(a.DepModules) > 0 {
-		if gd, err = readGoDirs(ctx, opt.Dir); err != nil {
-			return nil, err
-		}
-		copies = planDeps(gd, a)
-	}
-	overlay, err := writeOverlay(work, a, opt, copies)
-	if err != nil {
-		return nil, err
-	}
+	defer p.Close()
 	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
 		out = filepath.Join(out, path.Base(a.Commands[0])) // as go build -o dir does
 	}
@@ -107,26 +97,12 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	if opt.Progress != nil {
 		fmt.Fprintf(opt.Progress, "suncat: building %s with %d instrumented getter(s)\n", a.Commands[0], len(a.Getters))
 	}
-	args := []string{"build", "-overlay", overlay, "-o", out}
-	var env []string
-	if len(copies) > 0 {
-		pruneDeps()
-		for _, d := range copies {
-			if err := d.materialize(opt.Progress); err != nil {
-				return nil, err
-			}
-		}
-		more, moreEnv, err := redirect(ctx, gd, work, opt.Dir, a, copies)
-		if err != nil {
-			return nil, err
-		}
-		args, env = append(args, more...), moreEnv
-	}
+	args := append([]string{"build", "-o", out}, p.Args...)
 	args = append(args, opt.BuildFlags...)
 	args = append(args, pkg)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = opt.Dir
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = append(os.Environ(), p.Env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	cmd.Stdout = &stderr
@@ -136,11 +112,88 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	return &BuildResult{Analysis: a, Output: out}, nil
 }
 
+// A Prepared build is what makes the go command compile instrumented
+// sources: the overlay (and, with -deps, the redirected modules) in a work
+// directory that lives until Close.
+type Prepared struct {
+	Analysis *Analysis
+	Args     []string // go command flags: -overlay FILE, and -modfile FILE with -deps
+	Env      []string // extra environment (GOWORK=... with -deps in a workspace)
+	Labelled int      // test files whose tests are labelled (PrepareTest)
+	work     string
+}
+
+// Close removes the work directory.
+func (p *Prepared) Close() error { return os.RemoveAll(p.work) }
+
+// prepare writes the overlay for the analyzed packages (and the test
+// files, if the analysis lists them).
+func prepare(ctx context.Context, a *Analysis, opt BuildOptions) (*Prepared, error) {
+	work, err := workDir(a.ModuleDir)
+	if err != nil {
+		return nil, err
+	}
+	p := &Prepared{Analysis: a, work: work}
+	var gd goDirs
+	var copies []*depCopy
+	if len(a.DepModules) > 0 {
+		if gd, err = readGoDirs(ctx, opt.Dir); err != nil {
+			p.Close()
+			return nil, err
+		}
+		copies = planDeps(gd, a)
+	}
+	overlay, labelled, err := writeOverlay(work, a, opt, copies)
+	if err != nil {
+		p.Close()
+		return nil, err
+	}
+	p.Labelled = labelled
+	p.Args = []string{"-overlay", overlay}
+	if len(copies) > 0 {
+		pruneDeps()
+		for _, d := range copies {
+			if err := d.materialize(opt.Progress); err != nil {
+				p.Close()
+				return nil, err
+			}
+		}
+		more, env, err := redirect(ctx, gd, work, opt.Dir, a, copies)
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		p.Args, p.Env = append(p.Args, more...), env
+	}
+	return p, nil
+}
+
+// PrepareTest analyzes the packages (opt.Packages, default ".") and their
+// tests, and writes what makes go test build them instrumented, with every
+// test and subtest labelled in the trace (see RewriteTest). The caller
+// runs go test with the result's Args and Env, then calls Close.
+func PrepareTest(ctx context.Context, opt BuildOptions) (*Prepared, error) {
+	patterns := opt.Packages
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	opt.BuildFlags = guardModFlags(opt.Dir, opt.BuildFlags)
+	a, err := Analyze(ctx, Options{
+		Dir: opt.Dir, Patterns: append([]string(nil), patterns...), BuildFlags: opt.BuildFlags,
+		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: opt.Progress, Deps: opt.Deps,
+		Tests: true,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return prepare(ctx, a, opt)
+}
+
 // writeOverlay writes the rewritten files, the runtime and the overlay
 // description into work, and returns the description's path. Rewritten
 // files of copied dependency modules go into their copy (see deps.go)
 // instead of the overlay.
-func writeOverlay(work string, a *Analysis, opt BuildOptions, copies []*depCopy) (string, error) {
+func writeOverlay(work string, a *Analysis, opt BuildOptions, copies []*depCopy) (string, int, error) {
 	replace := map[string]string{}
 	rtImport := a.ModulePath + "/" + RuntimeDir
 	byFile := map[string][]Getter{}
@@ -155,11 +208,11 @@ func writeOverlay(work string, a *Analysis, opt BuildOptions, copies []*depCopy)
 	for i, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
-			return "", err
+			return "", 0, err
 		}
 		out, err := Rewrite(f, src, byFile[f], rtImport)
 		if err != nil {
-			return "", err
+			return "", 0, err
 		}
 		if d, rel, ok := copyFor(copies, f); ok {
 			d.files[rel] = out
@@ -167,41 +220,95 @@ func writeOverlay(work string, a *Analysis, opt BuildOptions, copies []*depCopy)
 		}
 		dst := filepath.Join(work, fmt.Sprintf("src%03d_%s", i, filepath.Base(f)))
 		if err := os.WriteFile(dst, out, 0o644); err != nil {
-			return "", err
+			return "", 0, err
 		}
 		replace[f] = dst
 	}
 	rtDir := filepath.Join(a.ModuleDir, filepath.FromSlash(RuntimeDir))
 	if _, err := os.Stat(rtDir); err == nil {
-		return "", fmt.Errorf("%s exists in your module; suncat needs that directory for its runtime", rtDir)
+		return "", 0, fmt.Errorf("%s exists in your module; suncat needs that directory for its runtime", rtDir)
 	}
 	rtFiles, err := RuntimeFiles()
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	rtWork := filepath.Join(work, "rt")
 	if err := os.MkdirAll(rtWork, 0o755); err != nil {
-		return "", err
+		return "", 0, err
 	}
 	for name, data := range rtFiles {
 		dst := filepath.Join(rtWork, name)
 		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			return "", err
+			return "", 0, err
 		}
 		replace[filepath.Join(rtDir, name)] = dst
 	}
 	table := filepath.Join(rtWork, "zz_suncat_table.go")
 	if err := os.WriteFile(table, []byte(tableSource(a, opt)), 0o644); err != nil {
-		return "", err
+		return "", 0, err
 	}
 	replace[filepath.Join(rtDir, "zz_suncat_table.go")] = table
+	labelled, err := overlayTests(work, a, rtImport, replace)
+	if err != nil {
+		return "", 0, err
+	}
 	data, err := json.MarshalIndent(struct{ Replace map[string]string }{replace}, "", "\t")
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	ovl := filepath.Join(work, "overlay.json")
-	return ovl, os.WriteFile(ovl, data, 0o644)
+	return ovl, labelled, os.WriteFile(ovl, data, 0o644)
 }
+
+// overlayTests adds the labelled copies of the analysis's test files, and
+// the hooks they call (logrt/testhook, as the package suncatrt/testhook),
+// to the overlay. It returns how many files were labelled.
+func overlayTests(work string, a *Analysis, rtImport string, replace map[string]string) (int, error) {
+	if len(a.TestFiles) == 0 {
+		return 0, nil
+	}
+	hookImport := rtImport + "/testhook"
+	dir := filepath.Join(work, "tests")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	labelled := 0
+	for i, f := range a.TestFiles {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return 0, err
+		}
+		out, changed, err := RewriteTest(f, src, hookImport)
+		if err != nil {
+			return 0, err
+		}
+		if !changed {
+			continue
+		}
+		dst := filepath.Join(dir, fmt.Sprintf("test%03d_%s", i, filepath.Base(f)))
+		if err := os.WriteFile(dst, out, 0o644); err != nil {
+			return 0, err
+		}
+		replace[f] = dst
+		labelled++
+	}
+	if labelled == 0 {
+		return 0, nil
+	}
+	src := bytes.Replace(testhook.Source, []byte(strconv.Quote(logrtImport)), []byte(strconv.Quote(rtImport)), 1)
+	if bytes.Equal(src, testhook.Source) {
+		return 0, fmt.Errorf("internal error: testhook does not import %s", logrtImport)
+	}
+	dst := filepath.Join(dir, "testhook.go")
+	if err := os.WriteFile(dst, src, 0o644); err != nil {
+		return 0, err
+	}
+	replace[filepath.Join(a.ModuleDir, filepath.FromSlash(RuntimeDir), "testhook", "testhook.go")] = dst
+	return labelled, nil
+}
+
+// logrtImport is the runtime's import path in suncat's own module.
+const logrtImport = "github.com/suncat-go/suncat/logrt"
 
 // RuntimeFiles returns the runtime's files as they are compiled into
 // instrumented programs: logrt's non-test, non-host_ files. The go command

@@ -25,7 +25,7 @@ import (
 // by a local directory is not cached.
 
 // analysisVersion changes whenever the classifier's results would.
-const analysisVersion = "suncat-analysis-5"
+const analysisVersion = "suncat-analysis-6"
 
 // cacheKey returns the key of the analysis for opt, or false when the
 // analysis cannot be cached.
@@ -70,7 +70,7 @@ func cacheKey(opt Options) (string, bool) {
 		}
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%v\x00%s\x00%s\x00%q\x00%s\x00", analysisVersion, root, p, opt.Funcs, re(opt.Match), re(opt.Skip), opt.BuildFlags, opt.Deps)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%v\x00%s\x00%s\x00%q\x00%s\x00%v\x00", analysisVersion, root, p, opt.Funcs, re(opt.Match), re(opt.Skip), opt.BuildFlags, opt.Deps, opt.Tests)
 	for _, k := range []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT"} {
 		fmt.Fprintf(h, "%s=%s\x00", k, os.Getenv(k))
 	}

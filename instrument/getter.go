@@ -57,6 +57,9 @@ type Options struct {
 	// Deps also analyzes the dependency packages whose import paths match
 	// these comma-separated patterns ("example.com/lib/...").
 	Deps string
+	// Tests also follows the imports of the patterns' test files, and
+	// lists those files (Analysis.TestFiles).
+	Tests bool
 }
 
 // An Analysis is the result of Analyze.
@@ -74,6 +77,13 @@ type Analysis struct {
 	// DepModules are the dependency modules holding analyzed packages
 	// (-deps).
 	DepModules []DepModule
+	// TestFiles are the _test.go files of the patterns' packages of the
+	// main module (with Options.Tests).
+	TestFiles []string `json:",omitempty"`
+	// Roots are the import paths of the patterns' packages (with
+	// Options.Tests), for go test, which would otherwise also match the
+	// runtime's overlay-only packages with a pattern like ./...
+	Roots []string `json:",omitempty"`
 }
 
 // A DepModule is a dependency module instrumented with -deps.

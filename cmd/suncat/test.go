@@ -1,0 +1,440 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/suncat-go/suncat/instrument"
+	"github.com/suncat-go/suncat/logrt"
+)
+
+var testCmd = &command{
+	name:  "test",
+	args:  "[flags] [packages] [-- go test flags]",
+	short: "run go test on instrumented packages: one trace per test binary, one sub-trace per test",
+	order: 13,
+	long: `
+Test runs go test on the packages (default ".") with their module's string
+getters instrumented, as instrument does for a program: your files, go.mod
+and go.sum are not modified. Each test binary writes one trace into a
+directory that test reports at the end. Every test, subtest and benchmark
+that calls a getter becomes a sub-trace labelled with its name
+(TestSearch/n=4), so a table test over growing inputs is a run with
+repeated, growing actions; 'suncat summary DIR' splits on those labels,
+and its -run keeps the tests you choose.
+
+The output and the exit status are go test's. The usual go test flags may
+be given directly (-run, -skip, -v, -count, -timeout, -short, -json, ...);
+any other flag for go test or for the test binaries goes after "--".
+Unless you choose otherwise, tests run with -count=1 (a cached result
+records nothing) and -parallel=1 (tests running at the same time would
+mix their events under one label). Tests that call t.Parallel still run,
+one at a time.
+
+Examples:
+
+	suncat test ./...
+	suncat test -run 'TestSearch' -v ./search
+	suncat test -traces /tmp/search-traces ./search -- -args -size 8
+	suncat summary -run 'TestSearch/' /tmp/search-traces
+`,
+}
+
+func init() {
+	testCmd.run = runTest
+	register(testCmd)
+}
+
+// goTestFlags are the flags of go test (and of test binaries) that test
+// passes through as given; the others go after "--". true: the flag takes
+// a value.
+var goTestFlags = map[string]bool{
+	"run": true, "skip": true, "count": true, "timeout": true, "parallel": true,
+	"bench": true, "benchtime": true, "cpu": true, "shuffle": true, "list": true,
+	"vet": true, "p": true, "exec": true, "coverprofile": true, "covermode": true,
+	"coverpkg": true, "cpuprofile": true, "memprofile": true, "blockprofile": true,
+	"mutexprofile": true, "outputdir": true, "fuzz": true, "fuzztime": true,
+	"short": false, "v": false, "failfast": false, "json": false, "benchmem": false,
+	"cover": false, "fullpath": false, "x": false, "a": false,
+}
+
+// passFlag is a go test flag given to suncat test: it is recorded, in
+// order, for go test.
+type passFlag struct {
+	name   string
+	isBool bool
+	to     *[]string
+}
+
+func (f passFlag) String() string   { return "" }
+func (f passFlag) IsBoolFlag() bool { return f.isBool }
+func (f passFlag) Set(v string) error {
+	*f.to = append(*f.to, "-"+f.name+"="+v)
+	return nil
+}
+
+// testStatusOf turns go test's exit into suncat's: the same status.
+func testStatusOf(err error) error {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		if code := exit.ExitCode(); code > 0 {
+			return silentError{exitError(code)}
+		}
+		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return silentError{exitError(128 + int(ws.Signal()))}
+		}
+		return silentError{exitError(1)}
+	}
+	return err
+}
+
+func runTest(stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet(testCmd, stderr)
+	var sel selection
+	fs.BoolVar(&sel.funcs, "funcs", false, "also instrument plain functions, not only methods")
+	fs.StringVar(&sel.match, "getters", "", "only instrument getters whose `regexp` matches pkg.(*Recv).Method")
+	fs.StringVar(&sel.skip, "skip-getters", "", "leave out getters whose `regexp` matches pkg.(*Recv).Method")
+	fs.StringVar(&sel.tags, "tags", "", "comma-separated build `tags`, as for go test")
+	fs.StringVar(&sel.deps, "deps", "", "also instrument dependency packages matching these comma-separated `patterns` (example.com/lib/...)")
+	sel.registerBuild(fs)
+	traceDir := fs.String("traces", "", "write the traces into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
+	var pass []string
+	for name, takes := range goTestFlags {
+		fs.Var(passFlag{name: name, isBool: !takes, to: &pass}, name, "passed to go test")
+	}
+	own, after := splitDashDash(args)
+	if err := parseFlags(fs, own); err != nil {
+		return err
+	}
+	packages := fs.Args()
+	for _, p := range packages {
+		if strings.HasPrefix(p, "-") {
+			return usagef("test: %s: flags for go test that suncat does not know go after --", p)
+		}
+	}
+	opt, err := sel.options("test")
+	if err != nil {
+		return err
+	}
+	given := func(name string) bool {
+		for _, a := range append(append([]string(nil), pass...), after...) {
+			a = strings.TrimLeft(a, "-")
+			if a == name || strings.HasPrefix(a, name+"=") || a == "test."+name || strings.HasPrefix(a, "test."+name+"=") {
+				return true
+			}
+		}
+		return false
+	}
+
+	dir := *traceDir
+	if dir == "" {
+		if err := os.MkdirAll(logrt.DefaultDir(), 0o755); err != nil {
+			return fmt.Errorf("test: %v", err)
+		}
+		if dir, err = os.MkdirTemp(logrt.DefaultDir(), "test-"+time.Now().Format("20060102-150405")+"-"); err != nil {
+			return fmt.Errorf("test: %v", err)
+		}
+	} else if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".suncat") {
+				return usagef("test: -traces %s already holds traces; give an empty or new directory, so that the summary reads only this run's", dir)
+			}
+		}
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return fmt.Errorf("test: %v", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("test: %v", err)
+	}
+
+	ctx := context.Background()
+	prep, err := instrument.PrepareTest(ctx, instrument.BuildOptions{
+		Dir: opt.Dir, Packages: packages, BuildFlags: opt.BuildFlags,
+		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Deps: opt.Deps, Progress: stderr,
+	})
+	if err != nil {
+		return fmt.Errorf("test: %v", err)
+	}
+	defer prep.Close()
+	a := prep.Analysis
+	fmt.Fprintf(stderr, "suncat: testing with %d instrumented getter(s); tests labelled in %d test file(s)\n", len(a.Getters), prep.Labelled)
+	if len(a.Getters) == 0 {
+		fmt.Fprintf(stderr, "suncat: test: no string getters found in %s; the tests run, but record nothing\n", strings.Join(a.Packages, " "))
+	}
+
+	env := append(os.Environ(), prep.Env...)
+	targets := testTargets(packages, a.Roots)
+	vetMode, pass, after := takeVetFlag(pass, after)
+	jsonOut := false
+	for _, f := range append(append([]string(nil), pass...), after...) {
+		if f == "-json=true" || f == "-json" || f == "--json" {
+			jsonOut = true
+		}
+	}
+	vetFailed, err := vetFirst(ctx, opt.Dir, env, opt.BuildFlags, vetMode, targets, jsonOut, stdout, stderr)
+	if err != nil {
+		return fmt.Errorf("test: %v", err)
+	}
+	if len(vetFailed) > 0 {
+		var rest []string
+		for _, t := range targets {
+			if !vetFailed[t] {
+				rest = append(rest, t)
+			}
+		}
+		targets = rest
+	}
+
+	goArgs := append([]string{"test"}, prep.Args...)
+	goArgs = append(goArgs, opt.BuildFlags...)
+	goArgs = append(goArgs, "-vet=off") // vetted above, on your own files
+	if !given("count") {
+		goArgs = append(goArgs, "-count=1")
+	}
+	if !given("parallel") {
+		goArgs = append(goArgs, "-parallel=1")
+	}
+	goArgs = append(goArgs, pass...)
+	goArgs = append(goArgs, targets...)
+	goArgs = append(goArgs, after...)
+	cmd := exec.CommandContext(ctx, "go", goArgs...)
+	cmd.Dir = opt.Dir
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
+	cmd.Env = append(env, logrt.TraceEnv+"="+dir+string(filepath.Separator))
+	if _, set := os.LookupEnv(logrt.ControlEnv); !set {
+		// The control channel's goroutine waits in a system call, which
+		// would hide a deadlocked test from the runtime's detector.
+		cmd.Env = append(cmd.Env, logrt.ControlEnv+"=off")
+	}
+	// ^C reaches go test and its test binaries directly (one process
+	// group); suncat stays to say where the traces are.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt)
+	defer signal.Stop(sigs)
+	var runErr error
+	if len(targets) > 0 {
+		runErr = cmd.Run()
+	}
+	if len(vetFailed) > 0 && runErr == nil {
+		if !jsonOut {
+			fmt.Fprintln(stdout, "FAIL") // as go test ends a run with a failed package
+		}
+		runErr = silentError{exitError(1)}
+	}
+
+	traces, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+	switch len(traces) {
+	case 0:
+		fmt.Fprintf(stderr, "suncat: no test called a getter: no trace; directory: %s\n", dir)
+	default:
+		fmt.Fprintf(stderr, "suncat: %d trace(s), one per test binary, in %s\n", len(traces), dir)
+		fmt.Fprintf(stderr, "suncat: next: suncat summary %s\n", dir)
+	}
+	if runErr != nil {
+		var exit *exec.ExitError
+		var silent silentError
+		if errors.As(runErr, &silent) {
+			return runErr
+		}
+		if !errors.As(runErr, &exit) {
+			return fmt.Errorf("test: %v", runErr)
+		}
+		return testStatusOf(runErr)
+	}
+	return nil
+}
+
+var _ flag.Value = passFlag{}
+
+// testTargets returns the packages to give go test: the import paths the
+// analysis found for the patterns, since a pattern such as ./... would
+// also match the runtime's packages, which exist only in the overlay
+// (and cannot be vetted there). Patterns naming .go files stay as they
+// are.
+func testTargets(patterns, roots []string) []string {
+	if len(roots) == 0 {
+		return patterns
+	}
+	for _, p := range patterns {
+		if strings.HasSuffix(p, ".go") {
+			return patterns
+		}
+	}
+	return roots
+}
+
+// vetChecks are the go vet checks that go test runs by default (go help
+// test).
+var vetChecks = []string{"atomic", "bool", "buildtags", "directive", "errorsas", "ifaceassert", "nilfunc", "printf", "stringintconv", "tests"}
+
+// takeVetFlag removes go test's -vet flag from the flags for go test and
+// returns its value ("" when not given).
+func takeVetFlag(pass, after []string) (string, []string, []string) {
+	mode := ""
+	var p []string
+	for _, f := range pass {
+		if v, ok := strings.CutPrefix(f, "-vet="); ok {
+			mode = v
+			continue
+		}
+		p = append(p, f)
+	}
+	var a []string
+	for i := 0; i < len(after); i++ {
+		f := after[i]
+		if f == "-args" || f == "--args" {
+			a = append(a, after[i:]...) // the test binaries' own arguments
+			break
+		}
+		name := strings.TrimLeft(f, "-")
+		if v, ok := strings.CutPrefix(name, "vet="); ok && strings.HasPrefix(f, "-") {
+			mode = v
+			continue
+		}
+		if name == "vet" && strings.HasPrefix(f, "-") && i+1 < len(after) {
+			mode = after[i+1]
+			i++
+			continue
+		}
+		a = append(a, f)
+	}
+	return mode, p, a
+}
+
+// vetFirst runs the vet checks of go test on your own files, before the
+// instrumented go test (which runs with -vet=off: go vet cannot visit the
+// runtime's packages, which exist only in the build's overlay, and the
+// checks belong on your code, not on suncat's copy of it). It reports the
+// problems as go test would and returns the packages that failed, whose
+// tests then do not run, as under go test.
+func vetFirst(ctx context.Context, dir string, env, buildFlags []string, mode string, targets []string, jsonOut bool, stdout, stderr io.Writer) (map[string]bool, error) {
+	if mode == "off" || len(targets) == 0 {
+		return nil, nil
+	}
+	args := append([]string{"vet"}, buildFlags...)
+	switch mode {
+	case "", "default":
+		for _, c := range vetChecks {
+			args = append(args, "-"+c)
+		}
+	case "all":
+	default:
+		for _, c := range strings.Split(mode, ",") {
+			if c = strings.TrimSpace(c); c != "" {
+				args = append(args, "-"+c)
+			}
+		}
+	}
+	args = append(args, "-json")
+	args = append(args, targets...)
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		// Not a report of vet problems (with -json, vet exits 0 for
+		// those) but a pattern or build error: go test will say the
+		// same, in its own words.
+		return nil, nil
+	}
+	// A stream of objects: import path -> check -> diagnostics.
+	type diag struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	}
+	known := map[string]bool{}
+	for _, t := range targets {
+		known[t] = true
+	}
+	found := map[string][]diag{}
+	dec := json.NewDecoder(&out)
+	for {
+		var report map[string]map[string]json.RawMessage
+		if err := dec.Decode(&report); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, nil // not vet's JSON: leave it to go test
+		}
+		for id, checks := range report {
+			pkg, _, _ := strings.Cut(id, " [")
+			if !known[pkg] {
+				pkg = strings.TrimSuffix(pkg, "_test")
+			}
+			for _, raw := range checks {
+				var ds []diag
+				if json.Unmarshal(raw, &ds) == nil {
+					found[pkg] = append(found[pkg], ds...)
+				}
+			}
+		}
+	}
+	if len(found) == 0 {
+		return nil, nil
+	}
+	failed := map[string]bool{}
+	var order []string
+	blocks := map[string][]string{}
+	for _, t := range targets {
+		ds := found[t]
+		if len(ds) == 0 {
+			continue
+		}
+		failed[t] = true
+		order = append(order, t)
+		sort.SliceStable(ds, func(i, j int) bool { return ds[i].Posn < ds[j].Posn })
+		lines := []string{"# " + t + "\n", "# [" + t + "]\n"}
+		for _, d := range ds {
+			pos := d.Posn
+			if rel, err := filepath.Rel(dir, pos); err == nil && !strings.HasPrefix(rel, "..") {
+				pos = rel
+			}
+			lines = append(lines, pos+": "+d.Message+"\n")
+		}
+		blocks[t] = lines
+	}
+	if !jsonOut {
+		for _, p := range order {
+			fmt.Fprint(stderr, strings.Join(blocks[p], ""))
+			fmt.Fprintf(stdout, "FAIL\t%s [build failed]\n", p)
+		}
+		return failed, nil
+	}
+	enc := json.NewEncoder(stdout)
+	for _, p := range order {
+		id := p + " [" + p + ".test]"
+		for _, l := range blocks[p] {
+			enc.Encode(map[string]string{"ImportPath": id, "Action": "build-output", "Output": l})
+		}
+		enc.Encode(map[string]string{"ImportPath": id, "Action": "build-fail"})
+		now := time.Now()
+		enc.Encode(testEvent{Time: now, Action: "start", Package: p})
+		enc.Encode(testEvent{Time: now, Action: "output", Package: p, Output: "FAIL\t" + p + " [build failed]\n"})
+		enc.Encode(testEvent{Time: now, Action: "fail", Package: p, Elapsed: new(float64), FailedBuild: id})
+	}
+	return failed, nil
+}
+
+// testEvent is a go test -json event (the fields vetFirst writes).
+type testEvent struct {
+	Time        time.Time `json:",omitempty"`
+	Action      string
+	Package     string   `json:",omitempty"`
+	Output      string   `json:",omitempty"`
+	Elapsed     *float64 `json:",omitempty"`
+	FailedBuild string   `json:",omitempty"`
+}

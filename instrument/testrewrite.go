@@ -1,0 +1,158 @@
+package instrument
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// hookName is the name under which rewritten test files import the test
+// hooks (logrt/testhook).
+const hookName = "__suncattest"
+
+// RewriteTest returns src, a _test.go file, with its tests labelled for
+// the trace: every Test and Benchmark function calls the hooks' Start
+// first, and calls of Run and Parallel on a parameter of type *testing.T
+// (Run on *testing.B) go through the hooks, which label each subtest's
+// events with its name. It reports false, and returns src, when the file
+// has nothing to label. No line is added or removed.
+//
+// Parameters are recognized by their declared type, in the file's syntax
+// only (no type checking): a *testing.T reached another way (a struct
+// field, a helper's result) runs its subtests unlabelled, under the label
+// of the test that started them.
+func RewriteTest(filename string, src []byte, hookImport string) ([]byte, bool, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filename, src, 0) // with object resolution
+	if err != nil {
+		return nil, false, err
+	}
+	testing := ""
+	for _, imp := range f.Imports {
+		if imp.Path.Value != `"testing"` {
+			continue
+		}
+		testing = "testing"
+		if imp.Name != nil {
+			testing = imp.Name.Name
+		}
+	}
+	if testing == "" || testing == "_" || testing == "." {
+		return src, false, nil
+	}
+	tf := fset.File(f.Pos())
+	off := func(p token.Pos) int { return tf.Offset(p) }
+	// ptrTo reports whether e is *testing.<name>.
+	ptrTo := func(e ast.Expr, name string) bool {
+		star, ok := e.(*ast.StarExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := star.X.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		id, ok := sel.X.(*ast.Ident)
+		return ok && id.Name == testing && sel.Sel.Name == name
+	}
+	buf := newEditBuffer(src)
+	edits := 0
+	for _, decl := range f.Decls {
+		fd, ok := decl.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || fd.Recv != nil || fd.Type.TypeParams != nil || fd.Type.Results != nil {
+			continue
+		}
+		params := fd.Type.Params.List
+		if len(params) != 1 || len(params[0].Names) > 1 {
+			continue
+		}
+		if !(isTestName(fd.Name.Name, "Test") && ptrTo(params[0].Type, "T")) &&
+			!(isTestName(fd.Name.Name, "Benchmark") && ptrTo(params[0].Type, "B")) {
+			continue
+		}
+		param := "__t"
+		switch {
+		case len(params[0].Names) == 0:
+			buf.insert(off(params[0].Type.Pos()), param+" ")
+		case params[0].Names[0].Name == "_":
+			id := params[0].Names[0]
+			buf.replace(off(id.Pos()), off(id.End()), param)
+		default:
+			param = params[0].Names[0].Name
+		}
+		buf.insert(off(fd.Body.Lbrace)+1, fmt.Sprintf(" %s.Start(%s);", hookName, param))
+		edits++
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || call.Ellipsis.IsValid() {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		recv, ok := sel.X.(*ast.Ident)
+		if !ok || recv.Obj == nil || recv.Obj.Kind != ast.Var {
+			return true
+		}
+		field, ok := recv.Obj.Decl.(*ast.Field)
+		if !ok {
+			return true
+		}
+		var hook string
+		switch {
+		case sel.Sel.Name == "Run" && len(call.Args) == 2 && ptrTo(field.Type, "T"):
+			hook = "Run"
+		case sel.Sel.Name == "Run" && len(call.Args) == 2 && ptrTo(field.Type, "B"):
+			hook = "RunB"
+		case sel.Sel.Name == "Parallel" && len(call.Args) == 0 && ptrTo(field.Type, "T"):
+			hook = "Parallel"
+		default:
+			return true
+		}
+		// t.Run(a, b) -> __suncattest.Run(t, a, b); t.Parallel() ->
+		// __suncattest.Parallel(t). Line breaks inside the replaced text
+		// are kept; a comment there is lost with it (it is only a copy).
+		end := off(call.Lparen) + 1
+		if hook == "Parallel" {
+			end = off(call.Rparen)
+		}
+		kept := strings.Repeat("\n", bytes.Count(src[off(recv.End()):end], []byte("\n")))
+		text := fmt.Sprintf("%s.%s(%s", hookName, hook, recv.Name)
+		if hook != "Parallel" {
+			text += ", "
+		}
+		buf.replace(off(recv.Pos()), end, text+kept)
+		edits++
+		return true
+	})
+	if edits == 0 {
+		return src, false, nil
+	}
+	buf.insert(off(f.Name.End()), fmt.Sprintf("; import %s %q", hookName, hookImport))
+	out := buf.bytes()
+	if a, b := bytes.Count(src, []byte("\n")), bytes.Count(out, []byte("\n")); a != b {
+		return nil, false, fmt.Errorf("%s: rewrite changed the line count from %d to %d", filename, a, b)
+	}
+	return out, true, nil
+}
+
+// isTestName reports whether name is a test function's name for prefix,
+// by the go command's rule: the prefix, then nothing or a character that
+// is not a lower-case letter.
+func isTestName(name, prefix string) bool {
+	if !strings.HasPrefix(name, prefix) {
+		return false
+	}
+	if len(name) == len(prefix) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(name[len(prefix):])
+	return !unicode.IsLower(r)
+}
