@@ -53,7 +53,7 @@ type writer struct {
 
 	pending    string // a Label to record before the next event
 	hasPending bool
-	key       [MaxValue + 10]byte // the key of a cut value, see internString
+	key        [MaxValue + 10]byte // the key of a cut value, see internString
 }
 
 // SetGetters records the getter table of the instrumented program. It is
