@@ -157,8 +157,8 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		if r.Name == "main" && !isTestOnly(r) {
 			a.Commands = append(a.Commands, r.PkgPath)
 		}
-		if !opt.Tests || isTestOnly(r) {
-			continue
+		if !opt.Tests || r.Name == "main" && strings.HasSuffix(r.ID, ".test") {
+			continue // a generated test main
 		}
 		if r.ID == r.PkgPath {
 			a.Roots = append(a.Roots, r.PkgPath)

@@ -129,6 +129,9 @@ func (p *Prepared) Close() error { return os.RemoveAll(p.work) }
 // prepare writes the overlay for the analyzed packages (and the test
 // files, if the analysis lists them).
 func prepare(ctx context.Context, a *Analysis, opt BuildOptions) (*Prepared, error) {
+	if env, err := goEnv(ctx, opt.Dir, "GOMODCACHE"); err == nil && env[0] != "" && within(a.ModuleDir, env[0]) {
+		return nil, fmt.Errorf("%s is in the module cache, where the go command lets no file be replaced; copy the module out (cp -r %s /tmp/x && chmod -R u+w /tmp/x) and run suncat there", a.ModuleDir, a.ModuleDir)
+	}
 	work, err := workDir(a.ModuleDir)
 	if err != nil {
 		return nil, err

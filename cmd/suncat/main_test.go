@@ -22,6 +22,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
+		Cmds:                scriptCmds,
 		Setup: func(env *testscript.Env) error {
 			// Scripts that build Go code need the real module cache and
 			// proxy settings of the machine.

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"syscall"
@@ -68,7 +69,7 @@ var goTestFlags = map[string]bool{
 	"coverpkg": true, "cpuprofile": true, "memprofile": true, "blockprofile": true,
 	"mutexprofile": true, "outputdir": true, "fuzz": true, "fuzztime": true,
 	"short": false, "v": false, "failfast": false, "json": false, "benchmem": false,
-	"cover": false, "fullpath": false, "x": false, "a": false,
+	"cover": false, "fullpath": false, "x": false, "a": false, "c": false, "o": true,
 }
 
 // passFlag is a go test flag given to suncat test: it is recorded, in
@@ -125,6 +126,11 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 			return usagef("test: %s: flags for go test that suncat does not know go after --", p)
 		}
 	}
+	for flag, re := range map[string]string{"getters": sel.match, "skip-getters": sel.skip} {
+		if _, err := regexp.Compile(re); err != nil {
+			return usagef("test: -%s: %v", flag, err)
+		}
+	}
 	opt, err := sel.options("test")
 	if err != nil {
 		return err
@@ -139,28 +145,15 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		return false
 	}
 
-	dir := *traceDir
-	if dir == "" {
-		if err := os.MkdirAll(logrt.DefaultDir(), 0o755); err != nil {
-			return fmt.Errorf("test: %v", err)
-		}
-		if dir, err = os.MkdirTemp(logrt.DefaultDir(), "test-"+time.Now().Format("20060102-150405")+"-"); err != nil {
-			return fmt.Errorf("test: %v", err)
-		}
-	} else if entries, err := os.ReadDir(dir); err == nil {
-		for _, e := range entries {
-			if strings.HasSuffix(e.Name(), ".suncat") {
-				return usagef("test: -traces %s already holds traces; give an empty or new directory, so that the summary reads only this run's", dir)
+	if *traceDir != "" {
+		if entries, err := os.ReadDir(*traceDir); err == nil {
+			for _, e := range entries {
+				if strings.HasSuffix(e.Name(), ".suncat") {
+					return usagef("test: -traces %s already holds traces; give an empty or new directory, so that the summary reads only this run's", *traceDir)
+				}
 			}
 		}
 	}
-	if dir, err = filepath.Abs(dir); err != nil {
-		return fmt.Errorf("test: %v", err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("test: %v", err)
-	}
-
 	ctx := context.Background()
 	prep, err := instrument.PrepareTest(ctx, instrument.BuildOptions{
 		Dir: opt.Dir, Packages: packages, BuildFlags: opt.BuildFlags,
@@ -171,6 +164,10 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	}
 	defer prep.Close()
 	a := prep.Analysis
+	dir, err := testTraceDir(*traceDir)
+	if err != nil {
+		return fmt.Errorf("test: %v", err)
+	}
 	fmt.Fprintf(stderr, "suncat: testing with %d instrumented getter(s); tests labelled in %d test file(s)\n", len(a.Getters), prep.Labelled)
 	if len(a.Getters) == 0 {
 		fmt.Fprintf(stderr, "suncat: test: no string getters found in %s; the tests run, but record nothing\n", strings.Join(a.Packages, " "))
@@ -437,4 +434,22 @@ type testEvent struct {
 	Output      string   `json:",omitempty"`
 	Elapsed     *float64 `json:",omitempty"`
 	FailedBuild string   `json:",omitempty"`
+}
+
+// testTraceDir makes the directory for the traces: dir, or a new one
+// under the default directory.
+func testTraceDir(dir string) (string, error) {
+	var err error
+	if dir == "" {
+		if err := os.MkdirAll(logrt.DefaultDir(), 0o755); err != nil {
+			return "", err
+		}
+		if dir, err = os.MkdirTemp(logrt.DefaultDir(), "test-"+time.Now().Format("20060102-150405")+"-"); err != nil {
+			return "", err
+		}
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return "", err
+	}
+	return dir, os.MkdirAll(dir, 0o755)
 }
