@@ -1,0 +1,242 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// A suite is a real module whose own tests must pass under suncat test
+// exactly as they do under go test.
+type suite struct {
+	name, module string
+	pkgs         []string
+	skip         string // tests left out of both runs, and why
+	why          string
+}
+
+var suites = []suite{
+	{name: "cobra", module: "github.com/spf13/cobra@v1.10.2", pkgs: []string{"./..."},
+		// It checks that writing into a read-only file fails, which it
+		// does not for root (CI machines often run as root).
+		skip: "TestFailGenFishCompletionFile", why: "fails for root under go test too"},
+	{name: "mux", module: "github.com/gorilla/mux@v1.8.1", pkgs: []string{"./..."}},
+	{name: "protojson", module: "google.golang.org/protobuf@v1.36.10", pkgs: []string{"./encoding/protojson"}},
+}
+
+// TestThirdPartySuites runs the suites' own tests with go test and with
+// suncat test (from copies of the modules: the module cache cannot be
+// overlaid) and checks that every package and test has the same outcome,
+// that all passed, and that the traces are readable and not empty. The
+// modules come from the module proxy; without it the test skips, unless
+// SUNCAT_SUITES=required (as in CI).
+func TestThirdPartySuites(t *testing.T) {
+	if testing.Short() {
+		t.Skip("downloads and tests three modules")
+	}
+	bin := suncatBinary(t)
+	for _, s := range suites {
+		t.Run(s.name, func(t *testing.T) {
+			dir := suiteCopy(t, s.module)
+			plain := runSuite(t, dir, s, "go", "test", "-json")
+			traces := filepath.Join(t.TempDir(), "traces")
+			inst := runSuite(t, dir, s, bin, "test", "-traces", traces, "-json")
+			if plain.status != 0 {
+				t.Fatalf("go test failed (status %d):\n%s", plain.status, tail(plain.stdout))
+			}
+			if inst.status != plain.status {
+				t.Errorf("suncat test exit status %d, go test %d\n%s", inst.status, plain.status, tail(inst.stderr))
+			}
+			want, err := testResults(bytes.NewReader(plain.stdout))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := testResults(bytes.NewReader(inst.stdout))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := diffResults(want, got); d != "" {
+				t.Errorf("outcomes differ:\n%s", d)
+			}
+			files, _ := filepath.Glob(filepath.Join(traces, "*.suncat"))
+			if len(files) == 0 {
+				t.Fatalf("no trace in %s\n%s", traces, inst.stderr)
+			}
+			events, labels := 0, map[string]bool{}
+			for _, f := range files {
+				tr, err := logrt.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				events += len(tr.Events)
+				for _, m := range tr.Marks {
+					labels[m.Label] = true
+				}
+			}
+			if events == 0 || len(labels) == 0 {
+				t.Errorf("traces hold %d events and %d test labels", events, len(labels))
+			}
+			t.Logf("%d tests; go test %v, suncat test %v (%.2fx); test binaries %.2fs and %.2fs; %d trace(s), %d events, %d labelled tests",
+				len(want), plain.wall.Round(time.Millisecond), inst.wall.Round(time.Millisecond),
+				float64(inst.wall)/float64(plain.wall), plain.elapsed, inst.elapsed, len(files), events, len(labels))
+		})
+	}
+}
+
+// BenchmarkThirdPartySuites measures how much slower each suite runs under
+// suncat test than under go test, both with a warm build cache: wall-x is
+// the ratio of the whole commands (analysis and builds included), run-x
+// that of the test binaries' own running time (go test's Elapsed).
+//
+//	SUNCAT_SUITES=required go test -run '^$' -bench ThirdPartySuites -benchtime 3x ./cmd/suncat
+func BenchmarkThirdPartySuites(b *testing.B) {
+	bin := suncatBinary(b)
+	for _, s := range suites {
+		b.Run(s.name, func(b *testing.B) {
+			dir := suiteCopy(b, s.module)
+			runSuite(b, dir, s, "go", "test", "-json") // warm both caches
+			runSuite(b, dir, s, bin, "test", "-traces", b.TempDir(), "-json")
+			var plainWall, instWall time.Duration
+			var plainRun, instRun float64
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				p := runSuite(b, dir, s, "go", "test", "-json")
+				in := runSuite(b, dir, s, bin, "test", "-traces", b.TempDir(), "-json")
+				if p.status != 0 || in.status != 0 {
+					b.Fatalf("status: go test %d, suncat test %d", p.status, in.status)
+				}
+				plainWall += p.wall
+				instWall += in.wall
+				plainRun += p.elapsed
+				instRun += in.elapsed
+			}
+			b.ReportMetric(float64(instWall)/float64(plainWall), "wall-x")
+			if plainRun > 0 {
+				b.ReportMetric(instRun/plainRun, "run-x")
+			}
+			b.ReportMetric(plainWall.Seconds()/float64(b.N), "go-test-s/op")
+		})
+	}
+}
+
+type suiteRun struct {
+	stdout, stderr []byte
+	status         int
+	wall           time.Duration
+	elapsed        float64 // sum of the packages' Elapsed
+}
+
+func runSuite(tb testing.TB, dir string, s suite, name string, args ...string) suiteRun {
+	tb.Helper()
+	if s.skip != "" {
+		args = append(args, "-skip", s.skip)
+	}
+	args = append(args, s.pkgs...)
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	r := suiteRun{stdout: out.Bytes(), stderr: errb.Bytes(), wall: time.Since(start)}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		r.status = exit.ExitCode()
+	} else if err != nil {
+		tb.Fatalf("%s: %v", name, err)
+	}
+	for _, line := range bytes.Split(r.stdout, []byte("\n")) {
+		var ev struct {
+			Action, Test string
+			Elapsed      float64
+		}
+		if json.Unmarshal(line, &ev) == nil && ev.Test == "" && (ev.Action == "pass" || ev.Action == "fail") {
+			r.elapsed += ev.Elapsed
+		}
+	}
+	return r
+}
+
+var (
+	suncatOnce sync.Once
+	suncatPath string
+	suncatErr  error
+)
+
+// suncatBinary builds suncat once per test binary.
+func suncatBinary(tb testing.TB) string {
+	tb.Helper()
+	suncatOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "suncat-bin")
+		if err != nil {
+			suncatErr = err
+			return
+		}
+		suncatPath = filepath.Join(dir, "suncat")
+		if out, err := exec.Command("go", "build", "-o", suncatPath, ".").CombinedOutput(); err != nil {
+			suncatErr = errors.New(string(out))
+		}
+	})
+	if suncatErr != nil {
+		tb.Fatal(suncatErr)
+	}
+	return suncatPath
+}
+
+// suiteCopy downloads module@version and returns a writable copy of it.
+func suiteCopy(tb testing.TB, module string) string {
+	tb.Helper()
+	out, err := exec.Command("go", "mod", "download", "-json", module).Output()
+	var info struct{ Dir, Error string }
+	if err == nil {
+		err = json.Unmarshal(out, &info)
+	}
+	if err != nil || info.Dir == "" {
+		msg := strings.TrimSpace(info.Error)
+		if msg == "" && err != nil {
+			msg = err.Error()
+		}
+		if os.Getenv("SUNCAT_SUITES") == "required" {
+			tb.Fatalf("go mod download %s: %s", module, msg)
+		}
+		tb.Skipf("cannot download %s (%s); SUNCAT_SUITES=required makes this an error", module, msg)
+	}
+	dst := filepath.Join(tb.TempDir(), "src")
+	err = filepath.WalkDir(info.Dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(info.Dir, path)
+		to := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, data, 0o644)
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dst
+}
+
+func tail(b []byte) string {
+	s := string(b)
+	if len(s) > 3000 {
+		s = "..." + s[len(s)-3000:]
+	}
+	return s
+}
