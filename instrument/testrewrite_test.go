@@ -1,0 +1,186 @@
+package instrument
+
+import (
+	"bytes"
+	"go/parser"
+	"go/token"
+	"strings"
+	"testing"
+)
+
+const hookFake = "example.com/m/suncatrt/testhook"
+
+func TestRewriteTest(t *testing.T) {
+	tests := []struct {
+		name, src, want string // want "" means: unchanged
+	}{
+		{
+			name: "test, subtest, parallel",
+			src: `package m
+
+import "testing"
+
+func TestA(t *testing.T) {
+	t.Run("x", func(t *testing.T) {
+		t.Parallel()
+	})
+}
+`,
+			want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
+
+import "testing"
+
+func TestA(t *testing.T) { __suncattest.Start(t);
+	__suncattest.Run(t, "x", func(t *testing.T) {
+		__suncattest.Parallel(t)
+	})
+}
+`,
+		},
+		{
+			name: "aliased import, unnamed and blank parameters",
+			src: `package m_test
+
+import tt "testing"
+
+func TestA(*tt.T) {}
+func TestB(_ *tt.T) { helper(nil) }
+func helper(x *tt.T) { x.Run("h", nil) }
+`,
+			want: `package m_test; import __suncattest "example.com/m/suncatrt/testhook"
+
+import tt "testing"
+
+func TestA(__t *tt.T) { __suncattest.Start(__t);}
+func TestB(__t *tt.T) { __suncattest.Start(__t); helper(nil) }
+func helper(x *tt.T) { __suncattest.Run(x, "h", nil) }
+`,
+		},
+		{
+			name: "benchmarks",
+			src: `package m
+
+import "testing"
+
+func BenchmarkA(b *testing.B) {
+	b.Run("n", func(b *testing.B) {})
+}
+`,
+			want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
+
+import "testing"
+
+func BenchmarkA(b *testing.B) { __suncattest.Start(b);
+	__suncattest.RunB(b, "n", func(b *testing.B) {})
+}
+`,
+		},
+		{
+			name: "a call split over lines keeps its lines",
+			src: `package m
+
+import "testing"
+
+func helper(t *testing.T) {
+	t.
+		Run("x", func(*testing.T) {})
+}
+`,
+			want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
+
+import "testing"
+
+func helper(t *testing.T) {
+	__suncattest.Run(t, 
+"x", func(*testing.T) {})
+}
+`,
+		},
+		{
+			name: "not tests: TestMain, lower-case names, results, methods, receivers of other types",
+			src: `package m
+
+import "testing"
+
+type S struct{}
+
+func (S) Run(string, func(*testing.T)) bool { return true }
+
+func TestMain(m *testing.M)         {}
+func Testing(t *testing.T)           {}
+func TestR(t *testing.T) bool        { return true }
+func (S) TestM(t *testing.T)         {}
+func TestTwo(t, u *testing.T)        {}
+func helper(s S, t testing.T)        { s.Run("x", nil); t.Run("y", nil) }
+func local(t *testing.T)             { u := t; u.Run("x", nil); f := t.Run; _ = f }
+func spread(t *testing.T, a []any)   { t.Parallel(1) }
+`,
+		},
+		{
+			name: "no testing import",
+			src:  "package m\n\nfunc TestA(t *T) { t.Run(\"x\", nil) }\n",
+		},
+		{
+			name: "dot import",
+			src:  "package m\n\nimport . \"testing\"\n\nfunc TestA(t *T) {}\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, changed, err := RewriteTest("m_test.go", []byte(tt.src), hookFake)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tt.want
+			if want == "" {
+				want = tt.src
+			}
+			if changed != (tt.want != "") {
+				t.Errorf("changed = %v", changed)
+			}
+			if string(out) != want {
+				t.Errorf("got:\n%s\nwant:\n%s", out, want)
+			}
+			if _, err := parser.ParseFile(token.NewFileSet(), "m_test.go", out, 0); err != nil {
+				t.Errorf("output does not parse: %v", err)
+			}
+		})
+	}
+}
+
+func TestRewriteTestSyntaxError(t *testing.T) {
+	if _, _, err := RewriteTest("m_test.go", []byte("package m\nfunc {"), hookFake); err == nil {
+		t.Error("no error for a file that does not parse")
+	}
+}
+
+func FuzzRewriteTest(f *testing.F) {
+	f.Add("package m\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) { t.Run(\"x\", func(t *testing.T) { t.Parallel() }) }\n")
+	f.Add("package m\nimport tt \"testing\"\nfunc TestB(_ *tt.T) {}\nfunc BenchmarkC(*tt.B) {}\n")
+	f.Add("package m\nimport \"testing\"\nfunc h(t *testing.T) { t.\n/* c\n */Run(\"a\",\nnil) }\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		src := []byte(s)
+		if _, err := parser.ParseFile(token.NewFileSet(), "m_test.go", src, 0); err != nil {
+			return
+		}
+		out, changed, err := RewriteTest("m_test.go", src, hookFake)
+		if err != nil {
+			t.Fatalf("a file that parses was refused: %v", err)
+		}
+		if !changed {
+			if !bytes.Equal(out, src) {
+				t.Fatal("unchanged file came back different")
+			}
+			return
+		}
+		if a, b := bytes.Count(src, []byte("\n")), bytes.Count(out, []byte("\n")); a != b {
+			t.Fatalf("%d lines became %d:\n%s", a, b, out)
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), "m_test.go", out, 0); err != nil {
+			t.Fatalf("rewritten file does not parse: %v\n%s", err, out)
+		}
+		if !strings.Contains(string(out), hookName+".") {
+			t.Fatal("changed, but no hook call")
+		}
+	})
+}
