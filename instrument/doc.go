@@ -11,7 +11,14 @@
 // the logrt runtime (an overlay-only package inside the main module) are
 // overlays, so the user's tree, go.mod and go.sum stay byte-identical.
 //
+// PrepareTest does the same for go test (suncat test): it also follows the
+// imports of the tested packages' test files, and RewriteTest labels each
+// test, subtest and benchmark in copies of those files, through the hooks
+// of logrt/testhook (compiled as the overlay-only package
+// <module>/suncatrt/testhook). The caller runs go test with the returned
+// flags.
+//
 // This package holds all the heavy analysis (go/packages, go/ssa); the
 // viewer (tui) and the summary code (prioritize) must not import it. It is
-// called by cmd/suncat (getters, instrument, run, demo, delay).
+// called by cmd/suncat (getters, instrument, run, test, demo, delay).
 package instrument
