@@ -15,7 +15,7 @@
 // cmd/suncat summary, the demo and the viewer's adapter
 // (tui.FromPrioritize) read:
 //
-//	Summary                      Version (SchemaVersion), Traces, Split
+//	Summary                      Version (SchemaVersion), Traces, Split, Run
 //	  Groups []*Group            one per goroutine group, most events first
 //	    SubTraces []SubTrace     the repetitions: Label, Events, Start, End
 //	    Terminals []*Terminal    Letter, Name ("(*Stop).Name"), Getter,
@@ -32,9 +32,10 @@
 //
 // Text, SummarizedGrammar, CountLine, PatternLine and PatternValues render
 // or derive the levels from it; SortPatterns (which sorts in place: give
-// it a copy) and Filter reorder and select patterns. A Summary is not changed after Build returns, so several
-// goroutines may read it. Its JSON form (version SchemaVersion) is
-// documented in the README and frozen by testdata/golden/json-schema.txt.
+// it a copy) and Filter reorder and select patterns. A Summary is not
+// changed after Build returns, so several goroutines may read it. Its
+// JSON form (version SchemaVersion) is documented in the README and
+// frozen by testdata/golden/json-schema.txt.
 //
 // # Choices
 //
@@ -52,6 +53,23 @@
 //     construction. Several trace files are read in order of their start
 //     time and their sub-traces appended, so separate runs of a command can
 //     be compared (use -split none to make each run one sub-trace).
+//   - Selecting sub-traces: Options.Run keeps only the sub-traces whose
+//     label matches, by the rules of go test -run, so that with the marks
+//     that suncat test writes (one per test and subtest, labelled with
+//     its full name, e.g. "TestSearch/n=4") the same pattern picks the
+//     same tests. The pattern is split at '/' and '|' outside brackets and
+//     parentheses; each '/'-separated element is an unanchored regexp for
+//     one level of the label (the label is split at every '/'), and a
+//     label matches when each of its levels matches the element at that
+//     level, for the levels both have, in some '|' alternative. So
+//     "TestSearch/n=4" keeps "TestSearch" (the parent, which go test runs
+//     to reach its subtests), "TestSearch/n=4" and "TestSearch/n=4/deep",
+//     but not "TestSearch/n=1". The events of the other sub-traces belong
+//     to no sub-trace (they count in Group.Left); the kept ones keep their
+//     order and labels and are numbered densely, and terminals, grammar
+//     and patterns see only them. A pattern that keeps nothing is an
+//     error naming the labels there are. It applies to the labels of any
+//     split ("episode 3", "mark 2", a file name with none).
 //   - Goroutines: by default each goroutine group (goroutines that started
 //     in the same function) is summarized separately, so a background
 //     goroutine cannot break the patterns of the one the user is watching;

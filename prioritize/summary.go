@@ -21,6 +21,9 @@ type Options struct {
 	Split      string // "marks", "idle=DURATION", "at=GETTER", "none"; "" chooses marks or none
 	Frames     int    // keep the top N frames of each stack; 0 keeps all
 	Goroutines string // "each" (default), "all", or a regexp over entry functions
+	// Run keeps only the sub-traces whose label matches, by the rules of
+	// go test -run (per-level regexps separated by '/'); "" keeps all.
+	Run string
 }
 
 // A Summary is the Performance Summary of one or more traces.
@@ -28,6 +31,7 @@ type Summary struct {
 	Version int      `json:"version"`
 	Traces  []string `json:"traces"`
 	Split   string   `json:"split"`
+	Run     string   `json:"run,omitempty"` // Options.Run, when given
 	Groups  []*Group `json:"groups"`
 }
 
@@ -115,7 +119,11 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 			return nil, fmt.Errorf("-goroutines: %v", err)
 		}
 	}
-	s := &Summary{Version: SchemaVersion, Split: split}
+	run, err := compileRun(opt.Run)
+	if err != nil {
+		return nil, err
+	}
+	s := &Summary{Version: SchemaVersion, Split: split, Run: opt.Run}
 	// Events of each group, with the sub-trace they belong to (-1: none).
 	type tagged struct {
 		tr  *logrt.Trace
@@ -155,6 +163,32 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 	}
 	if sel != nil && len(groups) == 0 {
 		return nil, fmt.Errorf("-goroutines %q matches no goroutine", opt.Goroutines)
+	}
+	if run != nil {
+		// Keep the matching sub-traces, in order, numbered densely; the
+		// events of the others belong to no sub-trace.
+		renum := make([]int, len(labels))
+		var kept []SubTrace
+		for i, l := range labels {
+			renum[i] = -1
+			if run.match(l.Label) {
+				renum[i] = len(kept)
+				kept = append(kept, l)
+			}
+		}
+		inSubs := 0 // events in any sub-trace before filtering
+		for _, evs := range groups {
+			for i := range evs {
+				if evs[i].sub >= 0 {
+					inSubs++
+					evs[i].sub = renum[evs[i].sub]
+				}
+			}
+		}
+		if len(kept) == 0 && inSubs > 0 {
+			return nil, noRunMatch(opt.Run, labels)
+		}
+		labels = kept
 	}
 	for _, key := range order {
 		evs := groups[key]
