@@ -8,8 +8,8 @@ import (
 	"github.com/suncat-go/suncat/logrt"
 )
 
-// FuzzBuild summarizes every trace logrt can decode, with each split and
-// goroutine mode, and renders every level and the JSON form: whatever a
+// FuzzBuild summarizes every trace logrt can decode, with each split,
+// goroutine mode and -run filter, and renders every level and the JSON form: whatever a
 // trace file holds, the summary must not panic. The seeds are the recorded
 // fixtures; the corpus is in testdata/fuzz/FuzzBuild.
 func FuzzBuild(f *testing.F) {
@@ -22,6 +22,7 @@ func FuzzBuild(f *testing.F) {
 	}
 	splits := []string{"", "marks", "none", "idle=1us", "at=Name"}
 	gors := []string{"each", "all", "main"}
+	runs := []string{"", "sub[12]|^$", "[/]/x|(a/b)"} // mode%3 is independent of mode%5
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
 		tr, err := logrt.Decode("fuzz.suncat", data)
 		if err != nil {
@@ -31,12 +32,22 @@ func FuzzBuild(f *testing.F) {
 			Split:      splits[int(mode)%len(splits)],
 			Goroutines: gors[int(mode/8)%len(gors)],
 			Frames:     int(mode / 32 % 4),
+			Run:        runs[int(mode)%len(runs)],
 		}
 		s, err := Build([]*logrt.Trace{tr}, opt)
 		if err != nil {
 			return
 		}
+		run, err := compileRun(opt.Run)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, g := range s.Groups {
+			for _, st := range g.SubTraces {
+				if !run.match(st.Label) {
+					t.Fatalf("-run %q kept sub-trace %q", opt.Run, st.Label)
+				}
+			}
 			Text(g, Levels, SummarizeOptions{Min: 3}, "kind", nil)
 			Text(g, []string{"patterns"}, SummarizeOptions{}, "trend", []Kind{Increasing, Varying})
 			for _, p := range g.Patterns {

@@ -131,3 +131,26 @@ func TestBusAppFlows(t *testing.T) {
 		}
 	})
 }
+
+// TestFromPrioritizeRun: a summary restricted with -run reaches the viewer
+// with the kept sub-traces only, their labels and counts.
+func TestFromPrioritizeRun(t *testing.T) {
+	tr, err := logrt.ReadFile("../testdata/traces/marks.suncat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := prioritize.Build([]*logrt.Trace{tr}, prioritize.Options{Run: "sub[12]"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := FromPrioritize(ps).Groups()[0]
+	if got := strings.Join(g.SubTraces, ","); got != "sub1,sub2" {
+		t.Errorf("sub-traces %s, want sub1,sub2", got)
+	}
+	if a := g.Terminals[0]; len(a.PerSub) != 2 || a.PerSub[0] != 2 || a.PerSub[1] != 3 {
+		t.Errorf("terminal a per sub-trace %v, want [2 3]", a.PerSub)
+	}
+	if !strings.Contains(g.Header, "1 outside sub-traces left out") {
+		t.Errorf("header %q does not count the dropped sub-trace's event", g.Header)
+	}
+}

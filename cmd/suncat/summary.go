@@ -34,12 +34,19 @@ and prints the Performance Summary at the chosen levels of detail:
 By default every goroutine group (goroutines that started in the same
 function) is summarized on its own, largest first.
 
+-run keeps only the sub-traces whose label matches, with the rules of
+go test -run: the traces of 'suncat test' label one sub-trace per test and
+subtest with its full name (TestSearch/n=4), so the pattern you would give
+go test selects the same tests; a parent test's own sub-traces are kept
+with its subtests', as go test runs the parent.
+
 Examples:
 
 	suncat summary trace.suncat
 	suncat summary -level patterns -kind increasing /tmp/suncat-traces/run-1/
 	suncat summary -split idle=200ms -goroutines main.main trace.suncat
 	suncat summary -json trace.suncat > summary.json
+	suncat summary -run 'TestSearch/' /tmp/suncat-traces/test-1/
 `,
 }
 
@@ -51,6 +58,7 @@ func init() {
 // summaryFlags are shared by summary and view.
 type summaryFlags struct {
 	split, goroutines string
+	run               string
 	frames            int
 	torn              []string // traces whose last record was torn (set by build)
 }
@@ -62,10 +70,11 @@ func (f *summaryFlags) register(fs interface {
 	fs.StringVar(&f.split, "split", "", "sub-traces: marks, idle=DURATION, at=GETTER or none (default: marks if the trace has any, else none)")
 	fs.StringVar(&f.goroutines, "goroutines", "each", "each (one summary per goroutine group), all, or a regexp selecting groups by entry function")
 	fs.IntVar(&f.frames, "frames", 0, "abstract events by the top `N` frames of their stacks (0: all)")
+	fs.StringVar(&f.run, "run", "", "keep only the sub-traces whose label matches `REGEXP`, as go test -run matches test names (e.g. TestSearch/n=4)")
 }
 
 func (f *summaryFlags) options() prioritize.Options {
-	return prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines}
+	return prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run}
 }
 
 func (f *summaryFlags) build(cmd string, paths []string) (*prioritize.Summary, error) {
@@ -81,7 +90,7 @@ func (f *summaryFlags) build(cmd string, paths []string) (*prioritize.Summary, e
 			f.torn = append(f.torn, tr.Path)
 		}
 	}
-	s, err := prioritize.Build(traces, prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines})
+	s, err := prioritize.Build(traces, f.options())
 	if err != nil {
 		return nil, usagef("%s: %v", cmd, err)
 	}
@@ -171,7 +180,11 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 }
 
 func printSummary(w io.Writer, s *prioritize.Summary, levels []string, sum prioritize.SummarizeOptions, sortBy string, kinds []prioritize.Kind) error {
-	fmt.Fprintf(w, "Performance Summary of %s (sub-traces: %s)\n", strings.Join(s.Traces, ", "), s.Split)
+	run := ""
+	if s.Run != "" {
+		run = fmt.Sprintf(", only -run %q", s.Run)
+	}
+	fmt.Fprintf(w, "Performance Summary of %s (sub-traces: %s%s)\n", strings.Join(s.Traces, ", "), s.Split, run)
 	if len(s.Groups) == 0 {
 		if s.Split == "none" {
 			fmt.Fprintln(w, "no events in the traces")

@@ -16,7 +16,7 @@ import (
 
 var viewCmd = &command{
 	name:  "view",
-	args:  "[-split ...] [-frames N] [-goroutines ...] TRACE|DIR...",
+	args:  "[-split ...] [-frames N] [-goroutines ...] [-run REGEXP] TRACE|DIR...",
 	short: "explore the Performance Summary of traces in a terminal UI",
 	order: 41,
 	long: `
@@ -30,6 +30,7 @@ Examples:
 
 	suncat view trace.suncat
 	suncat view -goroutines main.main /tmp/suncat-traces/run-1/
+	suncat view -run 'TestSearch/' /tmp/suncat-traces/test-1/
 `,
 }
 
@@ -72,7 +73,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 	if sf.frames < 0 {
 		return usagef("view: -frames %d: want 0 or more", sf.frames)
 	}
-	// Bad -split and -goroutines values are misuse: report them now, as
+	// Bad -split, -goroutines and -run values are misuse: report them now, as
 	// summary does, rather than inside the viewer. An empty trace checks
 	// the options without reading anything.
 	if _, err := prioritize.Build([]*logrt.Trace{{}}, sf.options()); err != nil {
