@@ -25,41 +25,41 @@ import (
 // by a local directory is not cached.
 
 // analysisVersion changes whenever the classifier's results would.
-const analysisVersion = "suncat-analysis-7"
+const analysisVersion = "suncat-analysis-8"
 
 // cacheKey returns the key of the analysis for opt, or false when the
 // analysis cannot be cached.
 func cacheKey(opt Options) (string, bool) {
-	if len(opt.Patterns) != 1 {
-		return "", false
-	}
-	p := opt.Patterns[0]
-	if p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
-		return "", false
-	}
-	if strings.Contains(p, "...") {
+	if len(opt.Patterns) == 0 {
 		return "", false
 	}
 	if w := os.Getenv("GOWORK"); w != "" && w != "off" {
 		return "", false
 	}
 	root := ""
-	for d := filepath.Join(opt.Dir, p); ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
+	for _, p := range opt.Patterns {
+		if p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
 			return "", false
 		}
-		if root == "" {
-			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-				root = d
-			}
+		// ./... and ./x/... stand for the packages under a directory of
+		// the module, all of whose files are hashed below.
+		d := strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")
+		if strings.Contains(d, "...") {
+			return "", false
 		}
-		if filepath.Dir(d) == d {
-			break
+		r, ok := moduleRoot(filepath.Join(opt.Dir, d))
+		if !ok || root != "" && r != root {
+			return "", false
 		}
+		root = r
 	}
-	if root == "" {
+	// The patterns are relative to the working directory: ./... from
+	// cmd/a is not ./... from the root, nor "." in cmd/a "." in cmd/b.
+	rel, err := filepath.Rel(root, opt.Dir)
+	if err != nil {
 		return "", false
 	}
+	p := filepath.ToSlash(rel) + "\x00" + strings.Join(opt.Patterns, "\x00")
 	if opt.Deps != "" {
 		// With -deps, a dependency replaced by a local directory may
 		// change without go.sum seeing it: not cached. Vendored
@@ -75,7 +75,7 @@ func cacheKey(opt Options) (string, bool) {
 		fmt.Fprintf(h, "%s=%s\x00", k, os.Getenv(k))
 	}
 	fmt.Fprintf(h, "%s/%s\x00", runtime.GOOS, runtime.GOARCH)
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -106,6 +106,26 @@ func cacheKey(opt Options) (string, bool) {
 		return "", false
 	}
 	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// moduleRoot returns the root of the module holding dir, or false when
+// there is none or a go.work file is above dir (workspaces are not cached).
+func moduleRoot(dir string) (string, bool) {
+	root := ""
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
+			return "", false
+		}
+		if root == "" {
+			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+				root = d
+			}
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return root, root != ""
 }
 
 // hasLocalReplace reports whether go.mod text replaces a module by a

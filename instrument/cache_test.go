@@ -54,6 +54,68 @@ func TestAnalysisCache(t *testing.T) {
 	}
 }
 
+// TestAnalysisCacheByDirectory: the same pattern from another directory of
+// the module is another analysis ("." in cmd/a is not "." in cmd/b), and
+// ./... and test analyses are cached too.
+func TestAnalysisCacheByDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if gocache, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
+		t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
+	}
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	t.Setenv("HOME", dir)
+	mod := filepath.Join(dir, "m")
+	for name, text := range map[string]string{
+		"go.mod":          "module example.com/m\n\ngo 1.22\n",
+		"cmd/a/main.go":   "package main\n\ntype S struct{ a string }\n\nfunc (s S) A() string { return s.a }\n\nfunc main() {}\n",
+		"cmd/b/main.go":   "package main\n\ntype T struct{ b string }\n\nfunc (t T) B() string { return t.b }\n\nfunc main() {}\n",
+		"cmd/b/b_test.go": "package main\n\nimport \"testing\"\n\nfunc TestB(t *testing.T) {}\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(mod, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(mod, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	getters := func(opt Options) (string, bool) {
+		t.Helper()
+		var progress bytes.Buffer
+		opt.Progress = &progress
+		a, err := Analyze(context.Background(), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, g := range a.Getters {
+			names = append(names, g.Name())
+		}
+		names = append(names, a.TestFiles...)
+		return strings.Join(names, " "), strings.Contains(progress.String(), "sources unchanged")
+	}
+	for i, tc := range []struct {
+		dir, pattern string
+		tests        bool
+		want         string
+		cached       bool
+	}{
+		{"cmd/a", ".", false, "S.A", false},
+		{"cmd/b", ".", false, "T.B", false},
+		{"cmd/a", ".", false, "S.A", true},
+		{"cmd/b", ".", false, "T.B", true},
+		{".", "./...", false, "S.A T.B", false},
+		{".", "./...", false, "S.A T.B", true},
+		{"cmd", "./...", false, "S.A T.B", false},
+		{".", "./cmd/b", true, "T.B " + filepath.Join(mod, "cmd/b/b_test.go"), false},
+		{".", "./cmd/b", true, "T.B " + filepath.Join(mod, "cmd/b/b_test.go"), true},
+	} {
+		got, cached := getters(Options{Dir: filepath.Join(mod, tc.dir), Patterns: []string{tc.pattern}, Tests: tc.tests})
+		if got != tc.want || cached != tc.cached {
+			t.Errorf("%d: %s in %s (tests %v): got %q (cached %v), want %q (cached %v)", i, tc.pattern, tc.dir, tc.tests, got, cached, tc.want, tc.cached)
+		}
+	}
+}
+
 func TestHasLocalReplace(t *testing.T) {
 	for _, tc := range []struct {
 		gomod string
