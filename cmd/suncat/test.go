@@ -40,6 +40,8 @@ and its -run keeps the tests you choose.
 The output and the exit status are go test's. The usual go test flags may
 be given directly (-run, -skip, -v, -count, -timeout, -short, -json, ...);
 any other flag for go test or for the test binaries goes after "--".
+Coverage (-cover...) is refused: go test's coverage tool would read your
+original files instead of suncat's instrumented copies.
 Unless you choose otherwise, tests run with -count=1 (a cached result
 records nothing) and -parallel=1 (tests running at the same time would
 mix their events under one label). Tests that call t.Parallel still run,
@@ -65,11 +67,10 @@ func init() {
 var goTestFlags = map[string]bool{
 	"run": true, "skip": true, "count": true, "timeout": true, "parallel": true,
 	"bench": true, "benchtime": true, "cpu": true, "shuffle": true, "list": true,
-	"vet": true, "p": true, "exec": true, "coverprofile": true, "covermode": true,
-	"coverpkg": true, "cpuprofile": true, "memprofile": true, "blockprofile": true,
+	"vet": true, "p": true, "exec": true, "cpuprofile": true, "memprofile": true, "blockprofile": true,
 	"mutexprofile": true, "outputdir": true, "fuzz": true, "fuzztime": true,
 	"short": false, "v": false, "failfast": false, "json": false, "benchmem": false,
-	"cover": false, "fullpath": false, "x": false, "a": false, "c": false, "o": true,
+	"fullpath": false, "x": false, "a": false, "c": false, "o": true,
 }
 
 // passFlag is a go test flag given to suncat test: it is recorded, in
@@ -117,6 +118,12 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		fs.Var(passFlag{name: name, isBool: !takes, to: &pass}, name, "passed to go test")
 	}
 	own, after := splitDashDash(args)
+	for _, a := range append(append([]string(nil), own...), beforeArgs(after)...) {
+		if name := strings.TrimLeft(a, "-"); strings.HasPrefix(a, "-") && strings.HasPrefix(name, "cover") {
+			name, _, _ = strings.Cut(name, "=")
+			return usagef("test: -%s: go test's coverage tool reads your original files, not suncat's instrumented copies, so getters would go unrecorded; measure coverage with go test itself", name)
+		}
+	}
 	if err := parseFlags(fs, own); err != nil {
 		return err
 	}
@@ -452,4 +459,15 @@ func testTraceDir(dir string) (string, error) {
 		return "", err
 	}
 	return dir, os.MkdirAll(dir, 0o755)
+}
+
+// beforeArgs returns the flags before -args, which go test passes to the
+// test binaries as they are.
+func beforeArgs(flags []string) []string {
+	for i, f := range flags {
+		if f == "-args" || f == "--args" {
+			return flags[:i]
+		}
+	}
+	return flags
 }
