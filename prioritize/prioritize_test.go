@@ -491,3 +491,29 @@ func TestLetters(t *testing.T) {
 		t.Errorf("grammar:\n%s", got)
 	}
 }
+
+func TestCountLine(t *testing.T) {
+	zeros := func(n int) []int { return make([]int, n) }
+	cat := func(parts ...[]int) []int {
+		var out []int
+		for _, p := range parts {
+			out = append(out, p...)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		per   []int
+		total int
+		want  string
+	}{
+		{[]int{7}, 7, "a^7"},
+		{[]int{1, 0, 0, 0, 2}, 3, "a^1|0|0|0|2"}, // short rows stay as they are
+		{cat([]int{1}, zeros(91)), 1, "a^1|0(x91)"},
+		{cat(zeros(3), []int{4, 0, 0, 5}, zeros(12)), 9, "a^0(x3)|4|0|0|5|0(x12)"},
+		{cat([]int{1, 2, 3, 4, 5, 6, 7, 8, 9}, []int{1, 2, 3, 4, 5, 6, 7, 8, 9}), 90, "a^1|2|3|4|5|6|7|8|9|1|2|3|4|5|6|7|8|9"},
+	} {
+		if got := CountLine(&Terminal{Letter: "a", PerSub: tc.per, Total: tc.total}); got != tc.want {
+			t.Errorf("CountLine(%v) = %q, want %q", tc.per, got, tc.want)
+		}
+	}
+}

@@ -68,17 +68,28 @@ func maxOf(xs []int) int {
 }
 
 // CountLine prints a terminal's Count Summary entry: its total and, with
-// several sub-traces, its count in each (a^54|73|155|221).
+// several sub-traces, its count in each (a^54|73|155|221). In a long row
+// (more than 16 sub-traces, as one per test gives), a run of three or more
+// zeros is written once with its length: a^1|0(x91).
 func CountLine(t *Terminal) string {
 	counts := t.PerSub
-	if len(counts) > 1 {
-		parts := make([]string, len(counts))
-		for i, c := range counts {
-			parts[i] = strconv.Itoa(c)
-		}
-		return fmt.Sprintf("%s^%s", t.Letter, strings.Join(parts, "|"))
+	if len(counts) <= 1 {
+		return fmt.Sprintf("%s^%d", t.Letter, t.Total)
 	}
-	return fmt.Sprintf("%s^%d", t.Letter, t.Total)
+	parts := make([]string, 0, len(counts))
+	for i := 0; i < len(counts); i++ {
+		j := i
+		for j < len(counts) && counts[j] == 0 {
+			j++
+		}
+		if len(counts) > 16 && j-i >= 3 {
+			parts = append(parts, fmt.Sprintf("0(x%d)", j-i))
+			i = j - 1
+			continue
+		}
+		parts = append(parts, strconv.Itoa(counts[i]))
+	}
+	return fmt.Sprintf("%s^%s", t.Letter, strings.Join(parts, "|"))
 }
 
 // Where describes a terminal's call site: the caller of the getter.

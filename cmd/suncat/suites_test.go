@@ -48,7 +48,7 @@ func TestThirdPartySuites(t *testing.T) {
 	for _, s := range suites {
 		t.Run(s.name, func(t *testing.T) {
 			dir := suiteCopy(t, s.module)
-			plain := runSuite(t, dir, s, "go", "test", "-json")
+			plain := runSuite(t, dir, s, "go", "test", "-count=1", "-json")
 			traces := filepath.Join(t.TempDir(), "traces")
 			inst := runSuite(t, dir, s, bin, "test", "-traces", traces, "-json")
 			if plain.status != 0 {
@@ -104,13 +104,13 @@ func BenchmarkThirdPartySuites(b *testing.B) {
 	for _, s := range suites {
 		b.Run(s.name, func(b *testing.B) {
 			dir := suiteCopy(b, s.module)
-			runSuite(b, dir, s, "go", "test", "-json") // warm both caches
+			runSuite(b, dir, s, "go", "test", "-count=1", "-json") // warm both caches
 			runSuite(b, dir, s, bin, "test", "-traces", b.TempDir(), "-json")
 			var plainWall, instWall time.Duration
 			var plainRun, instRun float64
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				p := runSuite(b, dir, s, "go", "test", "-json")
+				p := runSuite(b, dir, s, "go", "test", "-count=1", "-json")
 				in := runSuite(b, dir, s, bin, "test", "-traces", b.TempDir(), "-json")
 				if p.status != 0 || in.status != 0 {
 					b.Fatalf("status: go test %d, suncat test %d", p.status, in.status)

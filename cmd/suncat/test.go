@@ -143,7 +143,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	given := func(name string) bool {
-		for _, a := range append(append([]string(nil), pass...), after...) {
+		for _, a := range append(append([]string(nil), pass...), beforeArgs(after)...) {
 			a = strings.TrimLeft(a, "-")
 			if a == name || strings.HasPrefix(a, name+"=") || a == "test."+name || strings.HasPrefix(a, "test."+name+"=") {
 				return true
@@ -184,7 +184,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	targets := testTargets(packages, a.Roots)
 	vetMode, pass, after := takeVetFlag(pass, after)
 	jsonOut := false
-	for _, f := range append(append([]string(nil), pass...), after...) {
+	for _, f := range append(append([]string(nil), pass...), beforeArgs(after)...) {
 		if f == "-json=true" || f == "-json" || f == "--json" {
 			jsonOut = true
 		}
