@@ -113,18 +113,28 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	fs.StringVar(&sel.deps, "deps", "", "also instrument dependency packages matching these comma-separated `patterns` (example.com/lib/...)")
 	sel.registerBuild(fs)
 	traceDir := fs.String("traces", "", "write the traces into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
+	// -h lists suncat's own flags, then the go test flags by name only.
+	own := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	fs.VisitAll(func(f *flag.Flag) { own.Var(f.Value, f.Name, f.Usage) })
 	var pass []string
+	var names []string
 	for name, takes := range goTestFlags {
 		fs.Var(passFlag{name: name, isBool: !takes, to: &pass}, name, "passed to go test")
+		names = append(names, "-"+name)
 	}
-	own, after := splitDashDash(args)
-	for _, a := range append(append([]string(nil), own...), beforeArgs(after)...) {
+	sort.Strings(names)
+	fs.Usage = func() {
+		printCommandHelp(stderr, testCmd, own)
+		fmt.Fprintf(stderr, "\ngo test flags given as they are to go test:\n  %s\n", strings.Join(names, " "))
+	}
+	mine, after := splitDashDash(args)
+	for _, a := range append(append([]string(nil), mine...), beforeArgs(after)...) {
 		if name := strings.TrimLeft(a, "-"); strings.HasPrefix(a, "-") && strings.HasPrefix(name, "cover") {
 			name, _, _ = strings.Cut(name, "=")
 			return usagef("test: -%s: go test's coverage tool reads your original files, not suncat's instrumented copies, so getters would go unrecorded; measure coverage with go test itself", name)
 		}
 	}
-	if err := parseFlags(fs, own); err != nil {
+	if err := parseFlags(fs, mine); err != nil {
 		return err
 	}
 	packages := fs.Args()
