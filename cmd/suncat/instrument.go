@@ -366,16 +366,5 @@ func runInstrumented(bin string, args []string, dir string, stdout, stderr io.Wr
 	default:
 		fmt.Fprintf(stderr, "suncat: %d traces (one per process) in %s\n", len(traces), dir)
 	}
-	var exit *exec.ExitError
-	if errors.As(runErr, &exit) {
-		if code := exit.ExitCode(); code > 0 {
-			return silentError{exitError(code)}
-		}
-		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			// Like a shell: 128 + the signal's number.
-			return silentError{exitError(128 + int(ws.Signal()))}
-		}
-		return silentError{exitError(1)}
-	}
-	return runErr
+	return statusOf(runErr)
 }

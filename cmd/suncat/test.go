@@ -88,8 +88,9 @@ func (f passFlag) Set(v string) error {
 	return nil
 }
 
-// testStatusOf turns go test's exit into suncat's: the same status.
-func testStatusOf(err error) error {
+// statusOf passes the exit status of a command suncat ran on: the same
+// status, or, like a shell, 128 + n when signal n ended it.
+func statusOf(err error) error {
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
 		if code := exit.ExitCode(); code > 0 {
@@ -267,7 +268,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		if !errors.As(runErr, &exit) {
 			return fmt.Errorf("test: %v", runErr)
 		}
-		return testStatusOf(runErr)
+		return statusOf(runErr)
 	}
 	return nil
 }
