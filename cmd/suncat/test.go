@@ -235,14 +235,41 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		// would hide a deadlocked test from the runtime's detector.
 		cmd.Env = append(cmd.Env, logrt.ControlEnv+"=off")
 	}
-	// ^C reaches go test and its test binaries directly (one process
-	// group); suncat stays to say where the traces are.
+	// A ^C typed at the terminal reaches go test and its test binaries
+	// directly (one process group), as it does without suncat. Otherwise
+	// go test runs in a process group of its own, and an interrupt or
+	// SIGTERM sent to suncat goes to the whole group: go test alone would
+	// wait for test binaries that never heard of it. suncat stays to say
+	// where the traces are and to remove its work files.
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
+	fromTTY := stdinIsTerminal()
+	if !fromTTY {
+		ownGroup(cmd)
+	}
 	var runErr error
 	if len(targets) > 0 {
-		runErr = cmd.Run()
+		if runErr = cmd.Start(); runErr == nil {
+			done := make(chan struct{})
+			go func() {
+				for {
+					select {
+					case s := <-sigs:
+						switch {
+						case !fromTTY:
+							signalGroup(cmd, s)
+						case s != os.Interrupt:
+							cmd.Process.Signal(s)
+						}
+					case <-done:
+						return
+					}
+				}
+			}()
+			runErr = cmd.Wait()
+			close(done)
+		}
 	}
 	if len(vetFailed) > 0 && runErr == nil {
 		if !jsonOut {

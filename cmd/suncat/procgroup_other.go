@@ -1,0 +1,14 @@
+//go:build !unix
+
+package main
+
+import (
+	"os"
+	"os/exec"
+)
+
+// ownGroup does nothing where there are no process groups.
+func ownGroup(cmd *exec.Cmd) {}
+
+// signalGroup sends s to cmd.
+func signalGroup(cmd *exec.Cmd, s os.Signal) { cmd.Process.Signal(s) }
