@@ -25,16 +25,19 @@ import (
 
 // BuildOptions control an instrumented build.
 type BuildOptions struct {
-	Dir        string   // the user's working directory
-	Package    string   // the main package to build; default "."
-	Packages   []string // the packages to test (PrepareTest); default "."
-	Output     string   // the binary to write; default: in the suncat cache
-	BuildFlags []string // passed to go build and go/packages (-tags ...)
-	Funcs      bool
-	Deps       string // also instrument dependency packages matching these patterns
-	Match      *regexp.Regexp
-	Skip       *regexp.Regexp
-	Progress   io.Writer
+	Dir      string   // the user's working directory
+	Package  string   // the main package to build; default "."
+	Packages []string // the packages to test (PrepareTest); default "."
+	// RewriteTests labels tests by rewriting copies of the test files
+	// even where the testing package could be hooked (PrepareTest).
+	RewriteTests bool
+	Output       string   // the binary to write; default: in the suncat cache
+	BuildFlags   []string // passed to go build and go/packages (-tags ...)
+	Funcs        bool
+	Deps         string // also instrument dependency packages matching these patterns
+	Match        *regexp.Regexp
+	Skip         *regexp.Regexp
+	Progress     io.Writer
 
 	// Delays slow the getters with these ids down (suncat delay).
 	Delays []uint32
@@ -119,7 +122,8 @@ type Prepared struct {
 	Analysis *Analysis
 	Args     []string // go command flags: -overlay FILE, and -modfile FILE with -deps
 	Env      []string // extra environment (GOWORK=... with -deps in a workspace)
-	Labelled int      // test files whose tests are labelled (PrepareTest)
+	Labelled int      // test packages (hooked) or files (rewritten) whose tests are labelled (PrepareTest)
+	Hooked   bool     // tests are labelled through the testing package, not by rewriting test files
 	work     string
 }
 
@@ -146,12 +150,12 @@ func prepare(ctx context.Context, a *Analysis, opt BuildOptions) (*Prepared, err
 		}
 		copies = planDeps(gd, a)
 	}
-	overlay, labelled, err := writeOverlay(work, a, opt, copies)
+	overlay, labelled, hooked, err := writeOverlay(ctx, work, a, opt, copies)
 	if err != nil {
 		p.Close()
 		return nil, err
 	}
-	p.Labelled = labelled
+	p.Labelled, p.Hooked = labelled, hooked
 	p.Args = []string{"-overlay", overlay}
 	if len(copies) > 0 {
 		pruneDeps()
@@ -196,7 +200,7 @@ func PrepareTest(ctx context.Context, opt BuildOptions) (*Prepared, error) {
 // description into work, and returns the description's path. Rewritten
 // files of copied dependency modules go into their copy (see deps.go)
 // instead of the overlay.
-func writeOverlay(work string, a *Analysis, opt BuildOptions, copies []*depCopy) (string, int, error) {
+func writeOverlay(ctx context.Context, work string, a *Analysis, opt BuildOptions, copies []*depCopy) (string, int, bool, error) {
 	replace := map[string]string{}
 	rtImport := a.ModulePath + "/" + RuntimeDir
 	byFile := map[string][]Getter{}
@@ -211,11 +215,11 @@ func writeOverlay(work string, a *Analysis, opt BuildOptions, copies []*depCopy)
 	for i, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
-			return "", 0, err
+			return "", 0, false, err
 		}
 		out, err := Rewrite(f, src, byFile[f], rtImport)
 		if err != nil {
-			return "", 0, err
+			return "", 0, false, err
 		}
 		if d, rel, ok := copyFor(copies, f); ok {
 			d.files[rel] = out
@@ -223,53 +227,79 @@ func writeOverlay(work string, a *Analysis, opt BuildOptions, copies []*depCopy)
 		}
 		dst := filepath.Join(work, fmt.Sprintf("src%03d_%s", i, filepath.Base(f)))
 		if err := os.WriteFile(dst, out, 0o644); err != nil {
-			return "", 0, err
+			return "", 0, false, err
 		}
 		replace[f] = dst
 	}
 	rtDir := filepath.Join(a.ModuleDir, filepath.FromSlash(RuntimeDir))
 	if _, err := os.Stat(rtDir); err == nil {
-		return "", 0, fmt.Errorf("%s exists in your module; suncat needs that directory for its runtime", rtDir)
+		return "", 0, false, fmt.Errorf("%s exists in your module; suncat needs that directory for its runtime", rtDir)
 	}
 	rtFiles, err := RuntimeFiles()
 	if err != nil {
-		return "", 0, err
+		return "", 0, false, err
 	}
 	rtWork := filepath.Join(work, "rt")
 	if err := os.MkdirAll(rtWork, 0o755); err != nil {
-		return "", 0, err
+		return "", 0, false, err
 	}
 	for name, data := range rtFiles {
 		dst := filepath.Join(rtWork, name)
 		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			return "", 0, err
+			return "", 0, false, err
 		}
 		replace[filepath.Join(rtDir, name)] = dst
 	}
 	table := filepath.Join(rtWork, "zz_suncat_table.go")
 	if err := os.WriteFile(table, []byte(tableSource(a, opt)), 0o644); err != nil {
-		return "", 0, err
+		return "", 0, false, err
 	}
 	replace[filepath.Join(rtDir, "zz_suncat_table.go")] = table
-	labelled, err := overlayTests(work, a, rtImport, replace)
+	labelled, hooked, err := overlayTests(ctx, work, a, opt, rtImport, replace)
 	if err != nil {
-		return "", 0, err
+		return "", 0, false, err
 	}
 	data, err := json.MarshalIndent(struct{ Replace map[string]string }{replace}, "", "\t")
 	if err != nil {
-		return "", 0, err
+		return "", 0, false, err
 	}
 	ovl := filepath.Join(work, "overlay.json")
-	return ovl, labelled, os.WriteFile(ovl, data, 0o644)
+	return ovl, labelled, hooked, os.WriteFile(ovl, data, 0o644)
 }
 
-// overlayTests adds the labelled copies of the analysis's test files, and
+// overlayTests makes the tests of the analysis's test files label their
+// events with their names. It hooks the testing package itself when it
+// can (hookTests: every test, subtest, benchmark and example, however
+// started, and the test files stay as they are); with a toolchain whose
+// testing package it does not know, it rewrites copies of the test files
+// instead (RewriteTest and logrt/testhook). It returns how many test
+// packages (hooked) or files (rewritten) label their tests.
+func overlayTests(ctx context.Context, work string, a *Analysis, opt BuildOptions, rtImport string, replace map[string]string) (int, bool, error) {
+	if len(a.TestFiles) == 0 {
+		return 0, false, nil
+	}
+	hooked := map[string]string{}
+	n, err := 0, fmt.Errorf("-labels rewrite")
+	if !opt.RewriteTests {
+		n, err = hookTests(ctx, a, opt, work, rtImport, hooked)
+	}
+	if err == nil {
+		for k, v := range hooked {
+			replace[k] = v
+		}
+		return n, true, nil
+	}
+	if opt.Progress != nil && !opt.RewriteTests {
+		fmt.Fprintf(opt.Progress, "suncat: cannot hook this toolchain's testing package (%v); labelling tests by rewriting copies of the test files\n", err)
+	}
+	n, err = rewriteTests(work, a, rtImport, replace)
+	return n, false, err
+}
+
+// rewriteTests adds the labelled copies of the analysis's test files, and
 // the hooks they call (logrt/testhook, as the package suncatrt/testhook),
 // to the overlay. It returns how many files were labelled.
-func overlayTests(work string, a *Analysis, rtImport string, replace map[string]string) (int, error) {
-	if len(a.TestFiles) == 0 {
-		return 0, nil
-	}
+func rewriteTests(work string, a *Analysis, rtImport string, replace map[string]string) (int, error) {
 	hookImport := rtImport + "/testhook"
 	dir := filepath.Join(work, "tests")
 	if err := os.MkdirAll(dir, 0o755); err != nil {

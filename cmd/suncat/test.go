@@ -113,6 +113,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	fs.StringVar(&sel.tags, "tags", "", "comma-separated build `tags`, as for go test")
 	fs.StringVar(&sel.deps, "deps", "", "also instrument dependency packages matching these comma-separated `patterns` (example.com/lib/...)")
 	sel.registerBuild(fs)
+	labels := fs.String("labels", "testing", "how tests label their events: `testing` (through the testing package; rewrite when it cannot) or rewrite (copies of the test files)")
 	traceDir := fs.String("traces", "", "write the traces into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
 	// -h lists suncat's own flags, then the go test flags by name only.
 	own := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
@@ -149,6 +150,9 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 			return usagef("test: -%s: %v", flag, err)
 		}
 	}
+	if *labels != "testing" && *labels != "rewrite" {
+		return usagef("test: -labels %q: want testing or rewrite", *labels)
+	}
 	opt, err := sel.options("test")
 	if err != nil {
 		return err
@@ -176,6 +180,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	prep, err := instrument.PrepareTest(ctx, instrument.BuildOptions{
 		Dir: opt.Dir, Packages: packages, BuildFlags: opt.BuildFlags,
 		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Deps: opt.Deps, Progress: stderr,
+		RewriteTests: *labels == "rewrite",
 	})
 	if err != nil {
 		return fmt.Errorf("test: %v", err)
@@ -186,7 +191,11 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return fmt.Errorf("test: %v", err)
 	}
-	fmt.Fprintf(stderr, "suncat: testing with %d instrumented getter(s); tests labelled in %d test file(s)\n", len(a.Getters), prep.Labelled)
+	how := fmt.Sprintf("tests labelled through the testing package in %d package(s)", prep.Labelled)
+	if !prep.Hooked {
+		how = fmt.Sprintf("tests labelled in %d rewritten test file(s)", prep.Labelled)
+	}
+	fmt.Fprintf(stderr, "suncat: testing with %d instrumented getter(s); %s\n", len(a.Getters), how)
 	if len(a.Getters) == 0 {
 		fmt.Fprintf(stderr, "suncat: test: no string getters found in %s; the tests run, but record nothing\n", strings.Join(a.Packages, " "))
 	}

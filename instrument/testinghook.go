@@ -1,0 +1,186 @@
+package instrument
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// hookVar is the variable that the patched testing package calls with the
+// name of the test, subtest, benchmark or example that runs from then on.
+const hookVar = "SuncatLabel"
+
+// A testingEdit inserts a statement into a file of the standard library's
+// testing package, on an existing line (no line moves, so the testing
+// package's own positions in panics stay right): right after anchor, or
+// right before it (before), or before the closing brace of the function
+// (atEnd). within, when set, is the function's opening line; the anchor
+// must lie in that function.
+type testingEdit struct {
+	file     string
+	within   string
+	anchor   string
+	before   bool
+	atEnd    bool
+	code     string
+	required bool // without it, labels would be wrong: do not patch
+}
+
+// testingEdits are the places where the testing package tells the trace
+// which test runs: the start of a test's or benchmark's own code, where a
+// parent goes on after a subtest, and where a parallel test resumes.
+var testingEdits = []testingEdit{
+	{file: "testing.go", anchor: "func tRunner(t *T, fn func(t *T)) {", code: " suncatLabel(t.name);", required: true},
+	{file: "testing.go", within: "func (t *T) Run(name string, f func(t *T)) bool {", anchor: "return !t.failed\n}", before: true, code: "suncatLabel(t.parent.name); ", required: true},
+	{file: "testing.go", within: "func (t *T) Parallel() {", atEnd: true, code: "suncatLabel(t.name); ", required: true},
+	{file: "benchmark.go", anchor: "func (b *B) runN(n int) {", code: " suncatLabel(b.name);"},
+	{file: "benchmark.go", within: "func (b *B) Run(name string, f func(b *B)) bool {", anchor: "\tif sub.run1() {\n\t\tsub.run()\n\t}", code: "; suncatLabel(b.name)"},
+	{file: "run_example.go", anchor: "func runExample(eg InternalExample) (ok bool) {", code: " suncatLabel(eg.Name);"},
+	{file: "run_example_wasm.go", anchor: "func runExample(eg InternalExample) (ok bool) {", code: " suncatLabel(eg.Name);"},
+}
+
+// patchTesting returns the files of the testing package at goroot with
+// the label calls inserted (file name -> new content), or an error saying
+// why this toolchain's testing package cannot be patched.
+func patchTesting(goroot string) (map[string][]byte, error) {
+	dir := filepath.Join(goroot, "src", "testing")
+	files := map[string][]byte{}
+	for _, e := range testingEdits {
+		src, ok := files[e.file]
+		if !ok {
+			data, err := os.ReadFile(filepath.Join(dir, e.file))
+			if err != nil {
+				if e.required || !os.IsNotExist(err) {
+					return nil, err
+				}
+				continue
+			}
+			src = data
+		}
+		out, ok := insertAt(src, e)
+		if !ok {
+			if e.required {
+				return nil, fmt.Errorf("%s: no %q", filepath.Join(dir, e.file), strings.TrimSpace(e.within+e.anchor))
+			}
+			continue
+		}
+		files[e.file] = out
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: nothing to patch", dir)
+	}
+	files["testing.go"] = append(files["testing.go"], fmt.Sprintf(`
+// %s is set by suncat's instrumented tests to label the trace.
+var %s func(name string)
+
+func suncatLabel(name string) {
+	if %s != nil && name != "" {
+		%s(name)
+	}
+}
+`, hookVar, hookVar, hookVar, hookVar)...)
+	return files, nil
+}
+
+// insertAt applies e to src.
+func insertAt(src []byte, e testingEdit) ([]byte, bool) {
+	start, end := 0, len(src)
+	if e.within != "" {
+		i := bytes.Index(src, []byte(e.within))
+		if i < 0 {
+			return nil, false
+		}
+		start = i + len(e.within)
+		j := bytes.Index(src[start:], []byte("\n}\n"))
+		if j < 0 {
+			return nil, false
+		}
+		end = start + j + 1 // the function's closing brace
+	}
+	var at int
+	switch {
+	case e.atEnd:
+		at = end
+	default:
+		limit := end
+		if e.within != "" {
+			limit++ // the closing brace itself
+		}
+		i := bytes.Index(src[start:limit], []byte(e.anchor))
+		if i < 0 {
+			return nil, false
+		}
+		at = start + i
+		if !e.before {
+			at += len(e.anchor)
+		}
+	}
+	out := make([]byte, 0, len(src)+len(e.code))
+	out = append(append(append(out, src[:at]...), e.code...), src[at:]...)
+	return out, true
+}
+
+// hookTests adds to the overlay the patched testing package and, in each
+// tested package with test files, a test file that points the testing
+// package's label hook at the runtime's Label. It returns how many
+// packages are hooked, or an error saying why the toolchain's testing
+// package cannot be hooked (the caller then labels by rewriting the test
+// files instead).
+func hookTests(ctx context.Context, a *Analysis, opt BuildOptions, work, rtImport string, replace map[string]string) (int, error) {
+	env, err := goEnv(ctx, opt.Dir, "GOROOT")
+	if err != nil {
+		return 0, err
+	}
+	patched, err := patchTesting(env[0])
+	if err != nil {
+		return 0, err
+	}
+	dir := filepath.Join(work, "testing")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	for name, data := range patched {
+		dst := filepath.Join(dir, name)
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return 0, err
+		}
+		replace[filepath.Join(env[0], "src", "testing", name)] = dst
+	}
+	// One hook file per directory, in the package of its first test file.
+	byDir := map[string]string{}
+	for _, f := range a.TestFiles {
+		d := filepath.Dir(f)
+		if _, ok := byDir[d]; !ok {
+			byDir[d] = f
+		}
+	}
+	dirs := make([]string, 0, len(byDir))
+	for d := range byDir {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	for i, d := range dirs {
+		f, err := parser.ParseFile(token.NewFileSet(), byDir[d], nil, parser.PackageClauseOnly)
+		if err != nil {
+			return 0, err
+		}
+		name := filepath.Join(d, "zz_suncat_label_test.go")
+		if _, err := os.Stat(name); err == nil {
+			return 0, fmt.Errorf("%s exists; suncat needs that name for its test hook", name)
+		}
+		src := fmt.Sprintf("// Code generated by suncat. DO NOT EDIT.\n\npackage %s\n\nimport (\n\t\"testing\"\n\n\t__suncat %q\n)\n\nfunc init() { testing.%s = __suncat.Label }\n",
+			f.Name.Name, rtImport, hookVar)
+		dst := filepath.Join(dir, fmt.Sprintf("hook%03d_test.go", i))
+		if err := os.WriteFile(dst, []byte(src), 0o644); err != nil {
+			return 0, err
+		}
+		replace[name] = dst
+	}
+	return len(dirs), nil
+}
