@@ -33,7 +33,8 @@ getters instrumented, as instrument does for a program: your files, go.mod
 and go.sum are not modified. Each test binary writes one trace into a
 directory that test reports at the end. Every test, subtest and benchmark
 that calls a getter becomes a sub-trace labelled with its name
-(TestSearch/n=4), so a table test over growing inputs is a run with
+(TestSearch/n=4; the build hooks a copy of the testing package for this,
+see -labels), so a table test over growing inputs is a run with
 repeated, growing actions; 'suncat summary DIR' splits on those labels,
 and its -run keeps the tests you choose.
 
