@@ -12,11 +12,13 @@
 // overlays, so the user's tree, go.mod and go.sum stay byte-identical.
 //
 // PrepareTest does the same for go test (suncat test): it also follows the
-// imports of the tested packages' test files, and RewriteTest labels each
-// test, subtest and benchmark in copies of those files, through the hooks
-// of logrt/testhook (compiled as the overlay-only package
-// <module>/suncatrt/testhook). The caller runs go test with the returned
-// flags.
+// imports of the tested packages' test files, and labels each test's
+// events with its name: through an overlaid copy of the toolchain's
+// testing package that calls logrt.Label (testinghook.go), or, where that
+// package has an unknown shape, by rewriting copies of the test files
+// (RewriteTest, with the hooks of logrt/testhook compiled as the
+// overlay-only package <module>/suncatrt/testhook). The caller runs go
+// test with the returned flags.
 //
 // This package holds all the heavy analysis (go/packages, go/ssa); the
 // viewer (tui) and the summary code (prioritize) must not import it. It is
