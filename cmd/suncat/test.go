@@ -20,6 +20,7 @@ import (
 
 	"github.com/suncat-go/suncat/instrument"
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
 )
 
 var testCmd = &command{
@@ -294,6 +295,9 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		fmt.Fprintf(stderr, "suncat: no test called a getter: no trace; directory: %s\n", dir)
 	default:
 		fmt.Fprintf(stderr, "suncat: %d trace(s), one per test binary, in %s\n", len(traces), dir)
+		if !jsonOut {
+			growing(stderr, traces)
+		}
 		fmt.Fprintf(stderr, "suncat: next: suncat summary %s\n", dir)
 	}
 	if runErr != nil {
@@ -518,4 +522,76 @@ func beforeArgs(flags []string) []string {
 		}
 	}
 	return flags
+}
+
+// growingMax bounds the traces growing reads (their total size): the
+// point is a glance at the end of a run, not a wait.
+const growingMax = 64 << 20
+
+// growing prints, at the end of a test run, the increasing patterns, the
+// largest first, with the tests they grow over (or within). Traces that do not read, or are too big, are left to 'suncat
+// summary'.
+func growing(w io.Writer, files []string) {
+	var total int64
+	for _, f := range files {
+		if fi, err := os.Stat(f); err == nil {
+			total += fi.Size()
+		}
+	}
+	if total > growingMax {
+		return
+	}
+	traces, err := readTraces(files)
+	if err != nil {
+		return
+	}
+	s, err := prioritize.Build(traces, prioritize.Options{Split: "marks"})
+	if err != nil {
+		return
+	}
+	type found struct {
+		p prioritize.Pattern
+		g *prioritize.Group
+	}
+	var all []found
+	for _, g := range s.Groups {
+		ps := append([]prioritize.Pattern(nil), g.Patterns...)
+		prioritize.SortPatterns(ps, "kind")
+		for _, p := range ps {
+			if p.Kind == prioritize.Increasing && len(p.Counts) > 1 {
+				all = append(all, found{p, g})
+			}
+		}
+	}
+	if len(all) == 0 {
+		fmt.Fprintln(w, "suncat: no increasing pattern")
+		return
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].p.Max > all[j].p.Max })
+	fmt.Fprintln(w, "suncat: increasing patterns, largest first:")
+	for i, f := range all {
+		if i == 5 {
+			fmt.Fprintf(w, "suncat:   ... and %d more\n", len(all)-5)
+			break
+		}
+		var first, last string
+		for _, o := range f.p.Obs {
+			if o.Sub < 0 || int(o.Sub) >= len(f.g.SubTraces) {
+				continue
+			}
+			if first == "" {
+				first = f.g.SubTraces[o.Sub].Label
+			}
+			last = f.g.SubTraces[o.Sub].Label
+		}
+		where := ""
+		switch {
+		case first == "":
+		case last == first:
+			where = "  within " + first
+		default:
+			where = "  over " + first + " .. " + last
+		}
+		fmt.Fprintf(w, "suncat:   %-24s %s%s\n", f.p.Notation(), strings.Join(f.p.Getters, ", "), where)
+	}
 }
