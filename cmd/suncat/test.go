@@ -233,6 +233,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	}
 	if !given("parallel") {
 		goArgs = append(goArgs, "-parallel=1")
+		fmt.Fprintln(stderr, "suncat: go test runs with -parallel=1, so that each test's events carry its own label (-parallel N changes it)")
 	}
 	goArgs = append(goArgs, pass...)
 	goArgs = append(goArgs, targets...)
