@@ -247,41 +247,9 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		// would hide a deadlocked test from the runtime's detector.
 		cmd.Env = append(cmd.Env, logrt.ControlEnv+"=off")
 	}
-	// A ^C typed at the terminal reaches go test and its test binaries
-	// directly (one process group), as it does without suncat. Otherwise
-	// go test runs in a process group of its own, and an interrupt or
-	// SIGTERM sent to suncat goes to the whole group: go test alone would
-	// wait for test binaries that never heard of it. suncat stays to say
-	// where the traces are and to remove its work files.
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	fromTTY := stdinIsTerminal()
-	if !fromTTY {
-		ownGroup(cmd)
-	}
 	var runErr error
 	if len(targets) > 0 {
-		if runErr = cmd.Start(); runErr == nil {
-			done := make(chan struct{})
-			go func() {
-				for {
-					select {
-					case s := <-sigs:
-						switch {
-						case !fromTTY:
-							signalGroup(cmd, s)
-						case s != os.Interrupt:
-							cmd.Process.Signal(s)
-						}
-					case <-done:
-						return
-					}
-				}
-			}()
-			runErr = cmd.Wait()
-			close(done)
-		}
+		runErr = runForwarding(cmd)
 	}
 	if len(vetFailed) > 0 && runErr == nil {
 		if !jsonOut {
@@ -595,4 +563,42 @@ func growing(w io.Writer, files []string) {
 		}
 		fmt.Fprintf(w, "suncat:   %-24s %s%s\n", f.p.Notation(), strings.Join(f.p.Getters, ", "), where)
 	}
+}
+
+// runForwarding runs cmd (go test) until it ends. A ^C typed at the
+// terminal reaches go test and its test binaries directly (one process
+// group), as it does without suncat. Otherwise go test runs in a process
+// group of its own, and an interrupt or SIGTERM sent to suncat goes to the
+// whole group: go test alone would wait for test binaries that never heard
+// of it. Either way suncat stays, to say where the traces are and to
+// remove its work files.
+func runForwarding(cmd *exec.Cmd) error {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	fromTTY := stdinIsTerminal()
+	if !fromTTY {
+		ownGroup(cmd)
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			select {
+			case s := <-sigs:
+				switch {
+				case !fromTTY:
+					signalGroup(cmd, s)
+				case s != os.Interrupt:
+					cmd.Process.Signal(s)
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	return cmd.Wait()
 }
