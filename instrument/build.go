@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"go/version"
 	"io"
 	"io/fs"
 	"os"
@@ -235,7 +236,7 @@ func writeOverlay(ctx context.Context, work string, a *Analysis, opt BuildOption
 	if _, err := os.Stat(rtDir); err == nil {
 		return "", 0, false, fmt.Errorf("%s exists in your module; suncat needs that directory for its runtime", rtDir)
 	}
-	rtFiles, err := RuntimeFiles()
+	rtFiles, err := runtimeFilesFor(moduleGoVersion(a.ModuleDir))
 	if err != nil {
 		return "", 0, false, err
 	}
@@ -332,6 +333,9 @@ func rewriteTests(work string, a *Analysis, rtImport string, replace map[string]
 	if bytes.Equal(src, testhook.Source) {
 		return 0, fmt.Errorf("internal error: testhook does not import %s", logrtImport)
 	}
+	if belowRuntime(moduleGoVersion(a.ModuleDir)) {
+		src = raiseLanguage(src, runtimeGo)
+	}
 	dst := filepath.Join(dir, "testhook.go")
 	if err := os.WriteFile(dst, src, 0o644); err != nil {
 		return 0, err
@@ -370,6 +374,67 @@ func RuntimeFiles() (map[string][]byte, error) {
 		files[name] = data
 	}
 	return files, nil
+}
+
+// runtimeGo is the language version the runtime is written for (see
+// logrt's doc).
+const runtimeGo = "go1.18"
+
+// runtimeFilesFor returns the runtime's files for a module whose go
+// directive says goVersion: the runtime is compiled as part of that module,
+// so under an older language version than the runtime's own, its files
+// carry a go1.18 build constraint, which raises their language version
+// (and which every toolchain that reads overlays satisfies).
+func runtimeFilesFor(goVersion string) (map[string][]byte, error) {
+	files, err := RuntimeFiles()
+	if err != nil || !belowRuntime(goVersion) {
+		return files, err
+	}
+	for name, data := range files {
+		if strings.HasSuffix(name, ".go") {
+			files[name] = raiseLanguage(data, runtimeGo)
+		}
+	}
+	return files, nil
+}
+
+// belowRuntime reports whether goVersion ("" for unknown) is older than
+// the runtime's language version.
+func belowRuntime(goVersion string) bool {
+	return goVersion != "" && version.Compare(goVersion, runtimeGo) < 0
+}
+
+// raiseLanguage adds the constraint goVersion (go1.18) to a Go file's
+// //go:build line, or gives it one.
+func raiseLanguage(src []byte, goVersion string) []byte {
+	lines := strings.SplitAfter(string(src), "\n")
+	for i, l := range lines {
+		if expr, ok := strings.CutPrefix(l, "//go:build "); ok {
+			lines[i] = "//go:build " + goVersion + " && (" + strings.TrimSpace(expr) + ")\n"
+			return []byte(strings.Join(lines, ""))
+		}
+		if strings.HasPrefix(l, "package ") {
+			break
+		}
+	}
+	return append([]byte("//go:build "+goVersion+"\n\n"), src...)
+}
+
+// moduleGoVersion returns the language version of the module in dir, as
+// its go.mod's go directive says ("go1.16" without one, as the go command
+// assumes).
+func moduleGoVersion(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line, _, _ = strings.Cut(line, "//")
+		if f := strings.Fields(line); len(f) == 2 && f[0] == "go" {
+			return "go" + f[1]
+		}
+	}
+	return "go1.16"
 }
 
 // dropBuildLine blanks a file's //go:build line (keeping the line count).

@@ -10,9 +10,16 @@ import (
 
 // TestRuntimeFilesCompile builds the runtime exactly as instrumented
 // programs get it, in a module whose go directive is 1.18 (so newer
-// language features are rejected), for several systems and architectures.
+// language features are rejected), or older (the files then raise their
+// own language version), for several systems and architectures.
 func TestRuntimeFilesCompile(t *testing.T) {
-	files, err := RuntimeFiles()
+	for _, goVersion := range []string{"1.18", "1.12"} {
+		t.Run("go"+goVersion, func(t *testing.T) { testRuntimeFilesCompile(t, goVersion) })
+	}
+}
+
+func testRuntimeFilesCompile(t *testing.T, goVersion string) {
+	files, err := runtimeFilesFor("go" + goVersion)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +37,7 @@ func TestRuntimeFilesCompile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/old\n\ngo 1.18\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/old\n\ngo "+goVersion+"\n"), 0o644)
 	for _, target := range []string{"linux/amd64", "linux/arm64", "darwin/arm64", "windows/amd64"} {
 		goos, goarch, _ := strings.Cut(target, "/")
 		cmd := exec.Command("go", "vet", "./suncatrt")

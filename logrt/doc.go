@@ -6,7 +6,9 @@
 // logrt must not depend on anything but the standard library: it is copied
 // into other people's programs as an overlay-only package and compiled under
 // their module's go version, so it is written for go 1.18 (no range over
-// integers, no min/max builtins, no slices or maps packages). Files whose
+// integers, no min/max builtins, no slices or maps packages); in a module
+// older than that, instrument gives the copied files a go1.18 build
+// constraint, which raises their language version. Files whose
 // name starts with host_ are suncat-side only (the control-channel client,
 // the embedded sources) and are not copied.
 //
