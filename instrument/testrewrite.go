@@ -16,10 +16,12 @@ import (
 const hookName = "__suncattest"
 
 // RewriteTest returns src, a _test.go file, with its tests labelled for
-// the trace: every Test and Benchmark function calls the hooks' Start
-// first, and calls of Run and Parallel on a parameter of type *testing.T
-// (Run on *testing.B) go through the hooks, which label each subtest's
-// events with its name. It reports false, and returns src, when the file
+// the trace: every Test, Benchmark and Fuzz function calls the hooks' Start
+// first, every Example function the hooks' Example, the function literal
+// given to Fuzz (which runs each input as a subtest) calls Start too, and
+// calls of Run and Parallel on a parameter of type *testing.T (Run on
+// *testing.B) go through the hooks, which label each subtest's events with
+// its name. It reports false, and returns src, when the file
 // has nothing to label. No line is added or removed.
 //
 // Parameters are recognized by their declared type, in the file's syntax
@@ -42,8 +44,8 @@ func RewriteTest(filename string, src []byte, hookImport string) ([]byte, bool, 
 			testing = imp.Name.Name
 		}
 	}
-	if testing == "" || testing == "_" || testing == "." {
-		return src, false, nil
+	if testing == "_" || testing == "." {
+		testing = "" // only examples can be recognized
 	}
 	tf := fset.File(f.Pos())
 	off := func(p token.Pos) int { return tf.Offset(p) }
@@ -58,34 +60,50 @@ func RewriteTest(filename string, src []byte, hookImport string) ([]byte, bool, 
 			return false
 		}
 		id, ok := sel.X.(*ast.Ident)
-		return ok && id.Name == testing && sel.Sel.Name == name
+		return ok && testing != "" && id.Name == testing && sel.Sel.Name == name
 	}
 	buf := newEditBuffer(src)
 	edits := 0
+	// startWith makes body begin by calling Start with the first of
+	// params, naming it if it has no usable name (and the others _, if
+	// they have none either: names are given to all or none).
+	startWith := func(params []*ast.Field, body *ast.BlockStmt) {
+		param := params[0]
+		name := "__t"
+		switch {
+		case len(param.Names) == 0:
+			buf.insert(off(param.Type.Pos()), name+" ")
+			for _, p := range params[1:] {
+				buf.insert(off(p.Type.Pos()), "_ ")
+			}
+		case param.Names[0].Name == "_":
+			id := param.Names[0]
+			buf.replace(off(id.Pos()), off(id.End()), name)
+		default:
+			name = param.Names[0].Name
+		}
+		buf.insert(off(body.Lbrace)+1, fmt.Sprintf(" %s.Start(%s);", hookName, name))
+	}
 	for _, decl := range f.Decls {
 		fd, ok := decl.(*ast.FuncDecl)
 		if !ok || fd.Body == nil || fd.Recv != nil || fd.Type.TypeParams != nil || fd.Type.Results != nil {
 			continue
 		}
 		params := fd.Type.Params.List
+		if len(params) == 0 && isTestName(fd.Name.Name, "Example") {
+			buf.insert(off(fd.Body.Lbrace)+1, fmt.Sprintf(" %s.Example(%q);", hookName, fd.Name.Name))
+			edits++
+			continue
+		}
 		if len(params) != 1 || len(params[0].Names) > 1 {
 			continue
 		}
 		if !(isTestName(fd.Name.Name, "Test") && ptrTo(params[0].Type, "T")) &&
-			!(isTestName(fd.Name.Name, "Benchmark") && ptrTo(params[0].Type, "B")) {
+			!(isTestName(fd.Name.Name, "Benchmark") && ptrTo(params[0].Type, "B")) &&
+			!(isTestName(fd.Name.Name, "Fuzz") && ptrTo(params[0].Type, "F")) {
 			continue
 		}
-		param := "__t"
-		switch {
-		case len(params[0].Names) == 0:
-			buf.insert(off(params[0].Type.Pos()), param+" ")
-		case params[0].Names[0].Name == "_":
-			id := params[0].Names[0]
-			buf.replace(off(id.Pos()), off(id.End()), param)
-		default:
-			param = params[0].Names[0].Name
-		}
-		buf.insert(off(fd.Body.Lbrace)+1, fmt.Sprintf(" %s.Start(%s);", hookName, param))
+		startWith(params, fd.Body)
 		edits++
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -103,6 +121,21 @@ func RewriteTest(filename string, src []byte, hookImport string) ([]byte, bool, 
 		}
 		field, ok := recv.Obj.Decl.(*ast.Field)
 		if !ok {
+			return true
+		}
+		if sel.Sel.Name == "Fuzz" && len(call.Args) == 1 && ptrTo(field.Type, "F") {
+			// f.Fuzz(func(t *testing.T, ...) {...}): each input (the
+			// seeds under go test) runs as the subtest t.
+			lit, ok := call.Args[0].(*ast.FuncLit)
+			if !ok {
+				return true
+			}
+			ps := lit.Type.Params.List
+			if len(ps) == 0 || len(ps[0].Names) > 1 || !ptrTo(ps[0].Type, "T") {
+				return true
+			}
+			startWith(ps, lit.Body)
+			edits++
 			return true
 		}
 		var hook string

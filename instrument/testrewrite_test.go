@@ -117,6 +117,62 @@ func spread(t *testing.T, a []any)   { t.Parallel(1) }
 `,
 		},
 		{
+			name: "fuzz tests and their inputs",
+			src: `package m
+
+import "testing"
+
+func FuzzA(f *testing.F) {
+	f.Add("x")
+	f.Fuzz(func(t *testing.T, s string) { t.Run(s, nil) })
+}
+func FuzzB(f *testing.F) { f.Fuzz(func(_ *testing.T, b []byte) {}) }
+func FuzzC(f *testing.F) { f.Fuzz(named) }
+func named(t *testing.T, s string) {}
+func FuzzD(f *testing.F) { f.Fuzz(func(*testing.T, int, []byte) {}) }
+`,
+			want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
+
+import "testing"
+
+func FuzzA(f *testing.F) { __suncattest.Start(f);
+	f.Add("x")
+	f.Fuzz(func(t *testing.T, s string) { __suncattest.Start(t); __suncattest.Run(t, s, nil) })
+}
+func FuzzB(f *testing.F) { __suncattest.Start(f); f.Fuzz(func(__t *testing.T, b []byte) { __suncattest.Start(__t);}) }
+func FuzzC(f *testing.F) { __suncattest.Start(f); f.Fuzz(named) }
+func named(t *testing.T, s string) {}
+func FuzzD(f *testing.F) { __suncattest.Start(f); f.Fuzz(func(__t *testing.T, _ int, _ []byte) { __suncattest.Start(__t);}) }
+`,
+		},
+		{
+			name: "examples, with or without the testing import",
+			src: `package m_test
+
+import "fmt"
+
+func Example() { fmt.Println("x") }
+func ExampleThing_Name() {
+	// Output:
+}
+func Examples() {}
+func ExampleArg(n int) {}
+func ExampleResult() int { return 1 }
+`,
+			want: `package m_test; import __suncattest "example.com/m/suncatrt/testhook"
+
+import "fmt"
+
+func Example() { __suncattest.Example("Example"); fmt.Println("x") }
+func ExampleThing_Name() { __suncattest.Example("ExampleThing_Name");
+	// Output:
+}
+func Examples() {}
+func ExampleArg(n int) {}
+func ExampleResult() int { return 1 }
+`,
+		},
+		{
 			name: "no testing import",
 			src:  "package m\n\nfunc TestA(t *T) { t.Run(\"x\", nil) }\n",
 		},
@@ -158,6 +214,7 @@ func FuzzRewriteTest(f *testing.F) {
 	f.Add("package m\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) { t.Run(\"x\", func(t *testing.T) { t.Parallel() }) }\n")
 	f.Add("package m\nimport tt \"testing\"\nfunc TestB(_ *tt.T) {}\nfunc BenchmarkC(*tt.B) {}\n")
 	f.Add("package m\nimport \"testing\"\nfunc h(t *testing.T) { t.\n/* c\n */Run(\"a\",\nnil) }\n")
+	f.Add("package m\nimport \"testing\"\nfunc FuzzD(f *testing.F) { f.Fuzz(func(*testing.T, int) {}) }\nfunc Example() {}\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		src := []byte(s)
 		if _, err := parser.ParseFile(token.NewFileSet(), "m_test.go", src, 0); err != nil {

@@ -1,6 +1,7 @@
 // Package testhook names the sub-traces of instrumented tests. 'suncat
 // test' rewrites a copy of each test file (never the file itself) so that
-// every test and benchmark calls Start first, and every call of
+// every test, benchmark and fuzz test (and each fuzz input) calls Start
+// first, every example calls Example, and every call of
 // (*testing.T).Run, (*testing.B).Run and (*testing.T).Parallel on a test's
 // parameter goes through Run, RunB and Parallel here. Each of them labels
 // what runs from then on with the test's full name (logrt.Label): the
@@ -24,6 +25,9 @@ import (
 
 // Start labels the events of a top-level test or benchmark from now on.
 func Start(tb testing.TB) { logrt.Label(tb.Name()) }
+
+// Example labels the events of the example function name from now on.
+func Example(name string) { logrt.Label(name) }
 
 // Run runs f as the subtest name of t, as t.Run does, labelling the
 // subtest's events with its full name and the parent's events after it

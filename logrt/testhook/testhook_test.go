@@ -35,6 +35,8 @@ func TestLabels(t *testing.T) {
 	})
 	Run(t, "quiet", func(t *testing.T) {}) // no event: no sub-trace
 	get("teardown")
+	Example("ExampleThing")
+	get("example")
 
 	tr, err := logrt.ReadFile(logrt.TracePath())
 	if err != nil {
@@ -51,7 +53,7 @@ func TestLabels(t *testing.T) {
 		got = append(got, tr.Events[ei].Value)
 		ei++
 	}
-	want := "[TestLabels] setup [TestLabels/one] 1 [TestLabels/two] 2 [TestLabels/two/deep] 2.1 [TestLabels] teardown"
+	want := "[TestLabels] setup [TestLabels/one] 1 [TestLabels/two] 2 [TestLabels/two/deep] 2.1 [TestLabels] teardown [ExampleThing] example"
 	if g := strings.Join(got, " "); g != want {
 		t.Errorf("labels and events:\n got %s\nwant %s", g, want)
 	}
