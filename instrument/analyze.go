@@ -105,8 +105,12 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	if err != nil {
 		return nil, loadError(err)
 	}
-	if err := listErrors(roots); err != nil {
-		return nil, err
+	// go test builds and runs every package it can and reports the others
+	// as failed; so with tests, a package that does not build is only
+	// left uninstrumented (go test will say why).
+	listErr := listErrors(roots)
+	if listErr != nil && !opt.Tests {
+		return nil, listErr
 	}
 	a := &Analysis{}
 	var mainPkgs []string
@@ -117,7 +121,7 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	}
 	depMods := map[string]bool{}
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		if p.Module == nil || seen[p.PkgPath] || isTestOnly(p) {
+		if p.Module == nil || seen[p.PkgPath] || isTestOnly(p) || len(p.Errors) > 0 {
 			return
 		}
 		switch {
@@ -180,7 +184,23 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		a.ModulePath, a.ModuleDir = mainModule(ctx, opt.Dir)
 	}
 	if a.ModulePath == "" {
+		if listErr != nil {
+			return nil, listErr
+		}
 		return nil, fmt.Errorf("%s: not in a module (suncat instruments the packages of the main module)", strings.Join(patterns, " "))
+	}
+	broken := map[string]bool{} // packages that do not build, with or without their tests
+	if listErr != nil {
+		packages.Visit(roots, nil, func(p *packages.Package) {
+			if len(p.Errors) > 0 && p.Module != nil && p.Module.Main {
+				broken[strings.TrimSuffix(p.PkgPath, "_test")] = true
+			}
+		})
+	}
+	reportBroken := func() {
+		if len(broken) > 0 {
+			progress("%d package(s) do not build; go test reports them", len(broken))
+		}
 	}
 	sort.Strings(mainPkgs)
 	a.Packages = mainPkgs
@@ -189,6 +209,7 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		// Nothing of ours in the program (a dependency's command without
 		// -deps): no getters, but the program can still be built.
 		progress("no package of module %s in %s", a.ModulePath, strings.Join(patterns, " "))
+		reportBroken()
 		return a, nil
 	}
 	progress("loading %d package(s) of module %s", len(mainPkgs), a.ModulePath)
@@ -203,8 +224,18 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		return nil, loadError(err)
 	}
 	if err := listErrors(pkgs); err != nil {
-		return nil, err
+		if !opt.Tests {
+			return nil, err
+		}
+		// Ill-typed packages (and those importing them) get no SSA
+		// package below, so no getters.
+		for _, p := range pkgs {
+			if p.IllTyped {
+				broken[p.PkgPath] = true
+			}
+		}
 	}
+	reportBroken()
 	progress("building SSA")
 	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.InstantiateGenerics)
 	prog.Build()

@@ -199,7 +199,14 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	}
 	fmt.Fprintf(stderr, "suncat: testing with %d instrumented getter(s); %s\n", len(a.Getters), how)
 	if len(a.Getters) == 0 {
-		fmt.Fprintf(stderr, "suncat: test: no string getters found in %s; the tests run, but record nothing\n", strings.Join(a.Packages, " "))
+		where := strings.Join(a.Packages, " ")
+		if where == "" { // none of the packages builds, or none exists
+			where = "."
+			if len(packages) > 0 {
+				where = strings.Join(packages, " ")
+			}
+		}
+		fmt.Fprintf(stderr, "suncat: test: no string getters found in %s; the tests run, but record nothing\n", where)
 	}
 
 	env := append(os.Environ(), prep.Env...)
