@@ -376,13 +376,16 @@ func vetFirst(ctx context.Context, dir string, env, buildFlags []string, mode st
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = env
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil && out.Len() == 0 {
 		// Not a report of vet problems (with -json, vet exits 0 for
 		// those) but a pattern or build error: go test will say the
-		// same, in its own words.
+		// same, in its own words. When only some packages do not
+		// build, the others' reports are still there.
 		return nil, nil
+	} else if err == nil && out.Len() == 0 {
+		out = errOut // should a toolchain write vet's JSON there
 	}
 	// A stream of objects: import path -> check -> diagnostics.
 	type diag struct {
