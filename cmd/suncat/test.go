@@ -41,7 +41,8 @@ and its -run keeps the tests you choose.
 
 The output and the exit status are go test's. The usual go test flags may
 be given directly (-run, -skip, -v, -count, -timeout, -short, -json, ...);
-any other flag for go test or for the test binaries goes after "--".
+any other flag for go test goes after "--"; -args and what follows it go
+to the test binaries, as with go test.
 Coverage (-cover...) is refused: go test's coverage tool would read your
 original files instead of suncat's instrumented copies.
 Unless you choose otherwise, tests run with -count=1 (a cached result
@@ -131,7 +132,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		printCommandHelp(stderr, testCmd, own)
 		fmt.Fprintf(stderr, "\ngo test flags given as they are to go test:\n  %s\n", strings.Join(names, " "))
 	}
-	mine, after := splitDashDash(args)
+	mine, after := splitTestArgs(args)
 	for _, a := range append(append([]string(nil), mine...), beforeArgs(after)...) {
 		if name := strings.TrimLeft(a, "-"); strings.HasPrefix(a, "-") && strings.HasPrefix(name, "cover") {
 			name, _, _ = strings.Cut(name, "=")
@@ -490,6 +491,22 @@ func testTraceDir(dir string) (string, error) {
 		return "", err
 	}
 	return dir, os.MkdirAll(dir, 0o755)
+}
+
+// splitTestArgs separates test's own arguments from those for go test:
+// the ones after "--", or -args and the ones after it (which go test
+// passes to the test binaries as they are, "--" included), whichever
+// comes first.
+func splitTestArgs(args []string) (own, rest []string) {
+	for i, a := range args {
+		switch a {
+		case "--":
+			return args[:i], args[i+1:]
+		case "-args", "--args":
+			return args[:i], args[i:]
+		}
+	}
+	return args, nil
 }
 
 // beforeArgs returns the flags before -args, which go test passes to the
