@@ -17,11 +17,12 @@ const hookName = "__suncattest"
 
 // RewriteTest returns src, a _test.go file, with its tests labelled for
 // the trace: every Test, Benchmark and Fuzz function calls the hooks' Start
-// first, every Example function the hooks' Example, the function literal
-// given to Fuzz (which runs each input as a subtest) calls Start too, and
-// calls of Run and Parallel on a parameter of type *testing.T (Run on
-// *testing.B) go through the hooks, which label each subtest's events with
-// its name. It reports false, and returns src, when the file
+// first, every Example function and TestMain the hooks' Label, the
+// function literal given to Fuzz (which runs each input as a subtest)
+// calls Start too, and calls of Run and Parallel on a parameter of type
+// *testing.T (Run on *testing.B, Run on *testing.M) go through the hooks,
+// which label each subtest's events with its name (and TestMain's after
+// m.Run with TestMain). It reports false, and returns src, when the file
 // has nothing to label. No line is added or removed.
 //
 // Parameters are recognized by their declared type, in the file's syntax
@@ -91,11 +92,16 @@ func RewriteTest(filename string, src []byte, hookImport string) ([]byte, bool, 
 		}
 		params := fd.Type.Params.List
 		if len(params) == 0 && isTestName(fd.Name.Name, "Example") {
-			buf.insert(off(fd.Body.Lbrace)+1, fmt.Sprintf(" %s.Example(%q);", hookName, fd.Name.Name))
+			buf.insert(off(fd.Body.Lbrace)+1, fmt.Sprintf(" %s.Label(%q);", hookName, fd.Name.Name))
 			edits++
 			continue
 		}
 		if len(params) != 1 || len(params[0].Names) > 1 {
+			continue
+		}
+		if fd.Name.Name == "TestMain" && ptrTo(params[0].Type, "M") {
+			buf.insert(off(fd.Body.Lbrace)+1, fmt.Sprintf(" %s.Label(%q);", hookName, fd.Name.Name))
+			edits++
 			continue
 		}
 		if !(isTestName(fd.Name.Name, "Test") && ptrTo(params[0].Type, "T")) &&
@@ -146,6 +152,8 @@ func RewriteTest(filename string, src []byte, hookImport string) ([]byte, bool, 
 			hook = "RunB"
 		case sel.Sel.Name == "Parallel" && len(call.Args) == 0 && ptrTo(field.Type, "T"):
 			hook = "Parallel"
+		case sel.Sel.Name == "Run" && len(call.Args) == 0 && ptrTo(field.Type, "M"):
+			hook = "MainRun"
 		default:
 			return true
 		}
@@ -153,12 +161,13 @@ func RewriteTest(filename string, src []byte, hookImport string) ([]byte, bool, 
 		// __suncattest.Parallel(t). Line breaks inside the replaced text
 		// are kept; a comment there is lost with it (it is only a copy).
 		end := off(call.Lparen) + 1
-		if hook == "Parallel" {
+		noArgs := hook == "Parallel" || hook == "MainRun"
+		if noArgs {
 			end = off(call.Rparen)
 		}
 		kept := strings.Repeat("\n", bytes.Count(src[off(recv.End()):end], []byte("\n")))
 		text := fmt.Sprintf("%s.%s(%s", hookName, hook, recv.Name)
-		if hook != "Parallel" {
+		if !noArgs {
 			text += ", "
 		}
 		buf.replace(off(recv.Pos()), end, text+kept)

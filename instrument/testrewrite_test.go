@@ -106,7 +106,6 @@ type S struct{}
 
 func (S) Run(string, func(*testing.T)) bool { return true }
 
-func TestMain(m *testing.M)         {}
 func Testing(t *testing.T)           {}
 func TestR(t *testing.T) bool        { return true }
 func (S) TestM(t *testing.T)         {}
@@ -163,13 +162,44 @@ func ExampleResult() int { return 1 }
 
 import "fmt"
 
-func Example() { __suncattest.Example("Example"); fmt.Println("x") }
-func ExampleThing_Name() { __suncattest.Example("ExampleThing_Name");
+func Example() { __suncattest.Label("Example"); fmt.Println("x") }
+func ExampleThing_Name() { __suncattest.Label("ExampleThing_Name");
 	// Output:
 }
 func Examples() {}
 func ExampleArg(n int) {}
 func ExampleResult() int { return 1 }
+`,
+		},
+		{
+			name: "TestMain, before and after m.Run",
+			src: `package m
+
+import (
+	"os"
+	"testing"
+)
+
+func TestMain(m *testing.M) {
+	setup()
+	code := m.Run()
+	os.Exit(code)
+}
+func helper(m *testing.M) int { return m.Run() }
+`,
+			want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
+
+import (
+	"os"
+	"testing"
+)
+
+func TestMain(m *testing.M) { __suncattest.Label("TestMain");
+	setup()
+	code := __suncattest.MainRun(m)
+	os.Exit(code)
+}
+func helper(m *testing.M) int { return __suncattest.MainRun(m) }
 `,
 		},
 		{

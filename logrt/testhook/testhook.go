@@ -1,7 +1,8 @@
 // Package testhook names the sub-traces of instrumented tests. 'suncat
 // test' rewrites a copy of each test file (never the file itself) so that
 // every test, benchmark and fuzz test (and each fuzz input) calls Start
-// first, every example calls Example, and every call of
+// first, every example and TestMain calls Label, m.Run in TestMain goes
+// through MainRun, and every call of
 // (*testing.T).Run, (*testing.B).Run and (*testing.T).Parallel on a test's
 // parameter goes through Run, RunB and Parallel here. Each of them labels
 // what runs from then on with the test's full name (logrt.Label): the
@@ -26,8 +27,17 @@ import (
 // Start labels the events of a top-level test or benchmark from now on.
 func Start(tb testing.TB) { logrt.Label(tb.Name()) }
 
-// Example labels the events of the example function name from now on.
-func Example(name string) { logrt.Label(name) }
+// Label labels the events from now on with name: an example's, or
+// TestMain's.
+func Label(name string) { logrt.Label(name) }
+
+// MainRun runs the tests as m.Run does, and labels the events of TestMain
+// after them with its name.
+func MainRun(m *testing.M) int {
+	code := m.Run()
+	logrt.Label("TestMain")
+	return code
+}
 
 // Run runs f as the subtest name of t, as t.Run does, labelling the
 // subtest's events with its full name and the parent's events after it

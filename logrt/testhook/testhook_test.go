@@ -35,7 +35,7 @@ func TestLabels(t *testing.T) {
 	})
 	Run(t, "quiet", func(t *testing.T) {}) // no event: no sub-trace
 	get("teardown")
-	Example("ExampleThing")
+	Label("ExampleThing")
 	get("example")
 
 	tr, err := logrt.ReadFile(logrt.TracePath())
