@@ -310,9 +310,9 @@ func testTargets(patterns, roots []string) []string {
 	return roots
 }
 
-// vetChecks are the go vet checks that go test runs by default (go help
-// test).
-var vetChecks = []string{"atomic", "bool", "buildtags", "directive", "errorsas", "ifaceassert", "nilfunc", "printf", "stringintconv", "tests"}
+// vetChecks are the go vet checks that go test runs by default: those go
+// help test lists, and slog (cmd/go's defaultVetFlags).
+var vetChecks = []string{"atomic", "bool", "buildtags", "directive", "errorsas", "ifaceassert", "nilfunc", "printf", "slog", "stringintconv", "tests"}
 
 // takeVetFlag removes go test's -vet flag from the flags for go test and
 // returns its value ("" when not given).
