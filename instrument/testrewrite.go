@@ -19,10 +19,11 @@ const hookName = "__suncattest"
 // the trace: every Test, Benchmark and Fuzz function calls the hooks' Start
 // first, every Example function and TestMain the hooks' Label, the
 // function literal given to Fuzz (which runs each input as a subtest)
-// calls Start too, and calls of Run and Parallel on a parameter of type
-// *testing.T (Run on *testing.B, Run on *testing.M) go through the hooks,
-// which label each subtest's events with its name (and TestMain's after
-// m.Run with TestMain). It reports false, and returns src, when the file
+// calls Start too, and calls of Run, Parallel and Cleanup on a parameter
+// of type *testing.T (Run and Cleanup on *testing.B, Cleanup on
+// *testing.F, Run on *testing.M) go through the hooks, which label each
+// subtest's events with its name (a cleanup's with its test's, TestMain's
+// after m.Run with TestMain). It reports false, and returns src, when the file
 // has nothing to label. No line is added or removed.
 //
 // Parameters are recognized by their declared type, in the file's syntax
@@ -154,6 +155,8 @@ func RewriteTest(filename string, src []byte, hookImport string) ([]byte, bool, 
 			hook = "Parallel"
 		case sel.Sel.Name == "Run" && len(call.Args) == 0 && ptrTo(field.Type, "M"):
 			hook = "MainRun"
+		case sel.Sel.Name == "Cleanup" && len(call.Args) == 1 && (ptrTo(field.Type, "T") || ptrTo(field.Type, "B") || ptrTo(field.Type, "F")):
+			hook = "Cleanup"
 		default:
 			return true
 		}

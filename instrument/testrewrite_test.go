@@ -172,7 +172,7 @@ func ExampleResult() int { return 1 }
 `,
 		},
 		{
-			name: "TestMain, before and after m.Run",
+			name: "TestMain, before and after m.Run; cleanups",
 			src: `package m
 
 import (
@@ -186,6 +186,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 func helper(m *testing.M) int { return m.Run() }
+func TestC(t *testing.T) { t.Cleanup(func() {}) }
+func BenchmarkC(b *testing.B) { b.Cleanup(nil) }
 `,
 			want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
 
@@ -200,6 +202,8 @@ func TestMain(m *testing.M) { __suncattest.Label("TestMain");
 	os.Exit(code)
 }
 func helper(m *testing.M) int { return __suncattest.MainRun(m) }
+func TestC(t *testing.T) { __suncattest.Start(t); __suncattest.Cleanup(t, func() {}) }
+func BenchmarkC(b *testing.B) { __suncattest.Start(b); __suncattest.Cleanup(b, nil) }
 `,
 		},
 		{

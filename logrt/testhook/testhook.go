@@ -2,9 +2,9 @@
 // test' rewrites a copy of each test file (never the file itself) so that
 // every test, benchmark and fuzz test (and each fuzz input) calls Start
 // first, every example and TestMain calls Label, m.Run in TestMain goes
-// through MainRun, and every call of
-// (*testing.T).Run, (*testing.B).Run and (*testing.T).Parallel on a test's
-// parameter goes through Run, RunB and Parallel here. Each of them labels
+// through MainRun, and every call of (*testing.T).Run, (*testing.B).Run,
+// (*testing.T).Parallel and Cleanup on a test's parameter goes through
+// Run, RunB, Parallel and Cleanup here. Each of them labels
 // what runs from then on with the test's full name (logrt.Label): the
 // trace gets one sub-trace per test and subtest that calls a getter, and
 // the events of a parent test between its subtests are labelled with the
@@ -65,6 +65,19 @@ func RunB(b *testing.B, name string, f func(b *testing.B)) bool {
 	})
 	logrt.Label(b.Name())
 	return ok
+}
+
+// Cleanup registers f as tb.Cleanup does, labelling its events with the
+// test's name (it may run after subtests that were labelled otherwise).
+func Cleanup(tb testing.TB, f func()) {
+	if f == nil {
+		tb.Cleanup(f)
+		return
+	}
+	tb.Cleanup(func() {
+		logrt.Label(tb.Name())
+		f()
+	})
 }
 
 // Parallel calls t.Parallel, which returns when the test resumes, and

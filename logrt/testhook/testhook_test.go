@@ -34,6 +34,10 @@ func TestLabels(t *testing.T) {
 		Run(t, "deep", func(t *testing.T) { get("2.1") })
 	})
 	Run(t, "quiet", func(t *testing.T) {}) // no event: no sub-trace
+	Run(t, "clean", func(t *testing.T) {
+		Cleanup(t, func() { get("cleanup") })
+		Run(t, "sub", func(t *testing.T) { get("sub") })
+	})
 	get("teardown")
 	Label("ExampleThing")
 	get("example")
@@ -53,7 +57,7 @@ func TestLabels(t *testing.T) {
 		got = append(got, tr.Events[ei].Value)
 		ei++
 	}
-	want := "[TestLabels] setup [TestLabels/one] 1 [TestLabels/two] 2 [TestLabels/two/deep] 2.1 [TestLabels] teardown [ExampleThing] example"
+	want := "[TestLabels] setup [TestLabels/one] 1 [TestLabels/two] 2 [TestLabels/two/deep] 2.1 [TestLabels/clean/sub] sub [TestLabels/clean] cleanup [TestLabels] teardown [ExampleThing] example"
 	if g := strings.Join(got, " "); g != want {
 		t.Errorf("labels and events:\n got %s\nwant %s", g, want)
 	}
