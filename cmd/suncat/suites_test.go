@@ -32,6 +32,11 @@ var suites = []suite{
 		skip: "TestFailGenFishCompletionFile", why: "fails for root under go test too"},
 	{name: "mux", module: "github.com/gorilla/mux@v1.8.1", pkgs: []string{"./..."}},
 	{name: "protojson", module: "google.golang.org/protobuf@v1.36.10", pkgs: []string{"./encoding/protojson"}},
+	// A go 1.12 module (the runtime raises its own language version), with
+	// examples.
+	{name: "pflag", module: "github.com/spf13/pflag@v1.0.9", pkgs: []string{"./..."}},
+	// Parallel tests (run one at a time), examples.
+	{name: "go-cmp", module: "github.com/google/go-cmp@v0.7.0", pkgs: []string{"./..."}},
 }
 
 // TestThirdPartySuites runs the suites' own tests with go test and with
@@ -42,7 +47,7 @@ var suites = []suite{
 // SUNCAT_SUITES=required (as in CI).
 func TestThirdPartySuites(t *testing.T) {
 	if testing.Short() {
-		t.Skip("downloads and tests three modules")
+		t.Skip("downloads and tests five modules")
 	}
 	bin := suncatBinary(t)
 	for _, s := range suites {
