@@ -76,6 +76,11 @@ var goTestFlags = map[string]bool{
 	"fullpath": false, "x": false, "a": false, "c": false, "o": true,
 }
 
+// goOnlyFlags are the flags in goTestFlags that are go test's own; the
+// others are the test binaries' flags, which go test also takes as
+// -test.name.
+var goOnlyFlags = map[string]bool{"vet": true, "p": true, "exec": true, "json": true, "x": true, "a": true, "c": true, "o": true}
+
 // passFlag is a go test flag given to suncat test: it is recorded, in
 // order, for go test.
 type passFlag struct {
@@ -126,6 +131,9 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	for name, takes := range goTestFlags {
 		fs.Var(passFlag{name: name, isBool: !takes, to: &pass}, name, "passed to go test")
 		names = append(names, "-"+name)
+		if !goOnlyFlags[name] { // the test binaries' flag, also spelled -test.name
+			fs.Var(passFlag{name: "test." + name, isBool: !takes, to: &pass}, "test."+name, "passed to go test")
+		}
 	}
 	sort.Strings(names)
 	fs.Usage = func() {
