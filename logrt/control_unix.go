@@ -18,8 +18,18 @@ func serveControl(tracePath string) {
 	}
 	sock := controlSocket(os.Getpid())
 	os.Remove(sock) // left by an earlier process with the same pid
-	fd, err := listenUnix(sock)
+	// The socket gets its name only once it listens: a client finding a
+	// bound socket that does not listen yet would be refused, and take
+	// the socket for one left by a process that is gone.
+	tmp := sock + ".new"
+	os.Remove(tmp)
+	fd, err := listenUnix(tmp)
 	if err != nil {
+		return
+	}
+	if err := os.Rename(tmp, sock); err != nil {
+		syscall.Close(fd)
+		os.Remove(tmp)
 		return
 	}
 	// A non-blocking descriptor given to os.NewFile is served by the

@@ -41,8 +41,8 @@ func LiveProcesses() ([]Process, error) {
 		sock := filepath.Join(ControlDir(), e.Name())
 		p, err := request(sock, "info")
 		if err != nil {
-			if errors.Is(err, syscall.ECONNREFUSED) {
-				os.Remove(sock) // nobody listens: the process is gone
+			if errors.Is(err, syscall.ECONNREFUSED) && gone(e.Name()) {
+				os.Remove(sock) // nobody listens and the process is gone
 			}
 			continue // gone, or too busy to answer now: not listed
 		}
@@ -80,6 +80,17 @@ func SendControl(target, cmd, arg string) (Process, error) {
 		line += " " + arg
 	}
 	return request(match[0].socket, line)
+}
+
+// gone reports whether the process named by a socket ("<pid>.sock") no
+// longer exists. A refused connection alone does not say so: a process
+// may be between creating its socket and listening on it.
+func gone(name string) bool {
+	pid, err := strconv.Atoi(strings.TrimSuffix(name, ".sock"))
+	if err != nil || pid <= 0 {
+		return true
+	}
+	return processGone(pid)
 }
 
 func describe(ps []Process) string {

@@ -1,0 +1,52 @@
+//go:build unix
+
+package logrt
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+)
+
+// TestLiveProcessesKeepsStartingSocket: a socket that refuses connections
+// is removed only when its process is gone. A live process may have bound
+// its socket and not be listening yet (its runtime names the socket only
+// once it listens, but sockets of older builds may be met too).
+func TestLiveProcessesKeepsStartingSocket(t *testing.T) {
+	tmp, err := os.MkdirTemp("", "ctl") // short: socket paths are limited
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	t.Setenv("TMPDIR", tmp)
+	dir := ControlDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	bound := func(pid int) string {
+		path := filepath.Join(dir, strconv.Itoa(pid)+".sock")
+		fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { syscall.Close(fd) })
+		if err := syscall.Bind(fd, &syscall.SockaddrUnix{Name: path}); err != nil {
+			t.Fatal(err)
+		}
+		return path // bound, not listening: connections are refused
+	}
+	live := bound(os.Getpid())
+	dead := bound(1 << 30) // no such pid
+	ps, err := LiveProcesses()
+	if err != nil || len(ps) != 0 {
+		t.Fatalf("LiveProcesses = %v, %v; want none answering", ps, err)
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Errorf("the socket of a live process that does not listen yet was removed: %v", err)
+	}
+	if _, err := os.Stat(dead); !os.IsNotExist(err) {
+		t.Errorf("the socket of a process that is gone was kept (%v)", err)
+	}
+}
