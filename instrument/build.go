@@ -134,7 +134,11 @@ func (p *Prepared) Close() error { return os.RemoveAll(p.work) }
 // prepare writes the overlay for the analyzed packages (and the test
 // files, if the analysis lists them).
 func prepare(ctx context.Context, a *Analysis, opt BuildOptions) (*Prepared, error) {
-	if env, err := goEnv(ctx, opt.Dir, "GOMODCACHE"); err == nil && env[0] != "" && within(a.ModuleDir, env[0]) {
+	gd, err := readGoDirs(ctx, opt.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if gd.modcache != "" && within(a.ModuleDir, gd.modcache) {
 		return nil, fmt.Errorf("%s is in the module cache, where the go command lets no file be replaced; copy the module out (cp -r %s /tmp/x && chmod -R u+w /tmp/x) and run suncat there", a.ModuleDir, a.ModuleDir)
 	}
 	work, err := workDir(a.ModuleDir)
@@ -142,21 +146,15 @@ func prepare(ctx context.Context, a *Analysis, opt BuildOptions) (*Prepared, err
 		return nil, err
 	}
 	p := &Prepared{Analysis: a, work: work}
-	var gd goDirs
 	var copies []*depCopy
 	if len(a.DepModules) > 0 {
-		if gd, err = readGoDirs(ctx, opt.Dir); err != nil {
-			p.Close()
-			return nil, err
-		}
 		copies = planDeps(gd, a)
 	}
-	overlay, labelled, hooked, err := writeOverlay(ctx, work, a, opt, copies)
+	overlay, err := writeOverlay(p, gd, opt, copies)
 	if err != nil {
 		p.Close()
 		return nil, err
 	}
-	p.Labelled, p.Hooked = labelled, hooked
 	p.Args = []string{"-overlay", overlay}
 	if len(copies) > 0 {
 		pruneDeps()
@@ -197,11 +195,13 @@ func PrepareTest(ctx context.Context, opt BuildOptions) (*Prepared, error) {
 	return prepare(ctx, a, opt)
 }
 
-// writeOverlay writes the rewritten files, the runtime and the overlay
-// description into work, and returns the description's path. Rewritten
-// files of copied dependency modules go into their copy (see deps.go)
-// instead of the overlay.
-func writeOverlay(ctx context.Context, work string, a *Analysis, opt BuildOptions, copies []*depCopy) (string, int, bool, error) {
+// writeOverlay writes the rewritten files, the runtime, the tests' labels
+// (recorded in p.Labelled and p.Hooked) and the overlay description into
+// p's work directory, and returns the description's path. Rewritten files
+// of copied dependency modules go into their copy (see deps.go) instead
+// of the overlay.
+func writeOverlay(p *Prepared, gd goDirs, opt BuildOptions, copies []*depCopy) (string, error) {
+	work, a := p.work, p.Analysis
 	replace := map[string]string{}
 	rtImport := a.ModulePath + "/" + RuntimeDir
 	byFile := map[string][]Getter{}
@@ -216,11 +216,11 @@ func writeOverlay(ctx context.Context, work string, a *Analysis, opt BuildOption
 	for i, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
-			return "", 0, false, err
+			return "", err
 		}
 		out, err := Rewrite(f, src, byFile[f], rtImport)
 		if err != nil {
-			return "", 0, false, err
+			return "", err
 		}
 		if d, rel, ok := copyFor(copies, f); ok {
 			d.files[rel] = out
@@ -228,44 +228,44 @@ func writeOverlay(ctx context.Context, work string, a *Analysis, opt BuildOption
 		}
 		dst := filepath.Join(work, fmt.Sprintf("src%03d_%s", i, filepath.Base(f)))
 		if err := os.WriteFile(dst, out, 0o644); err != nil {
-			return "", 0, false, err
+			return "", err
 		}
 		replace[f] = dst
 	}
 	rtDir := filepath.Join(a.ModuleDir, filepath.FromSlash(RuntimeDir))
 	if _, err := os.Stat(rtDir); err == nil {
-		return "", 0, false, fmt.Errorf("%s exists in your module; suncat needs that directory for its runtime", rtDir)
+		return "", fmt.Errorf("%s exists in your module; suncat needs that directory for its runtime", rtDir)
 	}
 	rtFiles, err := runtimeFilesFor(moduleGoVersion(a.ModuleDir))
 	if err != nil {
-		return "", 0, false, err
+		return "", err
 	}
 	rtWork := filepath.Join(work, "rt")
 	if err := os.MkdirAll(rtWork, 0o755); err != nil {
-		return "", 0, false, err
+		return "", err
 	}
 	for name, data := range rtFiles {
 		dst := filepath.Join(rtWork, name)
 		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			return "", 0, false, err
+			return "", err
 		}
 		replace[filepath.Join(rtDir, name)] = dst
 	}
 	table := filepath.Join(rtWork, "zz_suncat_table.go")
 	if err := os.WriteFile(table, []byte(tableSource(a, opt)), 0o644); err != nil {
-		return "", 0, false, err
+		return "", err
 	}
 	replace[filepath.Join(rtDir, "zz_suncat_table.go")] = table
-	labelled, hooked, err := overlayTests(ctx, work, a, opt, rtImport, replace)
+	p.Labelled, p.Hooked, err = overlayTests(work, a, gd.goroot, opt, rtImport, replace)
 	if err != nil {
-		return "", 0, false, err
+		return "", err
 	}
 	data, err := json.MarshalIndent(struct{ Replace map[string]string }{replace}, "", "\t")
 	if err != nil {
-		return "", 0, false, err
+		return "", err
 	}
 	ovl := filepath.Join(work, "overlay.json")
-	return ovl, labelled, hooked, os.WriteFile(ovl, data, 0o644)
+	return ovl, os.WriteFile(ovl, data, 0o644)
 }
 
 // overlayTests makes the tests of the analysis's test files label their
@@ -275,14 +275,14 @@ func writeOverlay(ctx context.Context, work string, a *Analysis, opt BuildOption
 // testing package it does not know, it rewrites copies of the test files
 // instead (RewriteTest and logrt/testhook). It returns how many test
 // packages (hooked) or files (rewritten) label their tests.
-func overlayTests(ctx context.Context, work string, a *Analysis, opt BuildOptions, rtImport string, replace map[string]string) (int, bool, error) {
+func overlayTests(work string, a *Analysis, goroot string, opt BuildOptions, rtImport string, replace map[string]string) (int, bool, error) {
 	if len(a.TestFiles) == 0 {
 		return 0, false, nil
 	}
 	hooked := map[string]string{}
 	n, err := 0, fmt.Errorf("-labels rewrite")
 	if !opt.RewriteTests {
-		n, err = hookTests(ctx, a, opt, work, rtImport, hooked)
+		n, err = hookTests(a, goroot, work, rtImport, hooked)
 	}
 	if err == nil {
 		for k, v := range hooked {

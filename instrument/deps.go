@@ -64,18 +64,22 @@ func goEnv(ctx context.Context, dir string, names ...string) ([]string, error) {
 	return vals, nil
 }
 
-// goDirs are the go command's settings that -deps needs.
+// goDirs are the go command's settings that a build needs: where the
+// module cache is (it cannot be overlaid; -deps copies from it), the
+// workspace (-deps), and the toolchain (the testing package's files).
 type goDirs struct {
 	modcache string // GOMODCACHE
 	gowork   string // GOWORK: the workspace file, "" or "off" outside one
+	goroot   string // GOROOT
 }
 
+// readGoDirs asks the go command, in one call, as seen from dir.
 func readGoDirs(ctx context.Context, dir string) (goDirs, error) {
-	v, err := goEnv(ctx, dir, "GOMODCACHE", "GOWORK")
+	v, err := goEnv(ctx, dir, "GOMODCACHE", "GOWORK", "GOROOT")
 	if err != nil {
 		return goDirs{}, err
 	}
-	return goDirs{modcache: v[0], gowork: v[1]}, nil
+	return goDirs{modcache: v[0], gowork: v[1], goroot: v[2]}, nil
 }
 
 // within reports whether path is dir or inside it.

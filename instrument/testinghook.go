@@ -2,7 +2,6 @@ package instrument
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -140,12 +139,8 @@ func insertAt(src []byte, e testingEdit) ([]byte, bool) {
 // packages are hooked, or an error saying why the toolchain's testing
 // package cannot be hooked (the caller then labels by rewriting the test
 // files instead).
-func hookTests(ctx context.Context, a *Analysis, opt BuildOptions, work, rtImport string, replace map[string]string) (int, error) {
-	env, err := goEnv(ctx, opt.Dir, "GOROOT")
-	if err != nil {
-		return 0, err
-	}
-	patched, err := patchTesting(env[0])
+func hookTests(a *Analysis, goroot, work, rtImport string, replace map[string]string) (int, error) {
+	patched, err := patchTesting(goroot)
 	if err != nil {
 		return 0, err
 	}
@@ -158,7 +153,7 @@ func hookTests(ctx context.Context, a *Analysis, opt BuildOptions, work, rtImpor
 		if err := os.WriteFile(dst, data, 0o644); err != nil {
 			return 0, err
 		}
-		replace[filepath.Join(env[0], "src", "testing", name)] = dst
+		replace[filepath.Join(goroot, "src", "testing", name)] = dst
 	}
 	// One hook file per directory, in the package of its first test file
 	// whose package clause parses (go test reports the others).

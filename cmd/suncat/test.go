@@ -168,16 +168,6 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	given := func(name string) bool {
-		for _, a := range append(append([]string(nil), pass...), beforeArgs(after)...) {
-			a = strings.TrimLeft(a, "-")
-			if a == name || strings.HasPrefix(a, name+"=") || a == "test."+name || strings.HasPrefix(a, "test."+name+"=") {
-				return true
-			}
-		}
-		return false
-	}
-
 	if *traceDir != "" {
 		if entries, err := os.ReadDir(*traceDir); err == nil {
 			for _, e := range entries {
@@ -221,12 +211,10 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	env := append(os.Environ(), prep.Env...)
 	targets := testTargets(packages, a.Roots)
 	vetMode, pass, after := takeVetFlag(pass, after)
-	jsonOut := false
-	for _, f := range append(append([]string(nil), pass...), beforeArgs(after)...) {
-		if f == "-json=true" || f == "-json" || f == "--json" {
-			jsonOut = true
-		}
-	}
+	goFlags := append(append([]string(nil), pass...), beforeArgs(after)...)
+	given := func(name string) bool { _, ok := flagValue(goFlags, name); return ok }
+	jsonFlag, _ := flagValue(goFlags, "json")
+	jsonOut := jsonFlag == "true"
 	vetFailed, err := vetFirst(ctx, opt.Dir, env, opt.BuildFlags, vetMode, targets, jsonOut, stdout, stderr)
 	if err != nil {
 		return fmt.Errorf("test: %v", err)
@@ -300,6 +288,28 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 }
 
 var _ flag.Value = passFlag{}
+
+// flagValue finds the go test flag name among flags (-name, --name,
+// -name=v, and -test.name for the test binaries' flags) and returns its
+// last value: "true" for a bare -name.
+func flagValue(flags []string, name string) (string, bool) {
+	value, found := "", false
+	for _, f := range flags {
+		if !strings.HasPrefix(f, "-") {
+			continue
+		}
+		f = strings.TrimPrefix(strings.TrimLeft(f, "-"), "test.")
+		n, v, hasValue := strings.Cut(f, "=")
+		if n != name {
+			continue
+		}
+		if !hasValue {
+			v = "true"
+		}
+		value, found = v, true
+	}
+	return value, found
+}
 
 // testTargets returns the packages to give go test: the import paths the
 // analysis found for the patterns, since a pattern such as ./... would

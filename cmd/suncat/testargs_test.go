@@ -30,3 +30,23 @@ func fields(s string) []string {
 	}
 	return strings.Fields(s)
 }
+
+func TestFlagValue(t *testing.T) {
+	for _, tc := range []struct {
+		flags       []string
+		name, value string
+		found       bool
+	}{
+		{[]string{"-json"}, "json", "true", true},
+		{[]string{"--json=false"}, "json", "false", true},
+		{[]string{"-run=X", "-test.count=3"}, "count", "3", true},
+		{[]string{"-count", "2"}, "count", "true", true}, // value in the next argument: given all the same
+		{[]string{"-count=1", "-count=5"}, "count", "5", true},
+		{[]string{"-parallelism=2", "parallel"}, "parallel", "", false},
+	} {
+		v, ok := flagValue(tc.flags, tc.name)
+		if v != tc.value || ok != tc.found {
+			t.Errorf("flagValue(%q, %q) = %q, %v; want %q, %v", tc.flags, tc.name, v, ok, tc.value, tc.found)
+		}
+	}
+}
