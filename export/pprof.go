@@ -1,0 +1,130 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+// ProfileOptions are what a profile says besides the summary's counts.
+type ProfileOptions struct {
+	Start    time.Time     // when the first trace started (zero: unknown)
+	Duration time.Duration // how long the traces span (0: unknown)
+	Program  string        // the recorded program, named in the profile's mapping
+}
+
+// Profile converts the summary into a pprof profile (see the package
+// documentation for its sample types and labels).
+func Profile(s *prioritize.Summary, opt ProfileOptions) *profile.Profile {
+	b := newBuilder(opt.Program)
+	p := b.p
+	p.Comments = []string{fmt.Sprintf("suncat: getter calls of %v, sub-traces: %s", s.Traces, s.Split)}
+	if s.Run != "" {
+		p.Comments = append(p.Comments, "suncat: only the sub-traces of -run "+s.Run)
+	}
+	if !opt.Start.IsZero() {
+		p.TimeNanos = opt.Start.UnixNano()
+	}
+	p.DurationNanos = int64(opt.Duration)
+	for _, g := range s.Groups {
+		for _, t := range g.Terminals {
+			locs := b.locations(t)
+			for sub, calls := range t.PerSub {
+				if calls == 0 {
+					continue
+				}
+				p.Sample = append(p.Sample, &profile.Sample{
+					Location: locs,
+					Value:    []int64{int64(calls), int64(len(t.BySub[sub]))},
+					Label: map[string][]string{
+						"getter":    {t.Name},
+						"goroutine": {g.Goroutine},
+						"subtrace":  {g.SubTraces[sub].Label},
+					},
+					NumLabel: map[string][]int64{"repetition": {int64(sub + 1)}},
+				})
+			}
+		}
+	}
+	return p
+}
+
+// WriteProfile writes the summary as a gzipped profile.proto.
+func WriteProfile(w io.Writer, s *prioritize.Summary, opt ProfileOptions) error {
+	p := Profile(s, opt)
+	if err := p.CheckValid(); err != nil {
+		return fmt.Errorf("building the profile: %w", err)
+	}
+	return p.Write(w)
+}
+
+// A builder interns a profile's functions and locations.
+type builder struct {
+	p     *profile.Profile
+	m     *profile.Mapping
+	funcs map[[2]string]*profile.Function
+	locs  map[logrt.Frame]*profile.Location
+}
+
+func newBuilder(program string) *builder {
+	if program == "" {
+		program = "suncat"
+	}
+	// One mapping that says the functions, files and lines are all there,
+	// so pprof never tries to symbolize the locations from a binary.
+	m := &profile.Mapping{ID: 1, File: program, HasFunctions: true, HasFilenames: true, HasLineNumbers: true}
+	p := &profile.Profile{
+		SampleType: []*profile.ValueType{
+			{Type: "calls", Unit: "count"},
+			{Type: "values", Unit: "count"},
+		},
+		DefaultSampleType: "calls",
+		PeriodType:        &profile.ValueType{Type: "calls", Unit: "count"},
+		Period:            1,
+		Mapping:           []*profile.Mapping{m},
+	}
+	return &builder{p: p, m: m, funcs: map[[2]string]*profile.Function{}, locs: map[logrt.Frame]*profile.Location{}}
+}
+
+// locations returns the terminal's stack as profile locations, leaf (the
+// getter) first.
+func (b *builder) locations(t *prioritize.Terminal) []*profile.Location {
+	locs := make([]*profile.Location, len(t.Frames))
+	for i, f := range t.Frames {
+		loc := b.locs[f]
+		if loc == nil {
+			start := 0
+			if i == 0 && t.Getter.File == f.File {
+				start = t.Getter.Line
+			}
+			loc = &profile.Location{
+				ID:      uint64(len(b.p.Location) + 1),
+				Mapping: b.m,
+				Line:    []profile.Line{{Function: b.function(f, start), Line: int64(f.Line)}},
+			}
+			b.locs[f] = loc
+			b.p.Location = append(b.p.Location, loc)
+		}
+		locs[i] = loc
+	}
+	return locs
+}
+
+func (b *builder) function(f logrt.Frame, start int) *profile.Function {
+	key := [2]string{f.Func, f.File}
+	fn := b.funcs[key]
+	if fn == nil {
+		fn = &profile.Function{ID: uint64(len(b.p.Function) + 1), Name: f.Func, SystemName: f.Func, Filename: f.File}
+		b.funcs[key] = fn
+		b.p.Function = append(b.p.Function, fn)
+	}
+	if fn.StartLine == 0 && start > 0 {
+		fn.StartLine = int64(start)
+	}
+	return fn
+}

@@ -1,0 +1,216 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+func busTrace(t *testing.T) *logrt.Trace {
+	t.Helper()
+	tr, err := logrt.ReadFile(filepath.Join("..", "testdata", "traces", "busapp.suncat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// roundTrip writes the profile of tr and parses it back with the pprof
+// package.
+func roundTrip(t *testing.T, tr *logrt.Trace, opt prioritize.Options) *profile.Profile {
+	t.Helper()
+	s, err := prioritize.Build([]*logrt.Trace{tr}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteProfile(&buf, s, ProfileOptions{Start: tr.Start, Program: tr.Program}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := profile.Parse(&buf)
+	if err != nil {
+		t.Fatalf("parsing the profile: %v", err)
+	}
+	if err := p.CheckValid(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// stackKey names a stack by its frames, leaf first, as a string.
+func stackKey(fs []logrt.Frame) string {
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%s %s:%d;", f.Func, f.File, f.Line)
+	}
+	return b.String()
+}
+
+func sampleKey(s *profile.Sample) string {
+	var fs []logrt.Frame
+	for _, loc := range s.Location {
+		if len(loc.Line) != 1 {
+			return fmt.Sprintf("location %d has %d lines", loc.ID, len(loc.Line))
+		}
+		l := loc.Line[0]
+		fs = append(fs, logrt.Frame{Func: l.Function.Name, File: l.Function.Filename, Line: int(l.Line)})
+	}
+	return stackKey(fs)
+}
+
+// cell is what one sample should hold: the calls of one stack in one
+// sub-trace, and the distinct values they returned.
+type cell struct {
+	calls  int64
+	values map[string]bool
+	getter string
+	entry  string
+}
+
+// expected counts the events of tr by stack and sub-trace, straight from
+// the trace, with the sub-traces prioritize.SplitEvents gives.
+func expected(t *testing.T, tr *logrt.Trace, split string) (map[string]*cell, int64) {
+	t.Helper()
+	of, subs, err := prioritize.SplitEvents(tr, split)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]*cell{}
+	var total int64
+	for i, e := range tr.Events {
+		if of[i] < 0 {
+			continue
+		}
+		g, _ := tr.GetterOf(e.Getter)
+		k := stackKey(tr.StackOf(e.Stack).Frames) + "|" + subs[of[i]].Label
+		c := want[k]
+		if c == nil {
+			c = &cell{values: map[string]bool{}, getter: g.Name(), entry: e.Entry}
+			want[k] = c
+		}
+		c.calls++
+		c.values[e.Value] = true
+		total++
+	}
+	return want, total
+}
+
+func TestProfileMatchesEvents(t *testing.T) {
+	tr := busTrace(t)
+	for _, split := range []string{"none", "marks", "idle=1ms"} {
+		t.Run(split, func(t *testing.T) {
+			p := roundTrip(t, tr, prioritize.Options{Split: split})
+			want, total := expected(t, tr, split)
+			if total == 0 {
+				t.Fatal("no events in sub-traces")
+			}
+			if got := p.SampleType; len(got) != 2 || got[0].Type != "calls" || got[1].Type != "values" || got[0].Unit != "count" {
+				t.Fatalf("sample types %v", got)
+			}
+			var sum int64
+			for _, s := range p.Sample {
+				sum += s.Value[0]
+				k := sampleKey(s) + "|" + one(t, s.Label["subtrace"])
+				c := want[k]
+				if c == nil {
+					t.Fatalf("sample %s: no such stack and sub-trace in the trace", k)
+				}
+				if s.Value[0] != c.calls || s.Value[1] != int64(len(c.values)) {
+					t.Errorf("sample %s: calls, values %v, want %d, %d", k, s.Value, c.calls, len(c.values))
+				}
+				if g := one(t, s.Label["getter"]); g != c.getter {
+					t.Errorf("sample %s: getter label %q, want %q", k, g, c.getter)
+				}
+				if g := one(t, s.Label["goroutine"]); g != c.entry {
+					t.Errorf("sample %s: goroutine label %q, want %q", k, g, c.entry)
+				}
+				if r := s.NumLabel["repetition"]; len(r) != 1 || r[0] < 1 {
+					t.Errorf("sample %s: repetition label %v", k, r)
+				}
+				delete(want, k)
+			}
+			if sum != total {
+				t.Errorf("the samples hold %d calls, the trace %d events in sub-traces", sum, total)
+			}
+			for k := range want {
+				t.Errorf("no sample for %s", k)
+			}
+		})
+	}
+}
+
+func one(t *testing.T, vs []string) string {
+	t.Helper()
+	if len(vs) != 1 {
+		t.Fatalf("label values %q, want one", vs)
+	}
+	return vs[0]
+}
+
+// The repetition label numbers the sub-traces in order: the leaking
+// observer of the bus app is called once more in each.
+func TestProfileRepetitions(t *testing.T) {
+	p := roundTrip(t, busTrace(t), prioritize.Options{})
+	got := map[int64]int64{}
+	for _, s := range p.Sample {
+		if len(s.Location) > 1 && s.Location[1].Line[0].Function.Name == "main.(*app).open.func1" {
+			got[s.NumLabel["repetition"][0]] += s.Value[0]
+		}
+	}
+	want := map[int64]int64{1: 1, 2: 2, 3: 3, 4: 4}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("calls from open.func1 by repetition: %v, want %v", got, want)
+	}
+}
+
+func TestProfileHeader(t *testing.T) {
+	tr := busTrace(t)
+	p := roundTrip(t, tr, prioritize.Options{})
+	if p.TimeNanos != tr.Start.UnixNano() {
+		t.Errorf("time %d, want %d", p.TimeNanos, tr.Start.UnixNano())
+	}
+	if len(p.Mapping) != 1 || p.Mapping[0].File != tr.Program || !p.Mapping[0].HasFunctions || !p.Mapping[0].HasLineNumbers {
+		t.Errorf("mapping %+v", p.Mapping)
+	}
+	if p.DefaultSampleType != "calls" || p.Period != 1 || p.PeriodType.Type != "calls" {
+		t.Errorf("default %q, period %d %v", p.DefaultSampleType, p.Period, p.PeriodType)
+	}
+	// The getter's function starts at the getter's declaration.
+	for _, f := range p.Function {
+		if f.Name == "example.com/busapp/model.(*Stop).Name" && f.StartLine == 0 {
+			t.Errorf("getter function %s has no start line", f.Name)
+		}
+	}
+}
+
+// Profiles of two runs merge as pprof -proto merges them: the same
+// stacks, every count added.
+func TestProfilesMerge(t *testing.T) {
+	tr := busTrace(t)
+	a := roundTrip(t, tr, prioritize.Options{Split: "none"})
+	later := *tr
+	later.Start = tr.Start.Add(time.Hour)
+	b := roundTrip(t, &later, prioritize.Options{Split: "none"})
+	m, err := profile.Merge([]*profile.Profile{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Sample) != len(a.Sample) {
+		t.Errorf("merged profile has %d samples, want %d", len(m.Sample), len(a.Sample))
+	}
+	var sum int64
+	for _, s := range m.Sample {
+		sum += s.Value[0]
+	}
+	if sum != 2*int64(len(tr.Events)) {
+		t.Errorf("merged calls %d, want %d", sum, 2*len(tr.Events))
+	}
+}
