@@ -124,9 +124,9 @@ func manyTerminals(n int) *fakeSummary {
 		l := "t" + strconv.Itoa(i)
 		g.Terminals[i] = Terminal{Letter: l, Name: "(*T).Get", Getter: "m.(*T).Get", Frames: stack("(*T).Get", "run", i%50),
 			Total: i%7 + 1, PerSub: []int{i%7 + 1}, Values: []Value{{"v" + strconv.Itoa(i), i%7 + 1}}}
-		items[i] = Item{Sym: l, Terminal: true, Counts: []int{i%7 + 1}}
+		items[i] = item(l, true, i%7+1)
 		ps[i] = Pattern{Symbol: l, Terminal: true, Rule: "S", Position: i, Counts: []int{i%7 + 1}, Series: []int{i%7 + 1}, Kind: "constant", Max: i%7 + 1, Terminals: []string{l}}
 	}
 	g.Rules = []Rule{{"S", items}}
-	return &fakeSummary{groups: []Group{g}, patterns: [][]Pattern{ps}}
+	return notate(&fakeSummary{groups: []Group{g}, patterns: [][]Pattern{ps}})
 }

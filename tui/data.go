@@ -10,6 +10,8 @@ import (
 // search text of a terminal is built the first time a search needs it, so
 // opening a big summary does not pay for it.
 type groupData struct {
+	sum      Summary
+	gi       int // the group's index in sum
 	g        *Group
 	terms    map[string]int // letter -> index in g.Terminals
 	rules    map[string]int // name -> index in g.Rules
@@ -30,6 +32,8 @@ const searchValues = 1000
 
 func newGroupData(s Summary, gi int, g *Group) *groupData {
 	d := &groupData{
+		sum:      s,
+		gi:       gi,
 		g:        g,
 		terms:    make(map[string]int, len(g.Terminals)),
 		rules:    make(map[string]int, len(g.Rules)),
@@ -44,7 +48,11 @@ func newGroupData(s Summary, gi int, g *Group) *groupData {
 	for i, r := range g.Rules {
 		d.rules[r.Name] = i
 	}
-	ps := s.Patterns(gi, SortKeys[0])
+	by := ""
+	if keys := s.SortKeys(); len(keys) > 0 {
+		by = keys[0]
+	}
+	ps := s.Patterns(gi, by)
 	for i := range ps {
 		d.patterns[patPos{ps[i].Rule, ps[i].Position}] = &ps[i]
 	}
@@ -156,12 +164,12 @@ func (d *groupData) position(rule, sym string) int {
 }
 
 // values returns the values of terminals per sub-trace, cached.
-func (d *groupData) values(s Summary, gi int, letters []string) [][]Value {
+func (d *groupData) values(letters []string) [][]Value {
 	k := strings.Join(letters, " ")
 	if vs, ok := d.vals[k]; ok {
 		return vs
 	}
-	vs := s.Values(gi, letters)
+	vs := d.sum.Values(d.gi, letters)
 	d.vals[k] = vs
 	return vs
 }

@@ -2,11 +2,10 @@ package tui
 
 import (
 	"os/exec"
-
-	"github.com/charmbracelet/bubbles/key"
 	"path/filepath"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -23,46 +22,58 @@ const defaultDelay = 2 // 1ms
 // delayModes are suncat delay's -mode values (m switches in the box).
 var delayModes = []string{"sleep", "spin"}
 
-func (m *Model) delayFlags() []string {
-	f := []string{"-d", delayDurations[m.delayD]}
-	if m.delayMode != 0 {
-		f = append(f, "-mode", delayModes[m.delayMode])
+// delayModel is the delay box: the marked getters (in common), the delay
+// and mode chosen, the command, and running it.
+type delayModel struct {
+	*common
+	d      int     // index in delayDurations
+	mode   int     // index in delayModes
+	suncat string  // Options.Suncat
+	groups []Group // where the traced program's directory is looked for
+}
+
+func (m *delayModel) flags() []string {
+	f := []string{"-d", delayDurations[m.d]}
+	if m.mode != 0 {
+		f = append(f, "-mode", delayModes[m.mode])
 	}
 	return f
 }
 
-// delayKey handles a key in the delay box: + and - change the delay, m
-// the mode, enter runs the command; anything else closes the box.
-func (m *Model) delayKey(msg tea.KeyMsg) tea.Cmd {
+// update handles a key in the delay box: + and - change the delay, m
+// the mode, enter runs the command; anything else closes the box. It
+// reports whether the box stays open and whether to run the command.
+func (m *delayModel) update(msg tea.KeyMsg) (open, run bool) {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.More):
-		if m.delayD < len(delayDurations)-1 {
-			m.delayD++
-		}
-		return nil
+		m.d = min(m.d+1, len(delayDurations)-1)
 	case key.Matches(msg, k.Less):
-		if m.delayD > 0 {
-			m.delayD--
-		}
-		return nil
+		m.d = max(m.d-1, 0)
 	case key.Matches(msg, k.MaxDetail):
-		m.delayMode = (m.delayMode + 1) % len(delayModes)
-		return nil
+		m.mode = (m.mode + 1) % len(delayModes)
 	case msg.Type == tea.KeyEnter:
-		m.overlay = noOverlay
-		return m.runDelay()
-	case msg.String() == "ctrl+c":
-		return tea.Quit
+		return false, true
+	default:
+		return false, false
 	}
-	m.overlay = noOverlay
-	return nil
+	return true, false
 }
 
 // DelayArgs are the arguments of suncat for the marked getters (nil when
 // none is marked): delay --getter X ... -d 1ms -run .
-func (m *Model) DelayArgs() []string {
-	gs := m.MarkedGetters()
+func (m *Model) DelayArgs() []string { return m.delay.args() }
+
+// DelayCommand is the command line for the marked getters, as a user
+// would type it in the program's directory ("" when none is marked).
+func (m *Model) DelayCommand() string { return m.delay.command() }
+
+// DelayDir is the directory to run the command in: the traced program's
+// main package, found from the stacks ("" if unknown).
+func (m *Model) DelayDir() string { return m.delay.dir() }
+
+func (m *delayModel) args() []string {
+	gs := sortedKeys(m.marked)
 	if len(gs) == 0 {
 		return nil
 	}
@@ -70,14 +81,12 @@ func (m *Model) DelayArgs() []string {
 	for _, g := range gs {
 		args = append(args, "--getter", g)
 	}
-	args = append(args, m.delayFlags()...)
+	args = append(args, m.flags()...)
 	return append(args, "-run", ".")
 }
 
-// DelayCommand is the command line for the marked getters, as a user
-// would type it in the program's directory ("" when none is marked).
-func (m *Model) DelayCommand() string {
-	args := m.DelayArgs()
+func (m *delayModel) command() string {
+	args := m.args()
 	if args == nil {
 		return ""
 	}
@@ -91,25 +100,23 @@ func (m *Model) DelayCommand() string {
 // delayLines is the command on one line if it fits in w cells, else one
 // argument pair per line with shell continuations, so it can still be
 // copied and pasted.
-func (m *Model) delayLines(w int) string {
-	cmd := m.DelayCommand()
+func (m *delayModel) lines(w int) string {
+	cmd := m.command()
 	if len(cmd) <= w {
 		return cmd
 	}
-	args := m.DelayArgs()
+	args := m.args()
 	lines := []string{"suncat delay \\"}
 	for i := 1; i+1 < len(args); i += 2 {
 		if args[i] == "--getter" {
 			lines = append(lines, "  --getter "+shellQuote(args[i+1])+" \\")
 		}
 	}
-	lines = append(lines, "  "+strings.Join(m.delayFlags(), " ")+" -run .")
+	lines = append(lines, "  "+strings.Join(m.flags(), " ")+" -run .")
 	return strings.Join(lines, "\n")
 }
 
-// DelayDir is the directory to run the command in: the traced program's
-// main package, found from the stacks ("" if unknown).
-func (m *Model) DelayDir() string {
+func (m *delayModel) dir() string {
 	for i := range m.groups {
 		d := &groupData{g: &m.groups[i], terms: map[string]int{}}
 		if dir := d.programDir(); dir != "" {
@@ -131,12 +138,12 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// delayView is the delay box: the marked getters and the command.
-func (m *Model) delayView(h int) string {
+// view is the delay box: the marked getters and the command.
+func (m *delayModel) view(h int) string {
 	st := m.styles
 	w := m.width - 4
 	var b strings.Builder
-	gs := m.MarkedGetters()
+	gs := sortedKeys(m.marked)
 	if len(gs) == 0 {
 		b.WriteString(st.title.Render("No getter is marked for delay") + "\n\n")
 		b.WriteString("Select a terminal or a pattern and press space to mark its getters\n(a pattern marks the getters of all its terminals), then press d.\n\n")
@@ -147,7 +154,7 @@ func (m *Model) delayView(h int) string {
 	for _, g := range gs {
 		b.WriteString("  " + st.marked.Render("*") + " " + truncate(g, w-6) + "\n")
 	}
-	dir := m.DelayDir()
+	dir := m.dir()
 	b.WriteString("\n")
 	if dir != "" {
 		b.WriteString(st.dim.Render("in the traced program's directory:") + "\n")
@@ -155,15 +162,15 @@ func (m *Model) delayView(h int) string {
 	} else {
 		b.WriteString(st.dim.Render("in your program's directory:") + "\n")
 	}
-	b.WriteString(st.key.Render(m.delayLines(w-2)) + "\n\n")
+	b.WriteString(st.key.Render(m.lines(w-2)) + "\n\n")
 	how := "sleeps"
-	if m.delayMode == 1 {
+	if m.mode == 1 {
 		how = "spins (burns CPU)"
 	}
-	b.WriteString(wrap("Each call of these getters "+how+" for "+delayDurations[m.delayD]+": if the screen gets slower, they are on the path a person waits for. To measure, use -compare -- SCENARIO instead of -run.", w-2) + "\n\n")
+	b.WriteString(wrap("Each call of these getters "+how+" for "+delayDurations[m.d]+": if the screen gets slower, they are on the path a person waits for. To measure, use -compare -- SCENARIO instead of -run.", w-2) + "\n\n")
 	b.WriteString(st.key.Render("+/-") + " delay  " + st.key.Render("m") + " sleep/spin  ")
 	switch {
-	case m.opt.Suncat == "":
+	case m.suncat == "":
 		b.WriteString(st.dim.Render("(suncat delay is not available from this viewer: copy the command)  any key closes"))
 	case dir == "":
 		b.WriteString(st.key.Render("enter") + " runs it here  " + st.key.Render("esc") + " closes")
@@ -173,17 +180,28 @@ func (m *Model) delayView(h int) string {
 	return fit(st.box.Width(w).Render(b.String()), m.width, h)
 }
 
-// runDelay runs the delay command, handing the terminal over to it.
+// runDelay runs the delay command, handing the terminal over to it, and
+// keeps it in Ran.
 func (m *Model) runDelay() tea.Cmd {
-	args := m.DelayArgs()
-	if args == nil || m.opt.Suncat == "" {
-		return nil
+	cmd, ran := m.delay.run()
+	if cmd != nil {
+		m.Ran = ran
 	}
-	cmd := exec.Command(m.opt.Suncat, args...)
-	cmd.Dir = m.DelayDir()
-	m.Ran = m.DelayCommand()
+	return cmd
+}
+
+// run is the delay command (nil without marks or suncat) and its shell
+// form.
+func (m *delayModel) run() (tea.Cmd, string) {
+	args := m.args()
+	if args == nil || m.suncat == "" {
+		return nil, ""
+	}
+	cmd := exec.Command(m.suncat, args...)
+	cmd.Dir = m.dir()
+	ran := m.command()
 	if cmd.Dir != "" {
-		m.Ran = "cd " + shellQuote(cmd.Dir) + " && " + m.Ran
+		ran = "cd " + shellQuote(cmd.Dir) + " && " + ran
 	}
-	return tea.ExecProcess(cmd, func(err error) tea.Msg { return delayDoneMsg{err} })
+	return tea.ExecProcess(cmd, func(err error) tea.Msg { return delayDoneMsg{err} }), ran
 }

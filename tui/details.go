@@ -5,35 +5,81 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/suncat-go/suncat/prioritize"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // detailValues bounds the values listed in the details pane.
 const detailValues = 50
 
-// refreshDetails fills the details pane for the selected row.
-func (m *Model) refreshDetails() {
-	r, ok := m.cur().selected()
+// detailsModel is the details pane beside the list: everything about the
+// selected row (call stack, values, counts per sub-trace), scrolled with
+// its own keys.
+type detailsModel struct {
+	*common
+	vp viewport.Model
+}
+
+func newDetails(c *common) *detailsModel {
+	return &detailsModel{common: c, vp: viewport.New(30, 10)}
+}
+
+// resize fits the pane to the terminal.
+func (m *detailsModel) resize() {
+	m.vp.Width = max(m.detailsWidth(), 1)
+	m.vp.Height = m.listHeight()
+}
+
+// key scrolls the pane.
+func (m *detailsModel) key(msg tea.KeyMsg) bool {
+	switch {
+	case key.Matches(msg, m.keys.DetailsUp):
+		m.vp.HalfPageUp()
+	case key.Matches(msg, m.keys.DetailsDown):
+		m.vp.HalfPageDown()
+	default:
+		return false
+	}
+	return true
+}
+
+// show fills the pane for row r (nothing when there is none).
+func (m *detailsModel) show(r row, ok bool) {
 	if m.data == nil || !ok {
-		m.details.SetContent("")
+		m.vp.SetContent("")
 		return
 	}
 	var b strings.Builder
-	w := m.details.Width
+	w := m.vp.Width
 	if r.term != nil {
 		m.terminalDetails(&b, r, r.term, w)
 	} else {
 		m.symbolDetails(&b, r, w)
 	}
-	m.details.SetContent(strings.TrimRight(b.String(), "\n"))
-	m.details.GotoTop()
+	m.vp.SetContent(strings.TrimRight(b.String(), "\n"))
+	m.vp.GotoTop()
 }
 
-func (m *Model) heading(b *strings.Builder, s string) {
+// view is the pane, its last line saying how to see more when the content
+// goes on below.
+func (m *detailsModel) view() string {
+	view := m.vp.View()
+	if m.vp.AtBottom() || m.vp.Height < 2 {
+		return view
+	}
+	lines := strings.Split(view, "\n")
+	below := m.vp.TotalLineCount() - m.vp.YOffset - m.vp.Height + 1
+	more := fmt.Sprintf("↓ %d more lines (ctrl+d)", below)
+	lines[len(lines)-1] = m.styles.dim.Render(padRight(truncate(more, m.vp.Width), m.vp.Width))
+	return strings.Join(lines, "\n")
+}
+
+func (m *detailsModel) heading(b *strings.Builder, s string) {
 	b.WriteString("\n" + m.styles.paneTitle.Render(s) + "\n")
 }
 
-func (m *Model) terminalDetails(b *strings.Builder, r row, t *Terminal, w int) {
+func (m *detailsModel) terminalDetails(b *strings.Builder, r row, t *Terminal, w int) {
 	st := m.styles
 	fmt.Fprintf(b, "%s %s\n", st.paneTitle.Render("terminal "+t.Letter), t.Name)
 	if t.Getter != "" {
@@ -73,7 +119,7 @@ func (m *Model) terminalDetails(b *strings.Builder, r row, t *Terminal, w int) {
 // symbolDetails describes a nonterminal (or a rule line, or an item whose
 // terminal is unknown): its rule, where it appears, how it varies, and its
 // terminals.
-func (m *Model) symbolDetails(b *strings.Builder, r row, w int) {
+func (m *detailsModel) symbolDetails(b *strings.Builder, r row, w int) {
 	st := m.styles
 	d := m.data
 	sym := r.sym
@@ -90,7 +136,7 @@ func (m *Model) symbolDetails(b *strings.Builder, r row, w int) {
 		for _, o := range occ {
 			line := o.rule + " -> "
 			if p := d.pattern(o.rule, o.pos); p != nil {
-				line += prioritize.Notation(sym, p.Counts) + "  " + m.kindStyle(p.Kind).Render(p.Kind)
+				line += p.Notation + "  " + m.kindStyle(p.Kind).Render(p.Kind)
 			}
 			b.WriteString(wrapIndent(line, w, "  ") + "\n")
 		}
@@ -98,7 +144,7 @@ func (m *Model) symbolDetails(b *strings.Builder, r row, w int) {
 		b.WriteString(st.dim.Render("the start symbol") + "\n")
 	}
 	if len(r.terms) > 0 && len(m.data.g.SubTraces) > 1 {
-		m.bySub(b, m.data.values(m.sum, m.group, r.terms), w)
+		m.bySub(b, m.data.values(r.terms), w)
 	}
 	if len(r.terms) > 0 {
 		m.heading(b, fmt.Sprintf("terminals (%d)", len(r.terms)))
@@ -122,7 +168,7 @@ func (m *Model) symbolDetails(b *strings.Builder, r row, w int) {
 }
 
 // bySub prints the values of each sub-trace, a few per line.
-func (m *Model) bySub(b *strings.Builder, subs [][]Value, w int) {
+func (m *detailsModel) bySub(b *strings.Builder, subs [][]Value, w int) {
 	m.heading(b, "values by sub-trace")
 	labels := m.data.g.SubTraces
 	for i, vs := range subs {
@@ -151,15 +197,15 @@ func valueList(vs []Value, max int) string {
 }
 
 // patternSummary prints a pattern's classification and its series.
-func (m *Model) patternSummary(b *strings.Builder, p *Pattern, w int) {
-	m.heading(b, "pattern "+prioritize.Notation(p.Symbol, p.Counts)+" in "+p.Rule)
+func (m *detailsModel) patternSummary(b *strings.Builder, p *Pattern, w int) {
+	m.heading(b, "pattern "+p.Notation+" in "+p.Rule)
 	b.WriteString(m.kindStyle(p.Kind).Render(p.Kind))
 	fmt.Fprintf(b, ", max %d, trend %+.2f\n", p.Max, p.Trend)
 	b.WriteString(m.perSub(p.Series, w))
 }
 
 // perSub draws counts as a sparkline with the numbers beside it.
-func (m *Model) perSub(xs []int, w int) string {
+func (m *detailsModel) perSub(xs []int, w int) string {
 	if len(xs) == 0 {
 		return m.styles.dim.Render("(none)") + "\n"
 	}

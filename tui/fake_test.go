@@ -52,6 +52,10 @@ func term(letter, recv, method, field, caller string, line int, bySub ...[]Value
 	return t
 }
 
+func item(sym string, terminal bool, counts ...int) Item {
+	return Item{Sym: sym, Terminal: terminal, Counts: counts}
+}
+
 func vals(kv ...interface{}) []Value {
 	var out []Value
 	for i := 0; i < len(kv); i += 2 {
@@ -88,13 +92,13 @@ func newFake() *fakeSummary {
 			term("j", "Route", "Agency", "agency", "saveFavorites", 9, per([]int{6, 3, 5, 4}, func(int) string { return "KCM" })...),
 		},
 		Rules: []Rule{
-			{"S", []Item{{"A", false, []int{4}}}},
+			{"S", []Item{item("A", false, 4)}},
 			{"A", []Item{
-				{"a", true, []int{4, 5, 6, 7}}, {"b", true, []int{2}}, {"c", true, []int{2}}, {"d", true, []int{2}},
-				{"e", true, []int{3, 4}}, {"f", true, []int{3, 4}}, {"B", false, []int{4}}, {"C", false, []int{6, 3, 5, 4}},
+				item("a", true, 4, 5, 6, 7), item("b", true, 2), item("c", true, 2), item("d", true, 2),
+				item("e", true, 3, 4), item("f", true, 3, 4), item("B", false, 4), item("C", false, 6, 3, 5, 4),
 			}},
-			{"B", []Item{{"g", true, []int{1}}, {"h", true, []int{1}}}},
-			{"C", []Item{{"i", true, []int{1}}, {"j", true, []int{1}}}},
+			{"B", []Item{item("g", true, 1), item("h", true, 1)}},
+			{"C", []Item{item("i", true, 1), item("j", true, 1)}},
 		},
 	}
 	p := func(sym string, terminal bool, rule string, pos int, counts, series []int, kind string, trend float64, terms ...string) Pattern {
@@ -122,16 +126,42 @@ func newFake() *fakeSummary {
 		Header:    "goroutine main.(*app).refresh: 8 events in 4 sub-traces",
 		SubTraces: g.SubTraces,
 		Terminals: []Terminal{term("a", "Route", "ShortName", "shortName", "refresh", 20, per(const4(2), func(int) string { return "48" })...)},
-		Rules:     []Rule{{"S", []Item{{"A", false, []int{4}}}}, {"A", []Item{{"a", true, []int{2}}}}},
+		Rules:     []Rule{{"S", []Item{item("A", false, 4)}}, {"A", []Item{item("a", true, 2)}}},
 	}
 	bps := []Pattern{
 		p("A", false, "S", 0, []int{4}, []int{4}, "constant", 0, "a"),
 		p("a", true, "A", 0, []int{2}, const4(2), "constant", 0, "a"),
 	}
-	return &fakeSummary{groups: []Group{g, bg}, patterns: [][]Pattern{ps, bps}}
+	return notate(&fakeSummary{groups: []Group{g, bg}, patterns: [][]Pattern{ps, bps}})
+}
+
+// notate writes the notations a summary prepares for the viewer, as
+// prioritize writes them.
+func notate(f *fakeSummary) *fakeSummary {
+	for gi := range f.groups {
+		g := &f.groups[gi]
+		for i := range g.Terminals {
+			t := &g.Terminals[i]
+			t.Counts = prioritize.CountLine(&prioritize.Terminal{Letter: t.Letter, Total: t.Total, PerSub: t.PerSub})
+		}
+		for _, r := range g.Rules {
+			for i := range r.Items {
+				it := &r.Items[i]
+				it.Notation = prioritize.Notation(it.Sym, it.Counts)
+				it.Max = prioritize.SummarizedRP(it.Sym, it.Counts, false)
+			}
+		}
+		for i := range f.patterns[gi] {
+			p := &f.patterns[gi][i]
+			p.Notation = prioritize.Notation(p.Symbol, p.Counts)
+		}
+	}
+	return f
 }
 
 func (f *fakeSummary) Groups() []Group { return f.groups }
+
+func (f *fakeSummary) SortKeys() []string { return prioritize.SortKeys }
 
 var kindRank = map[string]int{"increasing": 0, "varying": 1, "decreasing": 2, "constant": 3}
 

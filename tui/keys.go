@@ -1,6 +1,12 @@
 package tui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
 
 // keyMap is every key of the viewer, with its help; the help overlay and
 // the footer are generated from it, and the README's key table follows it.
@@ -74,5 +80,197 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.DetailsUp, k.DetailsDown},
 		{k.Enter, k.Back, k.Context, k.Search, k.Close, k.Sort, k.Filter},
 		{k.More, k.Less, k.MaxDetail, k.Mark, k.Delay, k.Help, k.Quit},
+	}
+}
+
+// key hands a key press to the part of the viewer it concerns: the search
+// line while it is open, an overlay while one is shown, else the global
+// keys, the view switches, the current list, the details pane, the view
+// that owns the setting, and last the actions across views.
+func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
+	if m.searching {
+		return m.searchKey(msg)
+	}
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
+		// Keys typed faster than the terminal is read arrive together
+		// ("3j"): they are still separate commands.
+		var cmds []tea.Cmd
+		for _, r := range msg.Runes {
+			cmds = append(cmds, m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}))
+		}
+		return tea.Sequence(cmds...)
+	}
+	if m.overlay != noOverlay {
+		return m.overlayKey(msg)
+	}
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		return tea.Quit
+	case key.Matches(msg, m.keys.Help):
+		m.overlay = helpOverlay
+		return nil
+	}
+	if m.state != stateReady || m.data == nil {
+		return nil
+	}
+	m.status = ""
+	return m.viewKey(msg)
+}
+
+// overlayKey handles a key while an overlay is shown: ctrl+c quits, the
+// delay box has keys of its own, any other key closes the overlay.
+func (m *Model) overlayKey(msg tea.KeyMsg) tea.Cmd {
+	if msg.String() == "ctrl+c" {
+		return tea.Quit
+	}
+	if m.overlay == delayOverlay {
+		open, run := m.delay.update(msg)
+		if !open {
+			m.overlay = noOverlay
+		}
+		if run {
+			return m.runDelay()
+		}
+		return nil
+	}
+	m.overlay = noOverlay
+	return nil
+}
+
+// viewKey handles a key on a view.
+func (m *Model) viewKey(msg tea.KeyMsg) tea.Cmd {
+	if v, ok := m.switchTo(msg); ok {
+		m.setView(v)
+		return nil
+	}
+	if m.cur().list().navKey(msg) {
+		m.refreshDetails()
+		return nil
+	}
+	if m.details.key(msg) {
+		return nil
+	}
+	// The views own their settings (sort and filter, the threshold),
+	// which may be changed from any view.
+	for _, v := range m.views {
+		if status, stale, ok := v.update(msg); ok {
+			m.status = status
+			for _, id := range stale {
+				m.views[id].list().stale = true
+			}
+			m.refresh()
+			return nil
+		}
+	}
+	return m.actionKey(msg)
+}
+
+// switchTo reports the view a key switches to, if it is such a key.
+func (m *Model) switchTo(msg tea.KeyMsg) (viewID, bool) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.NextView):
+		return (m.view + 1) % numViews, true
+	case key.Matches(msg, k.PrevView):
+		return (m.view + numViews - 1) % numViews, true
+	}
+	for i, b := range []key.Binding{k.View1, k.View2, k.View3, k.View4, k.View5} {
+		if key.Matches(msg, b) {
+			return viewID(i), true
+		}
+	}
+	return 0, false
+}
+
+// actionKey handles the keys that act across views: navigation, search,
+// marks, the delay box, goroutine groups.
+func (m *Model) actionKey(msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Enter):
+		m.drill()
+	case key.Matches(msg, k.Back):
+		m.back()
+	case key.Matches(msg, k.Close):
+		if m.query != "" {
+			m.setQuery("")
+		}
+	case key.Matches(msg, k.Context):
+		m.context()
+	case key.Matches(msg, k.Search):
+		m.searching = true
+		m.input.SetValue(m.query)
+		m.input.CursorEnd()
+		return m.input.Focus()
+	case key.Matches(msg, k.Mark):
+		m.mark()
+	case key.Matches(msg, k.Delay):
+		m.overlay = delayOverlay
+	case key.Matches(msg, k.Group):
+		m.nextGroup()
+	}
+	return nil
+}
+
+// nextGroup shows the next goroutine group.
+func (m *Model) nextGroup() {
+	if len(m.groups) < 2 {
+		m.status = "there is only one goroutine group"
+		return
+	}
+	m.setGroup((m.group + 1) % len(m.groups))
+	m.status = fmt.Sprintf("goroutine group %d of %d: %s", m.group+1, len(m.groups), m.groups[m.group].Name)
+}
+
+// searchKey handles keys while the search line is open: the list follows
+// the query as it is typed; enter keeps it, esc restores the previous one.
+func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
+	switch msg.Type {
+	case tea.KeyEnter:
+		m.searching = false
+		m.input.Blur()
+		m.setQuery(strings.TrimSpace(m.input.Value()))
+		if m.query != "" {
+			m.status = fmt.Sprintf("%d rows match (esc clears)", len(m.cur().list().rows))
+		}
+		return nil
+	case tea.KeyEsc:
+		m.searching = false
+		m.input.Blur()
+		m.setQuery(m.query)
+		return nil
+	case tea.KeyCtrlC:
+		return tea.Quit
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	m.filterLive(strings.TrimSpace(m.input.Value()))
+	return cmd
+}
+
+// setQuery applies a search to every view.
+func (m *Model) setQuery(q string) {
+	m.query = q
+	for _, v := range m.views {
+		v.list().stale = true
+	}
+	m.refresh()
+}
+
+// filterLive narrows the current view while the query is typed.
+func (m *Model) filterLive(q string) {
+	if m.slow {
+		m.status = "enter searches (the list is too long to follow each key)"
+		return
+	}
+	saved := m.query
+	m.query = q
+	m.cur().list().stale = true
+	m.refresh()
+	m.query = saved
+	for id, v := range m.views {
+		if viewID(id) != m.view {
+			v.list().stale = true
+		}
 	}
 }

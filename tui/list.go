@@ -4,29 +4,57 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
-
-	"github.com/suncat-go/suncat/prioritize"
 )
 
-// listView is the sub-model of one view: its rows, cursor and scroll
-// position, and in the grammar views the path of rules the user drilled
-// into. Each view keeps its own, so switching views and back returns to
-// the same place.
-type listView struct {
+// A viewModel is the sub-model of one view: it builds its rows from the
+// group shown, writes them, and handles the keys of its own settings. The
+// list it embeds keeps its cursor and scroll position, so switching views
+// and back returns to the same place.
+type viewModel interface {
+	list() *listModel
+	// rowsOf returns the view's rows, before a search narrows them.
+	rowsOf() []row
+	// notation is a row's symbol with its counts, as the view shows it.
+	notation(r row) string
+	// text is a row's plain text at width w (it may be longer; the list
+	// cuts it).
+	text(r row, w int) string
+	// empty is what the view says when it has no row (a search aside).
+	empty() string
+	// settings describe the view's settings for the status line.
+	settings() []string
+	// update handles a key that changes one of the view's settings: the
+	// message to show and the views whose rows it makes stale.
+	update(msg tea.KeyMsg) (status string, stale []viewID, ok bool)
+	// reset forgets the rows and the place, for another goroutine group.
+	reset()
+}
+
+// listModel is the list every view embeds: its rows, cursor and scroll
+// position, and the widths of its columns. Its methods are the defaults
+// of a viewModel's.
+type listModel struct {
 	*common
-	id     viewID
 	rows   []row
 	cursor int
 	offset int
-	crumbs []string // "S", "A", "C": the rule shown is the last
 	stale  bool
 	colW   int // width of the notation column
 	nameW  int // width of the getter name column
 }
+
+func (l *listModel) list() *listModel { return l }
+func (l *listModel) empty() string    { return "(nothing to show)" }
+func (l *listModel) settings() []string {
+	return nil
+}
+func (l *listModel) update(tea.KeyMsg) (string, []viewID, bool) { return "", nil, false }
+func (l *listModel) reset()                                     { *l = listModel{common: l.common} }
 
 type rowKind int
 
@@ -50,356 +78,195 @@ type row struct {
 	terms []string  // letters of the terminals it covers
 }
 
-func (v *listView) clamp() {
-	if v.cursor >= len(v.rows) {
-		v.cursor = len(v.rows) - 1
+func rowKey(r row) string {
+	return fmt.Sprintf("%d/%s/%s/%d", r.kind, r.sym, r.rule, r.pos)
+}
+
+func (l *listModel) clamp() {
+	if l.cursor >= len(l.rows) {
+		l.cursor = len(l.rows) - 1
 	}
-	if v.cursor < 0 {
-		v.cursor = 0
+	if l.cursor < 0 {
+		l.cursor = 0
 	}
 }
 
-func (v *listView) scroll() {
-	h := v.listHeight()
-	if v.cursor < v.offset {
-		v.offset = v.cursor
+func (l *listModel) scroll() {
+	h := l.listHeight()
+	if l.cursor < l.offset {
+		l.offset = l.cursor
 	}
-	if v.cursor >= v.offset+h {
-		v.offset = v.cursor - h + 1
+	if l.cursor >= l.offset+h {
+		l.offset = l.cursor - h + 1
 	}
-	if max := len(v.rows) - h; v.offset > max {
-		v.offset = max
+	if max := len(l.rows) - h; l.offset > max {
+		l.offset = max
 	}
-	if v.offset < 0 {
-		v.offset = 0
+	if l.offset < 0 {
+		l.offset = 0
 	}
 }
 
-func (v *listView) selected() (row, bool) {
-	if v.cursor < len(v.rows) {
-		return v.rows[v.cursor], true
+func (l *listModel) selected() (row, bool) {
+	if l.cursor < len(l.rows) {
+		return l.rows[l.cursor], true
 	}
 	return row{}, false
 }
 
 // selectWhere moves the cursor to the first row for which f holds.
-func (v *listView) selectWhere(f func(row) bool) bool {
-	for i, r := range v.rows {
+func (l *listModel) selectWhere(f func(row) bool) bool {
+	for i, r := range l.rows {
 		if f(r) {
-			v.cursor = i
+			l.cursor = i
 			return true
 		}
 	}
 	return false
 }
 
-func rowKey(r row) string {
-	return fmt.Sprintf("%d/%s/%s/%d", r.kind, r.sym, r.rule, r.pos)
+func (l *listModel) move(d int) {
+	l.cursor += d
+	l.clamp()
+	l.scroll()
 }
 
-// rebuild recomputes a view's rows, keeping the cursor on the same row
-// when it is still there.
-func (m *Model) rebuild(v *listView) {
+// navKey moves the cursor for the keys that do so.
+func (l *listModel) navKey(msg tea.KeyMsg) bool {
+	k := l.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		l.move(-1)
+	case key.Matches(msg, k.Down):
+		l.move(1)
+	case key.Matches(msg, k.PageUp):
+		l.move(-l.listHeight())
+	case key.Matches(msg, k.PageDown):
+		l.move(l.listHeight())
+	case key.Matches(msg, k.Top):
+		l.move(-len(l.rows))
+	case key.Matches(msg, k.Bottom):
+		l.move(len(l.rows))
+	default:
+		return false
+	}
+	return true
+}
+
+// rebuild recomputes a view's rows for a search (lower or upper case),
+// keeping the cursor on the same row when it is still there.
+func rebuild(v viewModel, query string) {
+	l := v.list()
 	var keep string
-	if r, ok := v.selected(); ok && v.rows != nil {
+	if r, ok := l.selected(); ok && l.rows != nil {
 		keep = rowKey(r)
 	}
-	d := m.data
-	switch v.id {
-	case patternsView:
-		v.rows = m.patternRows()
-	case summarizedView, fullView:
-		v.rows = m.grammarRows(v)
-	case countView, stringsView:
-		v.rows = make([]row, 0, len(d.g.Terminals))
-		if v.id == stringsView && len(d.g.SubTraces) > 1 {
-			// What varies first, as in the text summary's Strings level.
-			for _, r := range m.patternRows() {
-				if r.pat.Kind != "constant" {
-					v.rows = append(v.rows, r)
-				}
-			}
-		}
-		for i := range d.g.Terminals {
-			t := &d.g.Terminals[i]
-			v.rows = append(v.rows, row{kind: rowTerminal, sym: t.Letter, term: t, terms: []string{t.Letter}})
-		}
-	}
-	if m.query != "" {
-		q := strings.ToLower(m.query)
-		kept := v.rows[:0:0]
-		for _, r := range v.rows {
-			if m.matches(v, r, q) {
+	rows := v.rowsOf()
+	if query != "" {
+		q := strings.ToLower(query)
+		kept := rows[:0:0]
+		for _, r := range rows {
+			if l.matches(v, r, q) {
 				kept = append(kept, r)
 			}
 		}
-		v.rows = kept
+		rows = kept
 	}
-	if v.rows == nil {
-		v.rows = []row{}
+	if rows == nil {
+		rows = []row{}
 	}
-	v.stale = false
-	v.colW = 0
-	for _, r := range v.rows {
-		if n := len(m.notationOf(v, r)); n > v.colW {
-			v.colW = n
+	l.rows, l.stale = rows, false
+	l.colW, l.nameW = 0, 0
+	for _, r := range rows {
+		l.colW = max(l.colW, len(v.notation(r)))
+		if r.term != nil {
+			l.nameW = max(l.nameW, len(r.term.Name))
 		}
 	}
-	if v.colW > 18 {
-		v.colW = 18
-	}
-	v.nameW = 0
-	for _, r := range v.rows {
-		if r.term != nil && len(r.term.Name) > v.nameW {
-			v.nameW = len(r.term.Name)
-		}
-	}
-	if v.nameW > 22 {
-		v.nameW = 22
-	}
+	l.colW, l.nameW = min(l.colW, 18), min(l.nameW, 22)
 	if keep != "" {
-		v.selectWhere(func(r row) bool { return rowKey(r) == keep })
+		l.selectWhere(func(r row) bool { return rowKey(r) == keep })
 	}
-	v.clamp()
-	v.scroll()
-}
-
-func (m *Model) patternRows() []row {
-	d := m.data
-	ps := m.sum.Patterns(m.group, SortKeys[m.sortBy])
-	rows := make([]row, 0, len(ps))
-	for i := range ps {
-		p := &ps[i]
-		if m.kind >= 0 && p.Kind != Kinds[m.kind] {
-			continue
-		}
-		rows = append(rows, row{kind: rowPattern, sym: p.Symbol, rule: p.Rule, pos: p.Position, pat: p, term: d.terminal(p.Symbol), terms: p.Terminals})
-	}
-	return rows
-}
-
-// grammarRows lists the rules (top level) or the items of the rule the
-// user drilled into.
-func (m *Model) grammarRows(v *listView) []row {
-	d := m.data
-	if len(v.crumbs) == 0 {
-		var lines []string
-		if v.id == summarizedView {
-			lines = m.sum.Summarized(m.group, m.min, m.detail)
-		} else {
-			for _, r := range d.g.Rules {
-				lines = append(lines, formatRule(r))
-			}
-		}
-		rows := make([]row, 0, len(lines))
-		for _, l := range lines {
-			name := l
-			if i := strings.Index(l, "->"); i >= 0 {
-				name = strings.TrimSpace(l[:i])
-			}
-			rows = append(rows, row{kind: rowRule, sym: name, line: l, terms: d.cover(name)})
-		}
-		return rows
-	}
-	name := v.crumbs[len(v.crumbs)-1]
-	r := d.rule(name)
-	if r == nil {
-		return nil
-	}
-	rows := make([]row, len(r.Items))
-	for i, it := range r.Items {
-		rows[i] = row{kind: rowItem, sym: it.Sym, rule: name, pos: i, item: it, pat: d.pattern(name, i), term: d.terminal(it.Sym), terms: d.cover(it.Sym)}
-	}
-	return rows
+	l.clamp()
+	l.scroll()
 }
 
 // matches reports whether a row matches the (lower-case) search: its own
 // text, or the getter names, stack frames and values of its terminals.
-func (m *Model) matches(v *listView, r row, q string) bool {
-	if strings.Contains(strings.ToLower(m.rowText(v, r, 1<<20)), q) {
+func (l *listModel) matches(v viewModel, r row, q string) bool {
+	if strings.Contains(strings.ToLower(v.text(r, 1<<20)), q) {
 		return true
 	}
-	for _, l := range r.terms {
-		if strings.Contains(m.data.searchText(l), q) {
+	for _, t := range r.terms {
+		if strings.Contains(l.data.searchText(t), q) {
 			return true
 		}
 	}
 	return false
 }
 
-// notationOf is a row's symbol with its counts, as the view shows it.
-func (m *Model) notationOf(v *listView, r row) string {
-	switch r.kind {
-	case rowPattern:
-		return prioritize.Notation(r.sym, r.pat.Counts)
-	case rowItem:
-		if v.id == summarizedView && !m.detail {
-			return prioritize.SummarizedRP(r.sym, r.item.Counts, false)
-		}
-		return prioritize.Notation(r.sym, r.item.Counts)
-	case rowTerminal:
-		if v.id == countView {
-			return countLine(r.term)
-		}
-		return r.sym
-	}
-	return ""
-}
-
-// rowText is a row's plain text at width w (it may be longer; the caller
-// cuts it).
-func (m *Model) rowText(v *listView, r row, w int) string {
-	n := padRight(m.notationOf(v, r), v.colW)
-	switch r.kind {
-	case rowPattern:
-		p := r.pat
-		kind := p.Kind
-		if v.id == stringsView {
-			// The values of the last sub-trace: usually the largest.
-			subs := m.data.values(m.sum, m.group, r.terms)
-			last := ""
-			if k := len(subs) - 1; k >= 0 {
-				label := m.data.g.SubTraces[k]
-				last = label + ": " + valueList(subs[k], 3)
-			}
-			return fmt.Sprintf("%s in %-2s %s", n, p.Rule, last)
-		}
-		if w < 60 {
-			return fmt.Sprintf("%-5s %s in %-2s %s", shortKind(kind), n, p.Rule, m.data.getterNames(r.terms))
-		}
-		if w < 100 {
-			return fmt.Sprintf("%-10s %s max %-3d in %-2s %s", kind, n, p.Max, p.Rule, m.data.getterNames(r.terms))
-		}
-		return fmt.Sprintf("%-10s %s max %-4d trend %+6.2f  in %-2s %s", kind, n, p.Max, p.Trend, p.Rule, m.data.getterNames(r.terms))
-	case rowRule:
-		return r.line
-	case rowItem:
-		if r.item.Terminal && r.term != nil {
-			return n + "  " + padRight(r.term.Name, v.nameW) + "  " + where(r.term)
-		}
-		if rr := m.data.rule(r.sym); rr != nil {
-			return n + "  " + formatRule(*rr)
-		}
-		return n
-	case rowTerminal:
-		t := r.term
-		if v.id == countView {
-			return fmt.Sprintf("%s  %s  %s", n, padRight(t.Name, v.nameW), where(t))
-		}
-		var vs []string
-		for i, val := range t.Values {
-			if i == 4 {
-				vs = append(vs, fmt.Sprintf("+%d", len(t.Values)-4))
-				break
-			}
-			vs = append(vs, fmt.Sprintf("%s×%d", strconv.Quote(val.Value), val.Count))
-		}
-		return fmt.Sprintf("%-3s %s  %s", t.Letter, padRight(t.Name, v.nameW), strings.Join(vs, " "))
-	}
-	return ""
-}
-
-func shortKind(k string) string {
-	switch k {
-	case "increasing":
-		return "incr"
-	case "decreasing":
-		return "decr"
-	case "varying":
-		return "vary"
-	}
-	return "const"
-}
-
-// A rowFormatter gives a list what it needs to draw its rows.
-type rowFormatter interface {
-	rowText(v *listView, r row, w int) string
-	rowStyle(r row) (lipgloss.Style, bool)
-	markState(r row) int // 0 none, 1 some, 2 all of the row's getters marked
-	emptyText(v *listView) string
-}
-
-// View draws the visible rows, and only those, w cells wide: a cursor
-// glyph, a mark glyph, the row's text.
-func (v *listView) View(f rowFormatter) string {
-	w, h := v.listWidth(), v.listHeight()
-	st := v.styles
+// render draws the visible rows of view v, and only those: a cursor
+// glyph, a mark glyph, the row's text; empty is what an empty list says.
+func (l *listModel) render(v viewModel, empty string) string {
+	w, h := l.listWidth(), l.listHeight()
+	st := l.styles
 	lines := make([]string, 0, h)
-	if len(v.rows) == 0 {
-		lines = append(lines, st.dim.Render(truncate(f.emptyText(v), w)))
+	if len(l.rows) == 0 {
+		lines = append(lines, st.dim.Render(truncate(empty, w)))
 	}
-	for i := v.offset; i < len(v.rows) && i < v.offset+h; i++ {
-		r := v.rows[i]
+	for i := l.offset; i < len(l.rows) && i < l.offset+h; i++ {
+		r := l.rows[i]
 		cursor := " "
-		if i == v.cursor {
+		if i == l.cursor {
 			cursor = "›"
 		}
 		mark := " "
-		switch f.markState(r) {
+		switch l.markState(r) {
 		case 2:
 			mark = st.marked.Render("*")
 		case 1:
 			mark = st.marked.Render("+")
 		}
-		text := truncate(f.rowText(v, r, w-2), w-2)
-		if i == v.cursor {
+		text := truncate(v.text(r, w-2), w-2)
+		if i == l.cursor {
 			text = st.cursorRow.Render(padRight(text, w-2))
-		} else if style, ok := f.rowStyle(r); ok {
-			text = style.Render(text)
+		} else if r.pat != nil {
+			text = l.kindStyle(r.pat.Kind).Render(text)
 		}
 		lines = append(lines, cursor+mark+text)
 	}
 	for len(lines) < h {
 		lines = append(lines, "")
 	}
-	for i, l := range lines {
-		lines[i] = padRight(l, w)
+	for i, line := range lines {
+		lines[i] = padRight(line, w)
 	}
 	return strings.Join(lines, "\n")
 }
 
-func (m *Model) emptyText(v *listView) string {
-	switch {
-	case m.searching && m.input.Value() != "":
-		return fmt.Sprintf("(no row matches %q)", strings.TrimSpace(m.input.Value()))
-	case m.query != "":
-		return fmt.Sprintf("(no row matches %q; esc clears the search)", m.query)
-	case v.id == patternsView && m.kind >= 0:
-		return fmt.Sprintf("(no %s pattern; f shows other kinds)", Kinds[m.kind])
-	}
-	return "(nothing to show)"
-}
-
-// rowStyle colors a row by the kind of its pattern.
-func (m *Model) rowStyle(r row) (lipgloss.Style, bool) {
-	if r.pat == nil {
-		return lipgloss.Style{}, false
-	}
-	return m.kindStyle(r.pat.Kind), true
-}
-
-func (m *Model) kindStyle(k string) lipgloss.Style {
+// kindStyle colors a pattern by its kind.
+func (c *common) kindStyle(k string) lipgloss.Style {
 	switch k {
 	case "increasing":
-		return m.styles.increasing
+		return c.styles.increasing
 	case "varying":
-		return m.styles.varying
+		return c.styles.varying
 	case "decreasing":
-		return m.styles.decreasing
+		return c.styles.decreasing
 	}
-	return m.styles.constant
+	return c.styles.constant
 }
 
 // markState is 0 when none of a row's getters is marked, 1 when some
 // are, 2 when all are.
-func (m *Model) markState(r row) int {
-	if len(m.marked) == 0 {
+func (c *common) markState(r row) int {
+	if len(c.marked) == 0 {
 		return 0
 	}
-	gs := m.data.getters(r.terms)
+	gs := c.data.getters(r.terms)
 	n := 0
 	for _, g := range gs {
-		if m.marked[g] {
+		if c.marked[g] {
 			n++
 		}
 	}
@@ -412,20 +279,14 @@ func (m *Model) markState(r row) int {
 	return 1
 }
 
+// formatRule writes a rule of the Full Grammar.
 func formatRule(r Rule) string {
 	var b strings.Builder
 	b.WriteString(r.Name + " ->")
 	for _, it := range r.Items {
-		b.WriteString(" " + prioritize.Notation(it.Sym, it.Counts))
+		b.WriteString(" " + it.Notation)
 	}
 	return b.String()
-}
-
-func countLine(t *Terminal) string {
-	if len(t.PerSub) > 1 {
-		return prioritize.Notation(t.Letter, t.PerSub)
-	}
-	return t.Letter + "^" + strconv.Itoa(t.Total)
 }
 
 // where describes a terminal's call site: the caller of the getter.
@@ -452,9 +313,7 @@ func shortFunc(f string) string {
 func maxInt(xs []int) int {
 	m := 0
 	for _, x := range xs {
-		if x > m {
-			m = x
-		}
+		m = max(m, x)
 	}
 	return m
 }

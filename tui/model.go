@@ -1,15 +1,11 @@
 package tui
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
 	"github.com/charmbracelet/bubbles/textinput"
-	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -46,11 +42,14 @@ const (
 )
 
 // common is what every part of the viewer needs: the terminal size, the
-// styles and the keys.
+// styles and the keys, the goroutine group shown and the getters marked
+// for delay. The top model owns it; the sub-models point to it.
 type common struct {
 	width, height int
 	styles        styles
 	keys          keyMap
+	data          *groupData      // the group shown; nil until loaded, or when there is none
+	marked        map[string]bool // full getter names marked for delay
 }
 
 // Options configure the viewer.
@@ -75,8 +74,10 @@ type Progress struct {
 // (from any goroutine) as often as it likes.
 type Loader func(report func(Progress)) (Summary, error)
 
-// Model is the viewer: a state, the loaded summary, one sub-model per view,
-// and the overlays.
+// Model is the viewer: a state, the loaded summary, one sub-model per view
+// (each owns its rows, its cursor and the keys of its settings), the
+// details pane, the search line and the overlays. It hands each message to
+// the part it concerns.
 type Model struct {
 	common
 	opt      Options
@@ -92,14 +93,12 @@ type Model struct {
 	sum    Summary
 	groups []Group
 	group  int
-	data   *groupData
 
-	view   viewID
-	views  [numViews]*listView
-	sortBy int  // index in SortKeys
-	kind   int  // -1: all kinds, else an index in Kinds
-	min    int  // Summarized Grammar threshold
-	detail bool // detailed counts in the Summarized Grammar
+	view       viewID
+	views      [numViews]viewModel
+	patterns   *patternsModel
+	summarized *grammarModel
+	full       *grammarModel
 
 	history []place // where backspace returns to
 
@@ -108,12 +107,9 @@ type Model struct {
 	slow      bool // the last rebuild was too slow to search live
 	input     textinput.Model
 
-	overlay   overlay
-	marked    map[string]bool // full getter names marked for delay
-	delayD    int             // index in delayDurations
-	delayMode int             // index in delayModes
-
-	details viewport.Model
+	overlay overlay
+	delay   *delayModel
+	details *detailsModel
 	help    help.Model
 	status  string
 
@@ -129,23 +125,28 @@ func New(load Loader, opt Options) *Model {
 	in.Prompt = "/"
 	in.Placeholder = "getter, stack frame or value"
 	m := &Model{
-		common:  common{width: 80, height: 24, styles: newStyles(), keys: newKeyMap()},
+		common:  common{width: 80, height: 24, styles: newStyles(), keys: newKeyMap(), marked: map[string]bool{}},
 		opt:     opt,
 		load:    load,
 		started: time.Now(),
 		spinner: sp,
-		kind:    -1,
-		min:     3,
 		input:   in,
-		marked:  map[string]bool{},
-		delayD:  defaultDelay,
-		details: viewport.New(30, 10),
 		help:    help.New(),
 	}
 	m.help.ShortSeparator = "  "
-	for v := range m.views {
-		m.views[v] = &listView{common: &m.common, id: viewID(v)}
+	c := &m.common
+	m.patterns = &patternsModel{listModel: listModel{common: c}, kind: -1}
+	m.summarized = &grammarModel{listModel: listModel{common: c}, summarized: true, min: 3}
+	m.full = &grammarModel{listModel: listModel{common: c}}
+	m.views = [numViews]viewModel{
+		patternsView:   m.patterns,
+		summarizedView: m.summarized,
+		fullView:       m.full,
+		countView:      &countModel{listModel: listModel{common: c}},
+		stringsView:    &stringsModel{listModel: listModel{common: c}, patterns: m.patterns},
 	}
+	m.delay = &delayModel{common: c, d: defaultDelay, suncat: opt.Suncat}
+	m.details = newDetails(c)
 	m.layout()
 	return m
 }
@@ -223,7 +224,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case tea.KeyMsg:
-		return m.key(msg)
+		return m, m.key(msg)
 	}
 	return m, nil
 }
@@ -236,6 +237,8 @@ func (m *Model) loaded(s Summary, err error) {
 	}
 	m.state, m.sum = stateReady, s
 	m.groups = s.Groups()
+	m.patterns.sortKeys = s.SortKeys()
+	m.delay.groups = m.groups
 	m.setGroup(0)
 }
 
@@ -247,194 +250,26 @@ func (m *Model) setGroup(g int) {
 		m.data = newGroupData(m.sum, g, &m.groups[g])
 	}
 	for _, v := range m.views {
-		*v = listView{common: v.common, id: v.id}
+		v.reset()
 	}
 	m.history = nil
 	m.refresh()
 }
 
-func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	k := m.keys
-	if m.searching {
-		return m.searchKey(msg)
-	}
-	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
-		// Keys typed faster than the terminal is read arrive together
-		// ("3j"): they are still separate commands.
-		var cmds []tea.Cmd
-		for _, r := range msg.Runes {
-			_, cmd := m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-			cmds = append(cmds, cmd)
-		}
-		return m, tea.Sequence(cmds...)
-	}
-	switch m.overlay {
-	case helpOverlay:
-		if key.Matches(msg, k.Quit) && msg.String() == "ctrl+c" {
-			return m, tea.Quit
-		}
-		m.overlay = noOverlay
-		return m, nil
-	case delayOverlay:
-		return m, m.delayKey(msg)
-	}
-	switch {
-	case key.Matches(msg, k.Quit):
-		return m, tea.Quit
-	case key.Matches(msg, k.Help):
-		m.overlay = helpOverlay
-		return m, nil
-	}
-	if m.state != stateReady || m.data == nil {
-		return m, nil
-	}
-	v := m.cur()
-	m.status = ""
-	switch {
-	case key.Matches(msg, k.NextView):
-		m.setView((m.view + 1) % numViews)
-	case key.Matches(msg, k.PrevView):
-		m.setView((m.view + numViews - 1) % numViews)
-	case key.Matches(msg, k.View1):
-		m.setView(patternsView)
-	case key.Matches(msg, k.View2):
-		m.setView(summarizedView)
-	case key.Matches(msg, k.View3):
-		m.setView(fullView)
-	case key.Matches(msg, k.View4):
-		m.setView(countView)
-	case key.Matches(msg, k.View5):
-		m.setView(stringsView)
-	case key.Matches(msg, k.Up):
-		m.move(-1)
-	case key.Matches(msg, k.Down):
-		m.move(1)
-	case key.Matches(msg, k.PageUp):
-		m.move(-m.listHeight())
-	case key.Matches(msg, k.PageDown):
-		m.move(m.listHeight())
-	case key.Matches(msg, k.Top):
-		m.move(-len(v.rows))
-	case key.Matches(msg, k.Bottom):
-		m.move(len(v.rows))
-	case key.Matches(msg, k.DetailsUp):
-		m.details.HalfPageUp()
-	case key.Matches(msg, k.DetailsDown):
-		m.details.HalfPageDown()
-	case key.Matches(msg, k.Enter):
-		m.drill()
-	case key.Matches(msg, k.Back):
-		m.back()
-	case key.Matches(msg, k.Close):
-		if m.query != "" {
-			m.setQuery("")
-		}
-	case key.Matches(msg, k.Context):
-		m.context()
-	case key.Matches(msg, k.Search):
-		m.searching = true
-		m.input.SetValue(m.query)
-		m.input.CursorEnd()
-		return m, m.input.Focus()
-	case key.Matches(msg, k.Sort):
-		m.sortBy = (m.sortBy + 1) % len(SortKeys)
-		m.status = "patterns sorted by " + SortKeys[m.sortBy]
-		m.views[stringsView].stale = true
-		m.invalidate(patternsView)
-	case key.Matches(msg, k.Filter):
-		m.kind++
-		if m.kind >= len(Kinds) {
-			m.kind = -1
-		}
-		m.status = "patterns: " + m.kindName()
-		m.views[stringsView].stale = true
-		m.invalidate(patternsView)
-	case key.Matches(msg, k.More):
-		m.min++
-		m.status = fmt.Sprintf("Summarized Grammar: items below %d elided", m.min)
-		m.invalidate(summarizedView)
-	case key.Matches(msg, k.Less):
-		if m.min > 1 {
-			m.min--
-		}
-		m.status = fmt.Sprintf("Summarized Grammar: items below %d elided", m.min)
-		m.invalidate(summarizedView)
-	case key.Matches(msg, k.MaxDetail):
-		m.detail = !m.detail
-		if m.detail {
-			m.status = "Summarized Grammar: every count (C^6|3|5|4)"
-		} else {
-			m.status = "Summarized Grammar: maximum counts (C^<=6)"
-		}
-		m.invalidate(summarizedView)
-	case key.Matches(msg, k.Mark):
-		m.mark()
-	case key.Matches(msg, k.Delay):
-		m.overlay = delayOverlay
-	case key.Matches(msg, k.Group):
-		if len(m.groups) > 1 {
-			m.setGroup((m.group + 1) % len(m.groups))
-			m.status = fmt.Sprintf("goroutine group %d of %d: %s", m.group+1, len(m.groups), m.groups[m.group].Name)
-		} else {
-			m.status = "there is only one goroutine group"
-		}
-	}
-	return m, nil
-}
-
-// searchKey handles keys while the search line is open: the list follows
-// the query as it is typed; enter keeps it, esc restores the previous one.
-func (m *Model) searchKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	switch msg.Type {
-	case tea.KeyEnter:
-		m.searching = false
-		m.input.Blur()
-		m.setQuery(strings.TrimSpace(m.input.Value()))
-		if m.query != "" {
-			m.status = fmt.Sprintf("%d rows match (esc clears)", len(m.cur().rows))
-		}
-		return m, nil
-	case tea.KeyEsc:
-		m.searching = false
-		m.input.Blur()
-		m.setQuery(m.query)
-		return m, nil
-	case tea.KeyCtrlC:
-		return m, tea.Quit
-	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	m.filterLive(strings.TrimSpace(m.input.Value()))
-	return m, cmd
-}
-
-func (m *Model) kindName() string {
-	if m.kind < 0 {
-		return "all kinds"
-	}
-	return "only " + Kinds[m.kind]
-}
-
 // cur is the current view's sub-model.
-func (m *Model) cur() *listView { return m.views[m.view] }
+func (m *Model) cur() viewModel { return m.views[m.view] }
+
+// crumbs is the path of rules drilled into in view v (none outside the
+// grammar views).
+func (m *Model) crumbs(v viewID) []string {
+	if g, ok := m.views[v].(*grammarModel); ok {
+		return g.crumbs
+	}
+	return nil
+}
 
 func (m *Model) setView(v viewID) {
 	m.view = v
-	m.refresh()
-}
-
-// invalidate marks a view's rows stale, rebuilding it now if shown.
-func (m *Model) invalidate(v viewID) {
-	m.views[v].stale = true
-	m.refresh()
-}
-
-// setQuery applies a search to every view.
-func (m *Model) setQuery(q string) {
-	m.query = q
-	for _, v := range m.views {
-		v.stale = true
-	}
 	m.refresh()
 }
 
@@ -442,48 +277,28 @@ func (m *Model) setQuery(q string) {
 // search to follow each key press; slower lists are searched on enter.
 const liveLimit = 30 * time.Millisecond
 
-// filterLive narrows the current view while the query is typed.
-func (m *Model) filterLive(q string) {
-	if m.slow {
-		m.status = "enter searches (the list is too long to follow each key)"
-		return
-	}
-	saved := m.query
-	m.query = q
-	m.cur().stale = true
-	m.refresh()
-	m.query = saved
-	for _, v := range m.views {
-		if v.id != m.view {
-			v.stale = true
-		}
-	}
-}
-
 // refresh rebuilds the current view if needed and the details pane.
 func (m *Model) refresh() {
 	v := m.cur()
-	if m.data != nil && (v.rows == nil || v.stale) {
+	if l := v.list(); m.data != nil && (l.rows == nil || l.stale) {
 		t := time.Now()
-		m.rebuild(v)
+		rebuild(v, m.query)
 		m.slow = time.Since(t) > liveLimit
 	}
 	m.layout()
 }
 
-func (m *Model) move(d int) {
-	v := m.cur()
-	v.cursor += d
-	v.clamp()
-	v.scroll()
-	m.refreshDetails()
+// refreshDetails shows the selected row in the details pane.
+func (m *Model) refreshDetails() {
+	r, ok := m.cur().list().selected()
+	m.details.show(r, ok)
 }
 
 // Selected returns the selected row's plain text ("" if none).
 func (m *Model) Selected() string {
 	v := m.cur()
-	if r, ok := v.selected(); ok {
-		return m.rowText(v, r, 200)
+	if r, ok := v.list().selected(); ok {
+		return v.text(r, 200)
 	}
 	return ""
 }
@@ -516,13 +331,9 @@ func (c *common) listWidth() int {
 func (c *common) detailsWidth() int { return c.width - c.listWidth() - 3 }
 
 func (m *Model) layout() {
-	m.details.Width = m.detailsWidth()
-	if m.details.Width < 1 {
-		m.details.Width = 1
-	}
-	m.details.Height = m.listHeight()
+	m.details.resize()
 	m.help.Width = m.width
 	m.input.Width = m.width - 3
-	m.cur().scroll()
+	m.cur().list().scroll()
 	m.refreshDetails()
 }

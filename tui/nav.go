@@ -7,13 +7,12 @@ import (
 
 // Navigation as the paper's authors did it (section 4.3): from a pattern
 // into the rule it stands for, back out, and to the places a symbol
-// appears in.
+// appears in. These act across views, so the top model owns them.
 
 // drill enters the rule of the selected nonterminal (or rule line). From
 // the Patterns, Count and Strings views it opens the Full Grammar.
 func (m *Model) drill() {
-	v := m.cur()
-	r, ok := v.selected()
+	r, ok := m.cur().list().selected()
 	if !ok {
 		return
 	}
@@ -24,28 +23,20 @@ func (m *Model) drill() {
 		return
 	}
 	m.push()
+	g, inGrammar := m.cur().(*grammarModel)
 	var crumbs []string
-	switch {
-	case r.kind == rowItem && (v.id == fullView || v.id == summarizedView):
-		crumbs = append(append([]string(nil), v.crumbs...), target)
-	default:
+	if inGrammar && r.kind == rowItem {
+		crumbs = append(append([]string(nil), g.crumbs...), target)
+	} else {
 		crumbs = d.path(target)
 	}
-	if v.id != fullView && v.id != summarizedView {
-		m.view = fullView
-		v = m.cur()
+	if !inGrammar {
+		m.view, g = fullView, m.full
 	}
-	m.enter(v, crumbs)
-	v.cursor, v.offset = 0, 0
+	g.enter(crumbs, m.query)
+	g.cursor, g.offset = 0, 0
 	m.status = "rule " + target + " (⌫ returns)"
 	m.refresh()
-}
-
-// enter shows the rule at the end of crumbs in a grammar view.
-func (m *Model) enter(v *listView, crumbs []string) {
-	v.crumbs = crumbs
-	v.stale = true
-	m.rebuild(v)
 }
 
 // A place is where the user was before drilling in or jumping, so that
@@ -57,9 +48,8 @@ type place struct {
 }
 
 func (m *Model) push() {
-	v := m.cur()
-	p := place{view: m.view, crumbs: append([]string(nil), v.crumbs...)}
-	if r, ok := v.selected(); ok {
+	p := place{view: m.view, crumbs: append([]string(nil), m.crumbs(m.view)...)}
+	if r, ok := m.cur().list().selected(); ok {
 		p.key = rowKey(r)
 	}
 	m.history = append(m.history, p)
@@ -69,49 +59,61 @@ func (m *Model) push() {
 // with the same row selected; without history it leaves the rule shown;
 // at the top it clears a search.
 func (m *Model) back() {
-	v := m.cur()
-	var p place
-	switch {
-	case len(m.history) > 0:
-		p = m.history[len(m.history)-1]
-		m.history = m.history[:len(m.history)-1]
-	case len(v.crumbs) > 0:
-		left := v.crumbs[len(v.crumbs)-1]
-		p = place{view: m.view, crumbs: v.crumbs[:len(v.crumbs)-1]}
-		if len(p.crumbs) == 0 {
-			p.key = rowKey(row{kind: rowRule, sym: left})
-		} else {
-			p.key = rowKey(row{kind: rowItem, sym: left, rule: p.crumbs[len(p.crumbs)-1], pos: m.data.position(p.crumbs[len(p.crumbs)-1], left)})
-		}
-	default:
+	p, ok := m.backTo()
+	if !ok {
 		if m.query != "" {
 			m.setQuery("")
 		}
 		return
 	}
 	m.view = p.view
-	v = m.cur()
-	if strings.Join(v.crumbs, ">") != strings.Join(p.crumbs, ">") || v.rows == nil || v.stale {
-		m.enter(v, p.crumbs)
+	v := m.cur()
+	l := v.list()
+	switch g, ok := v.(*grammarModel); {
+	case ok && (strings.Join(g.crumbs, ">") != strings.Join(p.crumbs, ">") || l.rows == nil || l.stale):
+		g.enter(p.crumbs, m.query)
+	case !ok && (l.rows == nil || l.stale):
+		rebuild(v, m.query)
 	}
-	v.selectWhere(func(r row) bool { return rowKey(r) == p.key })
-	v.clamp()
-	v.scroll()
+	l.selectWhere(func(r row) bool { return rowKey(r) == p.key })
+	l.clamp()
+	l.scroll()
 	m.refresh()
+}
+
+// backTo is where back returns: the last place in the history, else the
+// rule above the one shown.
+func (m *Model) backTo() (place, bool) {
+	if n := len(m.history); n > 0 {
+		p := m.history[n-1]
+		m.history = m.history[:n-1]
+		return p, true
+	}
+	crumbs := m.crumbs(m.view)
+	if len(crumbs) == 0 {
+		return place{}, false
+	}
+	left := crumbs[len(crumbs)-1]
+	p := place{view: m.view, crumbs: crumbs[:len(crumbs)-1]}
+	if len(p.crumbs) == 0 {
+		p.key = rowKey(row{kind: rowRule, sym: left})
+	} else {
+		parent := p.crumbs[len(p.crumbs)-1]
+		p.key = rowKey(row{kind: rowItem, sym: left, rule: parent, pos: m.data.position(parent, left)})
+	}
+	return p, true
 }
 
 // context jumps to where the selected symbol appears: the item in its
 // parent rule, in the Full Grammar. Pressed again on that item, it goes to
 // the next place the symbol appears.
 func (m *Model) context() {
-	v := m.cur()
-	r, ok := v.selected()
+	r, ok := m.cur().list().selected()
 	if !ok {
 		return
 	}
-	d := m.data
 	sym := r.sym
-	occ := d.occurrences(sym)
+	occ := m.data.occurrences(sym)
 	if len(occ) == 0 {
 		if sym == "S" {
 			m.status = "S is the start symbol: it appears nowhere else"
@@ -121,13 +123,12 @@ func (m *Model) context() {
 		return
 	}
 	next := 0
-	switch r.kind {
-	case rowItem, rowPattern:
+	if r.kind == rowItem || r.kind == rowPattern {
 		// Start after the current place when the row is an occurrence.
 		for i, o := range occ {
 			if o.rule == r.rule && o.pos == r.pos {
 				next = i
-				if r.kind == rowItem && v.id == fullView {
+				if r.kind == rowItem && m.view == fullView {
 					next = (i + 1) % len(occ)
 				}
 			}
@@ -136,11 +137,10 @@ func (m *Model) context() {
 	o := occ[next]
 	m.push()
 	m.view = fullView
-	fv := m.cur()
-	m.enter(fv, d.path(o.rule))
-	fv.selectWhere(func(x row) bool { return x.rule == o.rule && x.pos == o.pos })
-	fv.clamp()
-	fv.scroll()
+	m.full.enter(m.data.path(o.rule), m.query)
+	m.full.selectWhere(func(x row) bool { return x.rule == o.rule && x.pos == o.pos })
+	m.full.clamp()
+	m.full.scroll()
 	where := make([]string, len(occ))
 	for i, o := range occ {
 		where[i] = o.rule
@@ -156,7 +156,7 @@ func (m *Model) context() {
 // mark toggles the getters behind the selected row (a pattern or rule
 // marks the getters of all its terminals) for delay.
 func (m *Model) mark() {
-	r, ok := m.cur().selected()
+	r, ok := m.cur().list().selected()
 	if !ok {
 		return
 	}

@@ -39,13 +39,16 @@ func (a *prioSummary) Patterns(g int, by string) []Pattern {
 	for i, p := range src {
 		ps[i] = Pattern{
 			Symbol: p.Symbol, Terminal: p.Terminal, Rule: p.Rule, Position: p.Position,
-			Counts: p.Counts, Series: p.Series, Kind: p.Kind.String(), Max: p.Max, Trend: p.Trend,
+			Counts: p.Counts, Notation: p.Notation(), Series: p.Series, Kind: p.Kind.String(), Max: p.Max, Trend: p.Trend,
 			Terminals: p.Terminals,
 		}
 	}
 	a.patterns[k] = ps
 	return ps
 }
+
+// SortKeys are prioritize's sort keys.
+func (a *prioSummary) SortKeys() []string { return prioritize.SortKeys }
 
 func (a *prioSummary) Summarized(g int, min int, detail bool) []string {
 	return prioritize.SummarizedGrammar(a.s.Groups[g].Grammar, prioritize.SummarizeOptions{Min: min, Detail: detail})
@@ -69,7 +72,7 @@ func convertGroup(g *prioritize.Group) Group {
 	for i, t := range g.Terminals {
 		ct := Terminal{
 			Letter: t.Letter, Name: t.Name, Field: t.Getter.Field,
-			Total: t.Total, PerSub: t.PerSub,
+			Total: t.Total, PerSub: t.PerSub, Counts: prioritize.CountLine(t),
 			Values: values(t.Values),
 		}
 		if t.Getter.ID != 0 {
@@ -89,7 +92,11 @@ func convertGroup(g *prioritize.Group) Group {
 	rule := func(name string, body []grammar.RP) Rule {
 		r := Rule{Name: name, Items: make([]Item, len(body))}
 		for i, rp := range body {
-			r.Items[i] = Item{Sym: gr.SymName(rp.Sym), Terminal: rp.Sym.IsTerminal(), Counts: rp.Counts}
+			sym := gr.SymName(rp.Sym)
+			r.Items[i] = Item{
+				Sym: sym, Terminal: rp.Sym.IsTerminal(), Counts: rp.Counts,
+				Notation: prioritize.Notation(sym, rp.Counts), Max: prioritize.SummarizedRP(sym, rp.Counts, false),
+			}
 		}
 		return r
 	}

@@ -48,7 +48,7 @@ func TestFromPrioritize(t *testing.T) {
 				t.Errorf("terminal %s: %+v", pt.Letter, ct)
 			}
 		}
-		for _, by := range SortKeys {
+		for _, by := range s.SortKeys() {
 			want := append([]prioritize.Pattern(nil), pg.Patterns...)
 			prioritize.SortPatterns(want, by)
 			got := s.Patterns(i, by)
@@ -102,8 +102,8 @@ func TestBusAppFlows(t *testing.T) {
 		tm := startSized(t, s, 80, 24)
 		keys(tm, "c", "backspace", "j", "enter") // where a^2|3|4 is, back, into F
 		m := final(t, tm)
-		if m.view != fullView || strings.Join(m.cur().crumbs, ">") != "S>B>F" {
-			t.Errorf("view %s, crumbs %v", viewNames[m.view], m.cur().crumbs)
+		if m.view != fullView || strings.Join(m.crumbs(m.view), ">") != "S>B>F" {
+			t.Errorf("view %s, crumbs %v", viewNames[m.view], m.crumbs(m.view))
 		}
 	})
 	t.Run("search a stop name", func(t *testing.T) {
@@ -112,13 +112,13 @@ func TestBusAppFlows(t *testing.T) {
 		tm.Type("pioneer")
 		keys(tm, "enter")
 		m := final(t, tm)
-		for _, r := range m.cur().rows {
+		for _, r := range m.cur().list().rows {
 			if !strings.Contains(m.data.searchText(r.sym), "pioneer square") {
 				t.Errorf("row %s does not match", r.sym)
 			}
 		}
-		if len(m.cur().rows) == 0 || len(m.cur().rows) == len(m.data.g.Terminals) {
-			t.Errorf("%d rows of %d", len(m.cur().rows), len(m.data.g.Terminals))
+		if len(m.cur().list().rows) == 0 || len(m.cur().list().rows) == len(m.data.g.Terminals) {
+			t.Errorf("%d rows of %d", len(m.cur().list().rows), len(m.data.g.Terminals))
 		}
 	})
 	t.Run("mark a nested pattern", func(t *testing.T) {

@@ -27,11 +27,12 @@ func (m *Model) View() string {
 	case helpOverlay:
 		body = m.helpView(h)
 	case delayOverlay:
-		body = m.delayView(h)
+		body = m.delay.view(h)
 	default:
-		list := m.cur().View(m)
+		v := m.cur()
+		list := v.list().render(v, m.emptyText(v))
 		if dw := m.detailsWidth(); dw >= 10 {
-			pane := m.styles.pane.Height(h).MaxHeight(h).Render(m.detailsView())
+			pane := m.styles.pane.Height(h).MaxHeight(h).Render(m.details.view())
 			body = lipgloss.JoinHorizontal(lipgloss.Top, list, " ", pane)
 		} else {
 			body = list
@@ -40,18 +41,16 @@ func (m *Model) View() string {
 	return m.header() + "\n" + m.tabs() + "\n" + body + "\n" + m.statusLine() + "\n" + m.helpLine()
 }
 
-// detailsView is the details pane, its last line saying how to see more
-// when the content goes on below.
-func (m *Model) detailsView() string {
-	view := m.details.View()
-	if m.details.AtBottom() || m.details.Height < 2 {
-		return view
+// emptyText is what an empty list says: why the search found nothing, or
+// the view's own word.
+func (m *Model) emptyText(v viewModel) string {
+	switch {
+	case m.searching && m.input.Value() != "":
+		return fmt.Sprintf("(no row matches %q)", strings.TrimSpace(m.input.Value()))
+	case m.query != "":
+		return fmt.Sprintf("(no row matches %q; esc clears the search)", m.query)
 	}
-	lines := strings.Split(view, "\n")
-	below := m.details.TotalLineCount() - m.details.YOffset - m.details.Height + 1
-	more := fmt.Sprintf("↓ %d more lines (ctrl+d)", below)
-	lines[len(lines)-1] = m.styles.dim.Render(padRight(truncate(more, m.details.Width), m.details.Width))
-	return strings.Join(lines, "\n")
+	return v.empty()
 }
 
 func (m *Model) loadingView() string {
@@ -125,24 +124,15 @@ func (m *Model) statusLine() string {
 	st := m.styles
 	v := m.cur()
 	var bits []string
-	if len(v.crumbs) > 0 && (v.id == fullView || v.id == summarizedView) {
-		bits = append(bits, st.crumb.Render(strings.Join(v.crumbs, " > ")))
+	if crumbs := m.crumbs(m.view); len(crumbs) > 0 {
+		bits = append(bits, st.crumb.Render(strings.Join(crumbs, " > ")))
 	}
 	if m.query != "" {
 		bits = append(bits, st.search.Render(fmt.Sprintf("/%s", m.query)))
 	}
-	switch v.id {
-	case patternsView:
-		bits = append(bits, "sort "+SortKeys[m.sortBy], m.kindName())
-	case summarizedView:
-		mode := "max"
-		if m.detail {
-			mode = "detailed"
-		}
-		bits = append(bits, fmt.Sprintf("min %d", m.min), mode)
-	}
-	if len(v.rows) > 0 {
-		bits = append(bits, fmt.Sprintf("%d/%d", v.cursor+1, len(v.rows)))
+	bits = append(bits, v.settings()...)
+	if l := v.list(); len(l.rows) > 0 {
+		bits = append(bits, fmt.Sprintf("%d/%d", l.cursor+1, len(l.rows)))
 	}
 	if len(m.marked) > 0 {
 		bits = append(bits, st.marked.Render(fmt.Sprintf("%d marked", len(m.marked))))

@@ -2,8 +2,11 @@ package tui
 
 // The viewer reads a prepared Performance Summary through the small
 // interface below, so that tests can feed it an in-memory summary and the
-// viewer does not depend on how a trace becomes a summary. The adapter from
-// prioritize's Summary is in prioritize.go.
+// viewer does not depend on how a trace becomes a summary: it prints the
+// notations the summary prepared (Item.Notation, Terminal.Counts, ...)
+// rather than formatting counts itself. The adapter from prioritize's
+// Summary is in prioritize.go, the only file of the viewer that imports
+// prioritize.
 
 // Summary is the Performance Summary the viewer shows. The viewer calls it
 // from its update loop only, never concurrently.
@@ -21,10 +24,10 @@ type Summary interface {
 	// the terminals with these letters returned in it, with counts: what
 	// repeated in each repetition of a pattern.
 	Values(g int, letters []string) [][]Value
+	// SortKeys returns the orders Patterns accepts, the default first; s
+	// cycles them.
+	SortKeys() []string
 }
-
-// SortKeys are the orders of the Prioritized Patterns, cycled by s.
-var SortKeys = []string{"kind", "max", "trend"}
 
 // Kinds are the classifications of a pattern, in the order f cycles them.
 var Kinds = []string{"increasing", "varying", "decreasing", "constant"}
@@ -48,7 +51,9 @@ type Rule struct {
 type Item struct {
 	Sym      string // terminal letter or nonterminal name
 	Terminal bool
-	Counts   []int // distinct repetition counts, in order of first appearance
+	Counts   []int  // distinct repetition counts, in order of first appearance
+	Notation string // the symbol with its counts: "C^6|3|5|4"
+	Max      string // as the Summarized Grammar shows it by default: "C^<=6"
 }
 
 // A Terminal is an abstract event: one call stack of one getter.
@@ -60,6 +65,7 @@ type Terminal struct {
 	Frames []Frame // the call stack, Frames[0] is the getter
 	Total  int
 	PerSub []int     // calls in each sub-trace
+	Counts string    // its Count Summary entry: "a^4|5|6|7"
 	Values []Value   // distinct values, in order of first appearance
 	BySub  [][]Value // distinct values in each sub-trace
 }
@@ -83,6 +89,7 @@ type Pattern struct {
 	Rule      string // the rule it is an item of
 	Position  int    // its index in that rule
 	Counts    []int  // distinct counts, in order of first appearance
+	Notation  string // the symbol with its counts: "a^4|5|6|7"
 	Series    []int  // the counts it is classified on, one per sub-trace (or observation)
 	Kind      string // one of Kinds
 	Max       int

@@ -14,8 +14,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
-
-	"github.com/suncat-go/suncat/prioritize"
 )
 
 // The tests run the viewer at a fixed size without colors, so that the
@@ -74,8 +72,8 @@ func final(t *testing.T, tm *teatest.TestModel) *Model {
 func rows(m *Model) []string {
 	v := m.cur()
 	var out []string
-	for _, r := range v.rows {
-		out = append(out, strings.TrimRight(m.rowText(v, r, 200), " "))
+	for _, r := range v.list().rows {
+		out = append(out, strings.TrimRight(v.text(r, 200), " "))
 	}
 	return out
 }
@@ -119,8 +117,8 @@ func TestViewsKeepTheirCursor(t *testing.T) {
 	tm := start(t)
 	keys(tm, "j", "j", "4", "j", "1")
 	m := final(t, tm)
-	if m.cur().cursor != 2 || m.views[countView].cursor != 1 {
-		t.Errorf("cursors: patterns %d, count %d; want 2 and 1", m.cur().cursor, m.views[countView].cursor)
+	if m.cur().list().cursor != 2 || m.views[countView].list().cursor != 1 {
+		t.Errorf("cursors: patterns %d, count %d; want 2 and 1", m.cur().list().cursor, m.views[countView].list().cursor)
 	}
 }
 
@@ -132,7 +130,7 @@ func TestDrillInAndBack(t *testing.T) {
 	waitFor(t, tm, "S > A > C")
 	keys(tm, "backspace")
 	m := final(t, tm)
-	if got := strings.Join(m.cur().crumbs, " > "); got != "S > A" {
+	if got := strings.Join(m.crumbs(m.view), " > "); got != "S > A" {
 		t.Errorf("breadcrumb %q after backspace, want S > A", got)
 	}
 	if !strings.HasPrefix(m.Selected(), "C^6|3|5|4") {
@@ -162,8 +160,8 @@ func TestDrillBackToTop(t *testing.T) {
 	tm := start(t)
 	keys(tm, "3", "j", "enter", "backspace")
 	m := final(t, tm)
-	if len(m.cur().crumbs) != 0 || !strings.HasPrefix(m.Selected(), "A -> a^4|5|6|7") {
-		t.Errorf("crumbs %v, selected %q", m.cur().crumbs, m.Selected())
+	if len(m.crumbs(m.view)) != 0 || !strings.HasPrefix(m.Selected(), "A -> a^4|5|6|7") {
+		t.Errorf("crumbs %v, selected %q", m.crumbs(m.view), m.Selected())
 	}
 }
 
@@ -173,8 +171,8 @@ func TestDrillFromPatterns(t *testing.T) {
 	tm := start(t)
 	keys(tm, "f", "f", "enter") // only varying: C^6|3|5|4
 	m := final(t, tm)
-	if m.view != fullView || strings.Join(m.cur().crumbs, ">") != "S>A>C" {
-		t.Fatalf("view %s, crumbs %v", viewNames[m.view], m.cur().crumbs)
+	if m.view != fullView || strings.Join(m.crumbs(m.view), ">") != "S>A>C" {
+		t.Fatalf("view %s, crumbs %v", viewNames[m.view], m.crumbs(m.view))
 	}
 	if got := rows(m); len(got) != 2 || !strings.HasPrefix(got[0], "i  (*Route).LongName") {
 		t.Errorf("rows of C: %q", got)
@@ -207,8 +205,8 @@ func TestContextJump(t *testing.T) {
 			tm := start(t)
 			keys(tm, tt.keys...)
 			m := final(t, tm)
-			if m.view != fullView || strings.Join(m.cur().crumbs, ">") != tt.crumbs || !strings.HasPrefix(m.Selected(), tt.sel) {
-				t.Errorf("view %s, crumbs %v, selected %q; want Full Grammar, %s, %s", viewNames[m.view], m.cur().crumbs, m.Selected(), tt.crumbs, tt.sel)
+			if m.view != fullView || strings.Join(m.crumbs(m.view), ">") != tt.crumbs || !strings.HasPrefix(m.Selected(), tt.sel) {
+				t.Errorf("view %s, crumbs %v, selected %q; want Full Grammar, %s, %s", viewNames[m.view], m.crumbs(m.view), m.Selected(), tt.crumbs, tt.sel)
 			}
 			if !strings.Contains(m.status, tt.status) {
 				t.Errorf("status %q, want %q", m.status, tt.status)
@@ -262,8 +260,8 @@ func TestSearchAppliesToEveryViewAndClears(t *testing.T) {
 	waitFor(t, tm, "/raven")
 	keys(tm, "esc")
 	m := final(t, tm)
-	if m.query != "" || len(m.cur().rows) != 10 {
-		t.Errorf("after esc: query %q, %d rows", m.query, len(m.cur().rows))
+	if m.query != "" || len(m.cur().list().rows) != 10 {
+		t.Errorf("after esc: query %q, %d rows", m.query, len(m.cur().list().rows))
 	}
 }
 
@@ -283,8 +281,8 @@ func TestSort(t *testing.T) {
 			tm := start(t)
 			keys(tm, strings.Repeat("s", tt.presses))
 			m := final(t, tm)
-			if SortKeys[m.sortBy] != tt.by {
-				t.Fatalf("sort %s, want %s", SortKeys[m.sortBy], tt.by)
+			if got := m.patterns.sortKey(); got != tt.by {
+				t.Fatalf("sort %s, want %s", got, tt.by)
 			}
 			got := rows(m)
 			if !strings.HasPrefix(got[0], tt.first) {
@@ -293,8 +291,8 @@ func TestSort(t *testing.T) {
 			// The order is the Summary's for that key.
 			want := m.sum.Patterns(0, tt.by)
 			for i, p := range want {
-				if !strings.Contains(got[i], " "+prioritize.Notation(p.Symbol, p.Counts)+" ") {
-					t.Errorf("row %d %q, want pattern %s", i, got[i], prioritize.Notation(p.Symbol, p.Counts))
+				if !strings.Contains(got[i], " "+p.Notation+" ") {
+					t.Errorf("row %d %q, want pattern %s", i, got[i], p.Notation)
 				}
 			}
 		})
@@ -318,10 +316,10 @@ func TestFilter(t *testing.T) {
 			tm := start(t)
 			keys(tm, strings.Repeat("f", tt.presses))
 			m := final(t, tm)
-			if len(m.cur().rows) != tt.n {
-				t.Errorf("%d rows, want %d", len(m.cur().rows), tt.n)
+			if len(m.cur().list().rows) != tt.n {
+				t.Errorf("%d rows, want %d", len(m.cur().list().rows), tt.n)
 			}
-			for _, r := range m.cur().rows {
+			for _, r := range m.cur().list().rows {
 				if tt.kind != "" && r.pat.Kind != tt.kind {
 					t.Errorf("row %s is %s", r.sym, r.pat.Kind)
 				}
@@ -350,7 +348,7 @@ func TestThresholdAndDetail(t *testing.T) {
 			keys(tm, tt.keys...)
 			m := final(t, tm)
 			if got := rows(m); strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
-				t.Errorf("Summarized Grammar (min %d, detail %v):\n%s\nwant:\n%s", m.min, m.detail, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+				t.Errorf("Summarized Grammar (min %d, detail %v):\n%s\nwant:\n%s", m.summarized.min, m.summarized.detail, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
 		})
 	}
@@ -409,8 +407,8 @@ func TestGoroutineGroups(t *testing.T) {
 	tm := start(t)
 	keys(tm, "4", "j", "o")
 	m := final(t, tm)
-	if m.group != 1 || len(m.cur().rows) != 1 || m.cur().cursor != 0 {
-		t.Errorf("group %d, %d rows, cursor %d", m.group, len(m.cur().rows), m.cur().cursor)
+	if m.group != 1 || len(m.cur().list().rows) != 1 || m.cur().list().cursor != 0 {
+		t.Errorf("group %d, %d rows, cursor %d", m.group, len(m.cur().list().rows), m.cur().list().cursor)
 	}
 	if !strings.Contains(m.View(), "goroutine main.(*app).refresh") {
 		t.Errorf("header:\n%s", m.View())
@@ -422,8 +420,8 @@ func TestKeysReadTogether(t *testing.T) {
 	tm := start(t)
 	keys(tm, "3j")
 	m := final(t, tm)
-	if m.view != fullView || m.cur().cursor != 1 {
-		t.Errorf("view %s cursor %d", viewNames[m.view], m.cur().cursor)
+	if m.view != fullView || m.cur().list().cursor != 1 {
+		t.Errorf("view %s cursor %d", viewNames[m.view], m.cur().list().cursor)
 	}
 }
 
@@ -582,16 +580,16 @@ func TestDetailsScrollAndPaging(t *testing.T) {
 	tm := start(t)
 	keys(tm, "4", "pgdown")
 	m := final(t, tm)
-	if m.cur().cursor != 9 {
-		t.Errorf("page down on 10 rows: cursor %d", m.cur().cursor)
+	if m.cur().list().cursor != 9 {
+		t.Errorf("page down on 10 rows: cursor %d", m.cur().list().cursor)
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyCtrlD})
-	if m.details.YOffset == 0 {
-		t.Errorf("ctrl+d did not scroll the details (%d lines in %d rows)", m.details.TotalLineCount(), m.details.Height)
+	if m.details.vp.YOffset == 0 {
+		t.Errorf("ctrl+d did not scroll the details (%d lines in %d rows)", m.details.vp.TotalLineCount(), m.details.vp.Height)
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyCtrlU})
-	if m.details.YOffset != 0 {
-		t.Errorf("ctrl+u: offset %d", m.details.YOffset)
+	if m.details.vp.YOffset != 0 {
+		t.Errorf("ctrl+u: offset %d", m.details.vp.YOffset)
 	}
 }
 
@@ -604,8 +602,8 @@ func TestSearchEscRestores(t *testing.T) {
 	tm.Type("xyz")
 	keys(tm, "esc")
 	m := final(t, tm)
-	if m.query != "raven" || len(m.cur().rows) != 1 || m.searching {
-		t.Errorf("query %q, %d rows, searching %v", m.query, len(m.cur().rows), m.searching)
+	if m.query != "raven" || len(m.cur().list().rows) != 1 || m.searching {
+		t.Errorf("query %q, %d rows, searching %v", m.query, len(m.cur().list().rows), m.searching)
 	}
 }
 
