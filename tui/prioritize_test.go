@@ -44,6 +44,7 @@ func TestFromPrioritize(t *testing.T) {
 		for j, pt := range pg.Terminals {
 			ct := g.Terminals[j]
 			if ct.Letter != pt.Letter || ct.Total != pt.Total || len(ct.Values) != len(pt.Values) || len(ct.Frames) != len(pt.Frames) ||
+				ct.Counts != prioritize.CountLine(pt) ||
 				ct.Getter != pt.Getter.Package+"."+pt.Getter.Name() {
 				t.Errorf("terminal %s: %+v", pt.Letter, ct)
 			}
@@ -53,7 +54,7 @@ func TestFromPrioritize(t *testing.T) {
 			prioritize.SortPatterns(want, by)
 			got := s.Patterns(i, by)
 			for k := range want {
-				if got[k].Symbol != want[k].Symbol || got[k].Rule != want[k].Rule || got[k].Kind != want[k].Kind.String() {
+				if got[k].Symbol != want[k].Symbol || got[k].Rule != want[k].Rule || got[k].Kind != want[k].Kind.String() || got[k].Notation != want[k].Notation() {
 					t.Errorf("group %d by %s: pattern %d is %s in %s, want %s in %s", i, by, k, got[k].Symbol, got[k].Rule, want[k].Symbol, want[k].Rule)
 				}
 			}
@@ -73,6 +74,18 @@ func TestFromPrioritize(t *testing.T) {
 		sum := s.Summarized(i, 3, false)
 		if want := prioritize.SummarizedGrammar(pg.Grammar, prioritize.SummarizeOptions{Min: 3}); strings.Join(sum, "\n") != strings.Join(want, "\n") {
 			t.Errorf("summarized %q, want %q", sum, want)
+		}
+		// With nothing elided, the items' Max are the Summarized Grammar.
+		var maxes []string
+		for _, r := range g.Rules {
+			line := r.Name + " ->"
+			for _, it := range r.Items {
+				line += " " + it.Max
+			}
+			maxes = append(maxes, line)
+		}
+		if want := prioritize.SummarizedGrammar(pg.Grammar, prioritize.SummarizeOptions{Min: 1}); strings.Join(maxes, "\n") != strings.Join(want, "\n") {
+			t.Errorf("items' Max:\n%s\nwant:\n%s", strings.Join(maxes, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }
