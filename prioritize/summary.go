@@ -84,185 +84,288 @@ func (t *Terminal) Caller() (logrt.Frame, bool) {
 }
 
 // Build summarizes the traces, which are taken in order of start time.
+// Its stages: resolve the options against the traces, put the events in
+// goroutine groups and sub-traces, keep the sub-traces Options.Run
+// selects, then summarize each group.
 func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 	if len(traces) == 0 {
 		return nil, fmt.Errorf("no trace")
 	}
 	traces = append([]*logrt.Trace(nil), traces...) // the caller's order stays
 	sort.SliceStable(traces, func(i, j int) bool { return traces[i].Start.Before(traces[j].Start) })
-	split := opt.Split
-	if split == "" {
-		split = "none"
-		for _, tr := range traces {
-			for _, m := range tr.Marks {
-				if m.Kind == logrt.KindMark {
-					split = "marks"
-				}
-			}
-		}
-	}
-	splitter, err := newSplitter(split)
+	p, err := resolve(traces, opt)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkAt(split, traces...); err != nil {
-		return nil, err
-	}
-	var sel *regexp.Regexp
-	mode := opt.Goroutines
-	switch mode {
-	case "", "each":
-		mode = "each"
-	case "all":
-	default:
-		if sel, err = regexp.Compile(mode); err != nil {
-			return nil, fmt.Errorf("-goroutines: %v", err)
-		}
-	}
-	run, err := compileRun(opt.Run)
+	gs, err := group(traces, p)
 	if err != nil {
 		return nil, err
 	}
-	s := &Summary{Version: SchemaVersion, Split: split, Run: opt.Run}
-	// Events of each group, with the sub-trace they belong to (-1: none).
-	type tagged struct {
-		tr  *logrt.Trace
-		e   *logrt.Event
-		sub int
+	if err := gs.keep(p.run); err != nil {
+		return nil, err
 	}
-	groups := map[string][]tagged{}
-	var order []string
-	var labels []SubTrace
+	s := &Summary{Version: SchemaVersion, Split: p.split, Run: opt.Run}
 	for _, tr := range traces {
 		s.Traces = append(s.Traces, tr.Path)
-		if sel != nil {
-			// Split on the selected goroutines' events only, so that
-			// background work does not fill the idle gaps between
-			// repetitions.
-			tr = onlyGoroutines(tr, sel)
-		}
-		subs := splitter.split(tr, len(labels))
-		for i := range tr.Events {
-			e := &tr.Events[i]
-			key := "*"
-			if mode == "each" || sel != nil {
-				key = e.Entry
-			}
-			if sel != nil && !sel.MatchString(key) {
-				continue
-			}
-			if sel != nil {
-				key = "*" // selected groups are summarized together
-			}
-			if _, ok := groups[key]; !ok {
-				order = append(order, key)
-			}
-			groups[key] = append(groups[key], tagged{tr, e, subs.of[i]})
-		}
-		labels = append(labels, subs.labels...)
 	}
-	if sel != nil && len(groups) == 0 {
-		return nil, fmt.Errorf("-goroutines %q matches no goroutine", opt.Goroutines)
-	}
-	if run != nil {
-		// Keep the matching sub-traces, in order, numbered densely; the
-		// events of the others belong to no sub-trace.
-		renum := make([]int, len(labels))
-		var kept []SubTrace
-		for i, l := range labels {
-			renum[i] = -1
-			if run.match(l.Label) {
-				renum[i] = len(kept)
-				kept = append(kept, l)
-			}
+	for _, key := range gs.order {
+		if g := buildGroup(key, gs.events[key], gs.labels, opt.Frames); g != nil {
+			s.Groups = append(s.Groups, g)
 		}
-		inSubs := 0 // events in any sub-trace before filtering
-		for _, evs := range groups {
-			for i := range evs {
-				if evs[i].sub >= 0 {
-					inSubs++
-					evs[i].sub = renum[evs[i].sub]
-				}
-			}
-		}
-		if len(kept) == 0 && inSubs > 0 {
-			return nil, noRunMatch(opt.Run, labels)
-		}
-		labels = kept
-	}
-	for _, key := range order {
-		evs := groups[key]
-		g := &Group{Goroutine: key, SubTraces: make([]SubTrace, len(labels))}
-		for i := range labels {
-			g.SubTraces[i] = SubTrace{Label: labels[i].Label, Start: -1}
-		}
-		byStack := map[string]*Terminal{}
-		ids := map[*Terminal]int32{}
-		// The terminal of each stack id of each trace, found once.
-		cache := map[*logrt.Trace][]*Terminal{}
-		subs := make([][]int32, len(labels))
-		for _, te := range evs {
-			if te.sub < 0 {
-				g.Left++
-				continue
-			}
-			g.Events++
-			st := &g.SubTraces[te.sub]
-			st.Events++
-			if st.Start < 0 || te.e.Time < st.Start {
-				st.Start = te.e.Time
-			}
-			if te.e.Time > st.End {
-				st.End = te.e.Time
-			}
-			ts := cache[te.tr]
-			if ts == nil {
-				ts = make([]*Terminal, len(te.tr.Stacks)+1)
-				cache[te.tr] = ts
-			}
-			t := ts[te.e.Stack]
-			if t == nil {
-				t = terminalOf(te.tr, te.e, opt.Frames, byStack, g)
-				ts[te.e.Stack] = t
-			}
-			id, ok := ids[t]
-			if !ok {
-				id = int32(len(ids))
-				ids[t] = id
-				t.Letter = letter(int(id))
-				t.PerSub = make([]int, len(labels))
-				t.BySub = make([][]ValueCount, len(labels))
-				g.Terminals = append(g.Terminals, t)
-			}
-			t.Total++
-			t.PerSub[te.sub]++
-			t.count(te.sub, te.e.Value)
-			subs[te.sub] = append(subs[te.sub], id)
-		}
-		if g.Events == 0 {
-			continue
-		}
-		names := make([]string, len(g.Terminals))
-		for i, t := range g.Terminals {
-			names[i] = t.Letter
-		}
-		// The grammar drops empty sub-traces and numbers the rest; map
-		// its observations back to this group's sub-trace numbers.
-		var nonEmpty [][]int32
-		var index []int32
-		for i, sub := range subs {
-			if len(sub) > 0 {
-				nonEmpty = append(nonEmpty, sub)
-				index = append(index, int32(i))
-			}
-		}
-		g.Grammar = grammar.Build(&grammar.Trace{Names: names, Subs: nonEmpty}, grammar.Options{})
-		renumber(g.Grammar, index)
-		g.Patterns = Patterns(g)
-		s.Groups = append(s.Groups, g)
 	}
 	sort.SliceStable(s.Groups, func(i, j int) bool { return s.Groups[i].Events > s.Groups[j].Events })
 	return s, nil
+}
+
+// A plan is Options resolved against the traces.
+type plan struct {
+	split      string // the split specification, "" resolved
+	splitter   splitter
+	each       bool           // one group per entry function
+	sel        *regexp.Regexp // else, when set: the goroutines kept, summarized as one group
+	goroutines string         // Options.Goroutines, for messages
+	run        *runFilter     // nil keeps every sub-trace
+}
+
+// resolve checks the options and compiles them for the traces.
+func resolve(traces []*logrt.Trace, opt Options) (plan, error) {
+	p := plan{split: chooseSplit(opt.Split, traces...), goroutines: opt.Goroutines}
+	var err error
+	if p.splitter, err = newSplitter(p.split); err != nil {
+		return plan{}, err
+	}
+	if err := checkAt(p.split, traces...); err != nil {
+		return plan{}, err
+	}
+	switch opt.Goroutines {
+	case "", "each":
+		p.each = true
+	case "all":
+	default:
+		if p.sel, err = regexp.Compile(opt.Goroutines); err != nil {
+			return plan{}, fmt.Errorf("-goroutines: %v", err)
+		}
+	}
+	if p.run, err = compileRun(opt.Run); err != nil {
+		return plan{}, err
+	}
+	return p, nil
+}
+
+// chooseSplit returns split, or for "" "marks" when a trace has a mark
+// and "none" when none has.
+func chooseSplit(split string, traces ...*logrt.Trace) string {
+	if split != "" {
+		return split
+	}
+	for _, tr := range traces {
+		for _, m := range tr.Marks {
+			if m.Kind == logrt.KindMark {
+				return "marks"
+			}
+		}
+	}
+	return "none"
+}
+
+// groupOf returns the goroutine group of an event whose goroutine entered
+// at entry, and false when the plan leaves the event out.
+func (p plan) groupOf(entry string) (string, bool) {
+	switch {
+	case p.sel != nil:
+		return "*", p.sel.MatchString(entry) // selected goroutines are summarized together
+	case p.each:
+		return entry, true
+	}
+	return "*", true
+}
+
+// A tagged event is an event of a trace with the sub-trace it belongs to
+// (-1: none).
+type tagged struct {
+	tr  *logrt.Trace
+	e   *logrt.Event
+	sub int
+}
+
+// A grouping is the events of all traces by goroutine group, and the
+// sub-traces they are numbered into.
+type grouping struct {
+	order  []string            // the groups, in order of first event
+	events map[string][]tagged // the events of each group, in order
+	labels []SubTrace          // the sub-traces of all traces, in order
+}
+
+// group splits each trace into sub-traces, numbered across the traces in
+// order, and puts its events in goroutine groups.
+func group(traces []*logrt.Trace, p plan) (*grouping, error) {
+	gs := &grouping{events: map[string][]tagged{}}
+	for _, tr := range traces {
+		if p.sel != nil {
+			// Split on the selected goroutines' events only, so that
+			// background work does not fill the idle gaps between
+			// repetitions.
+			tr = onlyGoroutines(tr, p.sel)
+		}
+		subs := p.splitter.split(tr, len(gs.labels))
+		for i := range tr.Events {
+			e := &tr.Events[i]
+			key, ok := p.groupOf(e.Entry)
+			if !ok {
+				continue
+			}
+			if _, ok := gs.events[key]; !ok {
+				gs.order = append(gs.order, key)
+			}
+			gs.events[key] = append(gs.events[key], tagged{tr, e, subs.of[i]})
+		}
+		gs.labels = append(gs.labels, subs.labels...)
+	}
+	if p.sel != nil && len(gs.events) == 0 {
+		return nil, fmt.Errorf("-goroutines %q matches no goroutine", p.goroutines)
+	}
+	return gs, nil
+}
+
+// keep keeps the sub-traces run matches, in order and numbered densely;
+// the events of the others belong to no sub-trace. A run filter that
+// keeps none of the sub-traces that have events is an error.
+func (gs *grouping) keep(run *runFilter) error {
+	if run == nil {
+		return nil
+	}
+	renum := make([]int, len(gs.labels))
+	var kept []SubTrace
+	for i, l := range gs.labels {
+		renum[i] = -1
+		if run.match(l.Label) {
+			renum[i] = len(kept)
+			kept = append(kept, l)
+		}
+	}
+	inSubs := 0 // events in any sub-trace before filtering
+	for _, evs := range gs.events {
+		for i := range evs {
+			if evs[i].sub >= 0 {
+				inSubs++
+				evs[i].sub = renum[evs[i].sub]
+			}
+		}
+	}
+	if len(kept) == 0 && inSubs > 0 {
+		return noRunMatch(run.pattern, gs.labels)
+	}
+	gs.labels = kept
+	return nil
+}
+
+// buildGroup summarizes the events of one goroutine group over the
+// sub-traces labels: its terminals, grammar and patterns. It returns nil
+// when none of the events is in a sub-trace.
+func buildGroup(key string, evs []tagged, labels []SubTrace, frames int) *Group {
+	g := &Group{Goroutine: key, SubTraces: make([]SubTrace, len(labels))}
+	for i := range labels {
+		g.SubTraces[i] = SubTrace{Label: labels[i].Label, Start: -1}
+	}
+	ts := newTerminals(g, frames)
+	subs := make([][]int32, len(labels)) // the terminal ids of each sub-trace
+	for _, te := range evs {
+		if te.sub < 0 {
+			g.Left++
+			continue
+		}
+		g.Events++
+		g.SubTraces[te.sub].add(te.e.Time)
+		id, t := ts.of(te.tr, te.e)
+		t.Total++
+		t.PerSub[te.sub]++
+		t.count(te.sub, te.e.Value)
+		subs[te.sub] = append(subs[te.sub], id)
+	}
+	if g.Events == 0 {
+		return nil
+	}
+	g.Grammar = groupGrammar(g.Terminals, subs)
+	g.Patterns = Patterns(g)
+	return g
+}
+
+// add counts one more event of the sub-trace, at time t.
+func (st *SubTrace) add(t int64) {
+	st.Events++
+	if st.Start < 0 || t < st.Start {
+		st.Start = t
+	}
+	if t > st.End {
+		st.End = t
+	}
+}
+
+// terminals finds the terminal of each event of a group, and numbers and
+// letters the terminals in order of first event.
+type terminals struct {
+	g       *Group
+	frames  int
+	byStack map[string]*Terminal
+	ids     map[*Terminal]int32
+	cache   map[*logrt.Trace][]*Terminal // the terminal of each stack id of each trace, found once
+}
+
+func newTerminals(g *Group, frames int) *terminals {
+	return &terminals{
+		g:       g,
+		frames:  frames,
+		byStack: map[string]*Terminal{},
+		ids:     map[*Terminal]int32{},
+		cache:   map[*logrt.Trace][]*Terminal{},
+	}
+}
+
+// of returns the terminal of event e of tr and its id, adding it to the
+// group's terminals the first time.
+func (ts *terminals) of(tr *logrt.Trace, e *logrt.Event) (int32, *Terminal) {
+	byID := ts.cache[tr]
+	if byID == nil {
+		byID = make([]*Terminal, len(tr.Stacks)+1)
+		ts.cache[tr] = byID
+	}
+	t := byID[e.Stack]
+	if t == nil {
+		t = terminalOf(tr, e, ts.frames, ts.byStack, ts.g)
+		byID[e.Stack] = t
+	}
+	id, ok := ts.ids[t]
+	if !ok {
+		id = int32(len(ts.ids))
+		ts.ids[t] = id
+		n := len(ts.g.SubTraces)
+		t.Letter = letter(int(id))
+		t.PerSub = make([]int, n)
+		t.BySub = make([][]ValueCount, n)
+		ts.g.Terminals = append(ts.g.Terminals, t)
+	}
+	return id, t
+}
+
+// groupGrammar builds the grammar of a group's sub-traces, each a list of
+// terminal ids. The grammar drops empty sub-traces and numbers the rest;
+// its observations are mapped back to the group's sub-trace numbers.
+func groupGrammar(terms []*Terminal, subs [][]int32) *grammar.Grammar {
+	names := make([]string, len(terms))
+	for i, t := range terms {
+		names[i] = t.Letter
+	}
+	var nonEmpty [][]int32
+	var index []int32
+	for i, sub := range subs {
+		if len(sub) > 0 {
+			nonEmpty = append(nonEmpty, sub)
+			index = append(index, int32(i))
+		}
+	}
+	gr := grammar.Build(&grammar.Trace{Names: names, Subs: nonEmpty}, grammar.Options{})
+	renumber(gr, index)
+	return gr
 }
 
 // onlyGoroutines returns a copy of tr with only the events of the goroutine
@@ -523,14 +626,7 @@ func MatchGetter(g logrt.Getter, name string) bool {
 // does with the same split specification ("" chooses marks or none), and
 // returns the sub-traces.
 func SplitEvents(tr *logrt.Trace, split string) ([]int, []SubTrace, error) {
-	if split == "" {
-		split = "none"
-		for _, m := range tr.Marks {
-			if m.Kind == logrt.KindMark {
-				split = "marks"
-			}
-		}
-	}
+	split = chooseSplit(split, tr)
 	sp, err := newSplitter(split)
 	if err != nil {
 		return nil, nil, err
