@@ -111,6 +111,22 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 			return usagef("delay: -goroutines: %v", err)
 		}
 	}
+	if *compare {
+		// Before the build and the runs: a -split no summary takes.
+		if err := checkSummaryOptions(prioritize.Options{Split: *split}); err != nil {
+			return traceError("delay", err)
+		}
+	}
+	// The trace before the analysis, which takes much longer.
+	var sum *prioritize.Summary
+	if *traceFile != "" {
+		var notes []string
+		sum, notes, err = loadSummary([]string{*traceFile}, prioritize.Options{})
+		printNotes(stderr, "delay", notes)
+		if err != nil {
+			return traceError("delay", fmt.Errorf("-trace: %w", err))
+		}
+	}
 	pkg, err := onePackage("delay", fs)
 	if err != nil {
 		return err
@@ -127,16 +143,6 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 	a, err := instrument.Analyze(ctx, instrument.Options{Dir: wd, Patterns: []string{pkg}, BuildFlags: buildFlags, Progress: stderr})
 	if err != nil {
 		return fmt.Errorf("delay: %v", err)
-	}
-	var sum *prioritize.Summary
-	if *traceFile != "" {
-		traces, err := readTraces([]string{*traceFile})
-		if err != nil {
-			return fmt.Errorf("delay: -trace: %v", err)
-		}
-		if sum, err = prioritize.Build(traces, prioritize.Options{}); err != nil {
-			return fmt.Errorf("delay: -trace: %v", err)
-		}
 	}
 	ids, err := delay.Resolve(a.Getters, getters, sum)
 	if err != nil {
@@ -163,27 +169,22 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 		return runInstrumented(res.Output, progArgs, "", stdout, stderr)
 	}
 	envDelay := fmt.Sprintf("ids=%s d=%s mode=%s", joinIDs(ids), d, *mode)
-	plainDir, delayedDir, err := twoTraceDirs()
+	base, err := newTraceDir("", "delay")
 	if err != nil {
 		return fmt.Errorf("delay: %v", err)
 	}
+	plainDir, delayedDir := filepath.Join(base, "plain"), filepath.Join(base, "delayed")
 	fmt.Fprintf(stderr, "suncat: running the scenario plainly\n")
-	if err := runScenario(res.Output, progArgs, plainDir, "", stderr); err != nil {
-		return fmt.Errorf("delay: plain run: %v", err)
+	plain, err := runScenario(res.Output, progArgs, plainDir, "", stderr)
+	if err != nil {
+		return traceError("delay", fmt.Errorf("plain run: %w", err))
 	}
 	fmt.Fprintf(stderr, "suncat: running the scenario with a delay of %s\n", what)
-	if err := runScenario(res.Output, progArgs, delayedDir, envDelay, stderr); err != nil {
-		return fmt.Errorf("delay: delayed run: %v", err)
-	}
-	plain, err := readTraces([]string{plainDir})
+	delayed, err := runScenario(res.Output, progArgs, delayedDir, envDelay, stderr)
 	if err != nil {
-		return fmt.Errorf("delay: plain run: %v", err)
+		return traceError("delay", fmt.Errorf("delayed run: %w", err))
 	}
-	delayed, err := readTraces([]string{delayedDir})
-	if err != nil {
-		return fmt.Errorf("delay: delayed run: %v", err)
-	}
-	rep, err := delay.Compare(plain, delayed, ids, d, *split, gre)
+	rep, err := delay.Compare(plain.Traces, delayed.Traces, ids, d, *split, gre)
 	if err != nil {
 		return usagef("delay: %v", err)
 	}
@@ -226,23 +227,13 @@ func joinIDs(ids []uint32) string {
 	return strings.Join(s, ",")
 }
 
-func twoTraceDirs() (string, string, error) {
-	if err := os.MkdirAll(logrt.DefaultDir(), 0o755); err != nil {
-		return "", "", err
-	}
-	base, err := os.MkdirTemp(logrt.DefaultDir(), "delay-")
+// runScenario runs the scenario command once with its traces in dir, and
+// reads them.
+func runScenario(bin string, args []string, dir, envDelay string, stderr io.Writer) (*traceSet, error) {
+	dir, err := newTraceDir(dir, "")
 	if err != nil {
-		return "", "", err
+		return nil, err
 	}
-	p, q := filepath.Join(base, "plain"), filepath.Join(base, "delayed")
-	if err := os.MkdirAll(p, 0o755); err != nil {
-		return "", "", err
-	}
-	return p, q, os.MkdirAll(q, 0o755)
-}
-
-// runScenario runs the scenario command once with its traces in dir.
-func runScenario(bin string, args []string, dir, envDelay string, stderr io.Writer) error {
 	cmdline := []string{bin}
 	if len(args) > 0 {
 		cmdline = nil
@@ -251,12 +242,16 @@ func runScenario(bin string, args []string, dir, envDelay string, stderr io.Writ
 		}
 	}
 	cmd := exec.Command(cmdline[0], cmdline[1:]...)
-	cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+dir+string(filepath.Separator), "SUNCAT_BIN="+bin, logrt.DelayEnv+"="+envDelay)
+	cmd.Env = append(os.Environ(), traceEnv(dir), "SUNCAT_BIN="+bin, logrt.DelayEnv+"="+envDelay)
 	var out strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
 		fmt.Fprint(stderr, out.String())
-		return err
+		return nil, err
 	}
-	return nil
+	set, err := readTraceArgs([]string{dir})
+	if set != nil {
+		printNotes(stderr, "delay", set.Notes)
+	}
+	return set, err
 }

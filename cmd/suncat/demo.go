@@ -73,13 +73,14 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return fmt.Errorf("demo: %v", err)
 	}
-	tr, err := logrt.ReadFile(tracePath)
+	set, err := readTraceArgs([]string{tracePath})
 	if err != nil {
-		return fmt.Errorf("demo: %v", err)
+		return traceError("demo", err)
 	}
-	sum, err := prioritize.Build([]*logrt.Trace{tr}, prioritize.Options{})
+	printNotes(stderr, "demo", set.Notes)
+	sum, err := summarize(set.Traces, prioritize.Options{})
 	if err != nil {
-		return fmt.Errorf("demo: %v", err)
+		return traceError("demo", err)
 	}
 	if isTerminal(stdout) && !*noView {
 		// The viewer on the scenario's trace; the text below is what a
@@ -87,7 +88,7 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 		return openViewer(stdout, tracePath, func(func(tui.Progress)) (tui.Summary, error) { return tui.FromPrioritize(sum), nil })
 	}
 	fmt.Fprintf(stdout, "suncat demo: the bus app, %d stops opened and closed again, one sub-trace each\n", *stops)
-	fmt.Fprintf(stdout, "trace: %s (%d events)\n", tracePath, len(tr.Events))
+	fmt.Fprintf(stdout, "trace: %s (%d events)\n", tracePath, set.Events())
 	printDemoSummary(stdout, sum, tracePath)
 	return nil
 }
@@ -128,15 +129,12 @@ func recordDemo(appDir string, stops int, progress io.Writer) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(logrt.DefaultDir(), 0o755); err != nil {
-		return "", err
-	}
-	traceDir, err := os.MkdirTemp(logrt.DefaultDir(), "demo-")
+	traceDir, err := newTraceDir("", "demo")
 	if err != nil {
 		return "", err
 	}
 	cmd := exec.Command(res.Output, "-script", "-")
-	cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+traceDir+string(filepath.Separator))
+	cmd.Env = append(os.Environ(), traceEnv(traceDir))
 	cmd.Stderr = progress
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -196,7 +194,7 @@ func recordDemo(appDir string, stops int, progress io.Writer) (string, error) {
 	if err := cmd.Wait(); err != nil {
 		return "", fmt.Errorf("the app failed: %v", err)
 	}
-	traces, _ := filepath.Glob(filepath.Join(traceDir, "*.suncat"))
+	traces := tracesIn(traceDir)
 	if len(traces) != 1 {
 		return "", fmt.Errorf("want one trace in %s, found %d", traceDir, len(traces))
 	}

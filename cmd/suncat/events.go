@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -114,7 +113,7 @@ func resolveTrace(path string) (string, error) {
 	if err != nil || !fi.IsDir() {
 		return path, nil // ReadFile reports the error
 	}
-	files, _ := filepath.Glob(filepath.Join(path, "*.suncat"))
+	files := tracesIn(path)
 	switch len(files) {
 	case 1:
 		return files[0], nil

@@ -9,15 +9,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"text/tabwriter"
-	"time"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/suncat-go/suncat/instrument"
 	"github.com/suncat-go/suncat/logrt"
 )
@@ -311,52 +307,19 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 	return nil
 }
 
-// stdinIsTerminal reports whether suncat's standard input is a terminal
-// (a variable for tests).
-var stdinIsTerminal = func() bool { return term.IsTerminal(os.Stdin.Fd()) }
-
 // runInstrumented runs an instrumented binary with its traces in dir (a
 // new directory when dir is ""), passing the terminal through and
 // forwarding signals, and says where the trace is.
 func runInstrumented(bin string, args []string, dir string, stdout, stderr io.Writer) error {
-	var err error
-	if dir == "" {
-		if err := os.MkdirAll(logrt.DefaultDir(), 0o755); err != nil {
-			return err
-		}
-		if dir, err = os.MkdirTemp(logrt.DefaultDir(), "run-"+time.Now().Format("20060102-150405")+"-"); err != nil {
-			return err
-		}
-	}
-	if dir, err = filepath.Abs(dir); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	dir, err := newTraceDir(dir, "run")
+	if err != nil {
 		return err
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
-	cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+dir+string(filepath.Separator))
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	// A ^C typed at the terminal already reaches the program (it is in
-	// suncat's process group); forwarding it would deliver it twice, and
-	// many programs take a second interrupt as "quit now".
-	fromTTY := stdinIsTerminal()
-	go func() {
-		for s := range sigs {
-			if s == os.Interrupt && fromTTY {
-				continue
-			}
-			cmd.Process.Signal(s)
-		}
-	}()
-	runErr := cmd.Wait()
-	traces, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+	cmd.Env = append(os.Environ(), traceEnv(dir))
+	runErr := runForwarding(cmd, false)
+	traces := tracesIn(dir)
 	switch len(traces) {
 	case 0:
 		fmt.Fprintf(stderr, "suncat: the program recorded no trace (no getter was called); directory: %s\n", dir)

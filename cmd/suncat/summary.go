@@ -2,14 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -60,81 +57,22 @@ type summaryFlags struct {
 	split, goroutines string
 	run               string
 	frames            int
-	torn              []string // traces whose last record was torn (set by build)
 }
 
-func (f *summaryFlags) register(fs interface {
-	StringVar(*string, string, string, string)
-	IntVar(*int, string, int, string)
-}) {
+func (f *summaryFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.split, "split", "", "sub-traces: marks, idle=DURATION, at=GETTER or none (default: marks if the trace has any, else none)")
 	fs.StringVar(&f.goroutines, "goroutines", "each", "each (one summary per goroutine group), all, or a regexp selecting groups by entry function")
 	fs.IntVar(&f.frames, "frames", 0, "abstract events by the top `N` frames of their stacks (0: all)")
 	fs.StringVar(&f.run, "run", "", "keep only the sub-traces whose label matches `REGEXP`, as go test -run matches test names (e.g. TestSearch/n=4)")
 }
 
-func (f *summaryFlags) options() prioritize.Options {
-	return prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run}
-}
-
-func (f *summaryFlags) build(cmd string, paths []string) (*prioritize.Summary, error) {
+// options returns the summary's options, or a usage error for a value no
+// summary takes.
+func (f *summaryFlags) options(cmd string) (prioritize.Options, error) {
 	if f.frames < 0 {
-		return nil, usagef("%s: -frames %d: want 0 or more", cmd, f.frames)
+		return prioritize.Options{}, usagef("%s: -frames %d: want 0 or more", cmd, f.frames)
 	}
-	traces, err := readTraces(paths)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", cmd, err)
-	}
-	for _, tr := range traces {
-		if tr.Torn {
-			f.torn = append(f.torn, tr.Path)
-		}
-	}
-	s, err := prioritize.Build(traces, f.options())
-	if err != nil {
-		return nil, usagef("%s: %v", cmd, err)
-	}
-	return s, nil
-}
-
-// readTraces reads trace files, expanding directories to their .suncat
-// files.
-func readTraces(paths []string) ([]*logrt.Trace, error) {
-	files, err := traceFiles(paths)
-	if err != nil {
-		return nil, err
-	}
-	var traces []*logrt.Trace
-	for _, f := range files {
-		tr, err := logrt.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		traces = append(traces, tr)
-	}
-	return traces, nil
-}
-
-// traceFiles expands directories to the .suncat files in them.
-func traceFiles(paths []string) ([]string, error) {
-	var files []string
-	for _, p := range paths {
-		fi, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !fi.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		found, _ := filepath.Glob(filepath.Join(p, "*.suncat"))
-		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no trace (*.suncat) in this directory", p)
-		}
-		sort.Strings(found)
-		files = append(files, found...)
-	}
-	return files, nil
+	return prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run}, nil
 }
 
 func runSummary(stdout, stderr io.Writer, args []string) error {
@@ -164,12 +102,14 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := sf.build("summary", fs.Args())
+	opt, err := sf.options("summary")
 	if err != nil {
 		return err
 	}
-	for _, p := range sf.torn {
-		fmt.Fprintf(stderr, "suncat: summary: note: %s: the last record was being written when the program died; it was skipped\n", p)
+	s, notes, err := loadSummary(fs.Args(), opt)
+	printNotes(stderr, "summary", notes)
+	if err != nil {
+		return traceError("summary", err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

@@ -9,7 +9,8 @@ import (
 )
 
 // TestSummaryTornTrace: a trace whose last record was torn (the program
-// died while writing it) is summarized, with a note on stderr.
+// died while writing it) is summarized, with a note on stderr, by summary
+// and view alike.
 func TestSummaryTornTrace(t *testing.T) {
 	data, err := os.ReadFile("../../testdata/traces/busapp.suncat")
 	if err != nil {
@@ -21,21 +22,23 @@ func TestSummaryTornTrace(t *testing.T) {
 	if err := os.WriteFile(torn, append(data, 0, 0, 0, 0, 0x01, 0x02), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		path, note string
-	}{
-		{torn, "suncat: summary: note: " + torn + ": the last record was being written when the program died; it was skipped\n"},
-		{"../../testdata/traces/busapp.suncat", ""},
-	} {
-		var out, errb bytes.Buffer
-		if err := run(&out, &errb, []string{"summary", "-level", "count", tc.path}); err != nil {
-			t.Fatalf("%s: %v", tc.path, err)
-		}
-		if errb.String() != tc.note {
-			t.Errorf("%s: stderr %q, want %q", tc.path, errb.String(), tc.note)
-		}
-		if !strings.Contains(out.String(), "a^1|2|3|4 ") {
-			t.Errorf("%s: no Count Summary:\n%s", tc.path, out.String())
+	for _, cmd := range []string{"summary", "view"} {
+		for _, tc := range []struct {
+			path, note string
+		}{
+			{torn, "suncat: " + cmd + ": note: " + torn + ": the last record was being written when the program died; it was skipped\n"},
+			{"../../testdata/traces/busapp.suncat", ""},
+		} {
+			var out, errb bytes.Buffer
+			if err := run(&out, &errb, []string{cmd, "-split", "marks", tc.path}); err != nil {
+				t.Fatalf("%s %s: %v", cmd, tc.path, err)
+			}
+			if errb.String() != tc.note {
+				t.Errorf("%s %s: stderr %q, want %q", cmd, tc.path, errb.String(), tc.note)
+			}
+			if !strings.Contains(out.String(), "a^1|2|3|4 ") {
+				t.Errorf("%s %s: no Count Summary:\n%s", cmd, tc.path, out.String())
+			}
 		}
 	}
 }

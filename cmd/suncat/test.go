@@ -10,12 +10,10 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/suncat-go/suncat/instrument"
@@ -96,22 +94,6 @@ func (f passFlag) Set(v string) error {
 	return nil
 }
 
-// statusOf passes the exit status of a command suncat ran on: the same
-// status, or, like a shell, 128 + n when signal n ended it.
-func statusOf(err error) error {
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		if code := exit.ExitCode(); code > 0 {
-			return silentError{exitError(code)}
-		}
-		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return silentError{exitError(128 + int(ws.Signal()))}
-		}
-		return silentError{exitError(1)}
-	}
-	return err
-}
-
 func runTest(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(testCmd, stderr)
 	var sel selection
@@ -188,7 +170,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	}
 	defer prep.Close()
 	a := prep.Analysis
-	dir, err := testTraceDir(*traceDir)
+	dir, err := newTraceDir(*traceDir, "test")
 	if err != nil {
 		return fmt.Errorf("test: %v", err)
 	}
@@ -245,7 +227,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	cmd := exec.CommandContext(ctx, "go", goArgs...)
 	cmd.Dir = opt.Dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
-	cmd.Env = append(env, logrt.TraceEnv+"="+dir+string(filepath.Separator))
+	cmd.Env = append(env, traceEnv(dir))
 	if _, set := os.LookupEnv(logrt.ControlEnv); !set {
 		// The control channel's goroutine waits in a system call, which
 		// would hide a deadlocked test from the runtime's detector.
@@ -253,7 +235,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	}
 	var runErr error
 	if len(targets) > 0 {
-		runErr = runForwarding(cmd)
+		runErr = runForwarding(cmd, true)
 	}
 	if len(vetFailed) > 0 && runErr == nil {
 		if !jsonOut {
@@ -262,7 +244,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		runErr = silentError{exitError(1)}
 	}
 
-	traces, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+	traces := tracesIn(dir)
 	switch len(traces) {
 	case 0:
 		fmt.Fprintf(stderr, "suncat: no test called a getter: no trace; directory: %s\n", dir)
@@ -493,24 +475,6 @@ type testEvent struct {
 	FailedBuild string   `json:",omitempty"`
 }
 
-// testTraceDir makes the directory for the traces: dir, or a new one
-// under the default directory.
-func testTraceDir(dir string) (string, error) {
-	var err error
-	if dir == "" {
-		if err := os.MkdirAll(logrt.DefaultDir(), 0o755); err != nil {
-			return "", err
-		}
-		if dir, err = os.MkdirTemp(logrt.DefaultDir(), "test-"+time.Now().Format("20060102-150405")+"-"); err != nil {
-			return "", err
-		}
-	}
-	if dir, err = filepath.Abs(dir); err != nil {
-		return "", err
-	}
-	return dir, os.MkdirAll(dir, 0o755)
-}
-
 // splitTestArgs separates test's own arguments from those for go test:
 // the ones after "--", or -args and the ones after it (which go test
 // passes to the test binaries as they are, "--" included), whichever
@@ -555,11 +519,12 @@ func growing(w io.Writer, files []string) {
 	if total > growingMax {
 		return
 	}
-	traces, err := readTraces(files)
+	set, err := readTraces(files, nil)
 	if err != nil {
 		return
 	}
-	s, err := prioritize.Build(traces, prioritize.Options{Split: "marks"})
+	printNotes(w, "test", set.Notes)
+	s, err := summarize(set.Traces, prioritize.Options{Split: "marks"})
 	if err != nil {
 		return
 	}
@@ -608,42 +573,4 @@ func growing(w io.Writer, files []string) {
 		}
 		fmt.Fprintf(w, "suncat:   %-24s %s%s\n", f.p.Notation(), strings.Join(f.p.Getters, ", "), where)
 	}
-}
-
-// runForwarding runs cmd (go test) until it ends. A ^C typed at the
-// terminal reaches go test and its test binaries directly (one process
-// group), as it does without suncat. Otherwise go test runs in a process
-// group of its own, and an interrupt or SIGTERM sent to suncat goes to the
-// whole group: go test alone would wait for test binaries that never heard
-// of it. Either way suncat stays, to say where the traces are and to
-// remove its work files.
-func runForwarding(cmd *exec.Cmd) error {
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	fromTTY := stdinIsTerminal()
-	if !fromTTY {
-		ownGroup(cmd)
-	}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		for {
-			select {
-			case s := <-sigs:
-				switch {
-				case !fromTTY:
-					signalGroup(cmd, s)
-				case s != os.Interrupt:
-					cmd.Process.Signal(s)
-				}
-			case <-done:
-				return
-			}
-		}
-	}()
-	return cmd.Wait()
 }

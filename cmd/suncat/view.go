@@ -39,7 +39,8 @@ func init() {
 	register(viewCmd)
 }
 
-func isTerminal(w io.Writer) bool {
+// isTerminal reports whether w is a terminal (a variable for tests).
+var isTerminal = func(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
@@ -58,57 +59,61 @@ func runView(stdout, stderr io.Writer, args []string) error {
 	if fs.NArg() == 0 {
 		return usagef("view: give at least one trace file or directory")
 	}
+	opt, err := sf.options("view")
+	if err != nil {
+		return err
+	}
 	if !isTerminal(stdout) {
-		s, err := sf.build("view", fs.Args())
+		s, notes, err := loadSummary(fs.Args(), opt)
+		printNotes(stderr, "view", notes)
 		if err != nil {
-			return err
+			return traceError("view", err)
 		}
 		return printSummary(stdout, s, prioritize.Levels, prioritize.SummarizeOptions{Min: 3}, "kind", nil)
 	}
-	// Check the arguments before taking over the terminal.
+	// Check the arguments before taking over the terminal: bad -split,
+	// -goroutines and -run values are misuse, reported now, as summary
+	// does, rather than inside the viewer.
 	files, err := traceFiles(fs.Args())
+	if err == nil {
+		err = checkSummaryOptions(opt)
+	}
 	if err != nil {
-		return fmt.Errorf("view: %v", err)
+		return traceError("view", err)
 	}
-	if sf.frames < 0 {
-		return usagef("view: -frames %d: want 0 or more", sf.frames)
-	}
-	// Bad -split, -goroutines and -run values are misuse: report them now, as
-	// summary does, rather than inside the viewer. An empty trace checks
-	// the options without reading anything.
-	if _, err := prioritize.Build([]*logrt.Trace{{}}, sf.options()); err != nil {
-		return usagef("view: %v", err)
-	}
+	var notes []string
+	defer func() { printNotes(stderr, "view", notes) }() // once the viewer has left the screen
 	return openViewer(stdout, strings.Join(fs.Args(), " "), func(report func(tui.Progress)) (tui.Summary, error) {
-		return loadSummary(&sf, files, report)
+		s, n, err := viewSummary(opt, files, report)
+		notes = n
+		return s, err
 	})
 }
 
-// loadSummary reads and summarizes trace files for the viewer, reporting
+// viewSummary reads and summarizes trace files for the viewer, reporting
 // its progress.
-func loadSummary(sf *summaryFlags, files []string, report func(tui.Progress)) (tui.Summary, error) {
-	var traces []*logrt.Trace
+func viewSummary(opt prioritize.Options, files []string, report func(tui.Progress)) (tui.Summary, []string, error) {
 	p := tui.Progress{Phase: "reading", Files: len(files)}
-	for i, f := range files {
-		p.File, p.FilesDone = f, i
+	set, err := readTraces(files, func(read []*logrt.Trace, f string) {
+		p.File, p.FilesDone = f, len(read)
+		if len(read) > 0 {
+			p.Events += len(read[len(read)-1].Events)
+		}
 		if fi, err := os.Stat(f); err == nil {
 			p.Bytes += fi.Size()
 		}
 		report(p)
-		tr, err := logrt.ReadFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("view: %v", err)
-		}
-		p.Events += len(tr.Events)
-		traces = append(traces, tr)
-	}
-	p.Phase, p.File, p.FilesDone = "summarizing", "", len(files)
-	report(p)
-	s, err := prioritize.Build(traces, sf.options())
+	})
 	if err != nil {
-		return nil, fmt.Errorf("view: %v", err)
+		return nil, nil, traceError("view", err)
 	}
-	return tui.FromPrioritize(s), nil
+	p.Phase, p.File, p.FilesDone, p.Events = "summarizing", "", len(files), set.Events()
+	report(p)
+	s, err := summarize(set.Traces, opt)
+	if err != nil {
+		return nil, set.Notes, traceError("view", err)
+	}
+	return tui.FromPrioritize(s), set.Notes, nil
 }
 
 // openViewer runs the viewer on the terminal until the user quits.

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+// The path of a trace through the commands: the traces named on a command
+// line (files, or directories of .suncat files) are expanded by
+// traceFiles, decoded by readTraces (which also collects the notes on
+// torn traces), and summarized by summarize; loadSummary does all three.
+// Every command that reads traces goes this way, so that they expand
+// directories, report torn traces and classify errors alike: a trace that
+// does not read is a failure (exit 1), a summary the options do not allow
+// (-split, -goroutines, -run) is misuse (exit 2).
+
+// traceSet is what readTraces decoded.
+type traceSet struct {
+	Files  []string       // as read, in order
+	Traces []*logrt.Trace // one per file
+	Notes  []string       // one line per trace read with a problem the reader skipped
+}
+
+// Events returns the number of events in all the traces.
+func (s *traceSet) Events() int {
+	n := 0
+	for _, tr := range s.Traces {
+		n += len(tr.Events)
+	}
+	return n
+}
+
+// traceFiles expands the trace arguments of a command line to the files to
+// read: a file stands for itself, a directory for the .suncat files in it,
+// in name order. A directory without one is an error.
+func traceFiles(args []string) ([]string, error) {
+	var files []string
+	for _, p := range args {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		found := tracesIn(p)
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s: no trace (*.suncat) in this directory", p)
+		}
+		files = append(files, found...)
+	}
+	return files, nil
+}
+
+// tracesIn returns the trace files in dir, in name order.
+func tracesIn(dir string) []string {
+	found, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+	sort.Strings(found)
+	return found
+}
+
+// readTraces decodes the trace files. Before each file it calls progress
+// (when not nil) with the traces decoded so far and the file.
+func readTraces(files []string, progress func(read []*logrt.Trace, next string)) (*traceSet, error) {
+	s := &traceSet{Files: files}
+	for _, f := range files {
+		if progress != nil {
+			progress(s.Traces, f)
+		}
+		tr, err := logrt.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		if tr.Torn {
+			s.Notes = append(s.Notes, f+": the last record was being written when the program died; it was skipped")
+		}
+		s.Traces = append(s.Traces, tr)
+	}
+	return s, nil
+}
+
+// readTraceArgs expands and decodes the trace arguments of a command line.
+func readTraceArgs(args []string) (*traceSet, error) {
+	files, err := traceFiles(args)
+	if err != nil {
+		return nil, err
+	}
+	return readTraces(files, nil)
+}
+
+// summarize builds the Performance Summary of the traces. Its errors are
+// about the options (a -split, -goroutines or -run that the traces do not
+// allow): misuse.
+func summarize(traces []*logrt.Trace, opt prioritize.Options) (*prioritize.Summary, error) {
+	s, err := prioritize.Build(traces, opt)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return s, nil
+}
+
+// checkSummaryOptions reports the options that no trace allows (a -split,
+// -goroutines or -run that does not parse), without reading a trace, so
+// that a command can refuse them before it starts its work.
+func checkSummaryOptions(opt prioritize.Options) error {
+	_, err := summarize([]*logrt.Trace{{}}, opt)
+	return err
+}
+
+// loadSummary reads the traces named on a command line and summarizes
+// them; the notes are readTraces'.
+func loadSummary(args []string, opt prioritize.Options) (*prioritize.Summary, []string, error) {
+	set, err := readTraceArgs(args)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := summarize(set.Traces, opt)
+	if err != nil {
+		return nil, set.Notes, err
+	}
+	return s, set.Notes, nil
+}
+
+// printNotes prints readTraces' notes for the command cmd.
+func printNotes(stderr io.Writer, cmd string, notes []string) {
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "suncat: %s: note: %s\n", cmd, n)
+	}
+}
+
+// newTraceDir makes the directory a program writes its traces into: dir
+// if given, else a new directory under logrt.DefaultDir named after what
+// (run, test, ...) and the time. It returns the absolute path.
+func newTraceDir(dir, what string) (string, error) {
+	var err error
+	if dir == "" {
+		if err := os.MkdirAll(logrt.DefaultDir(), 0o755); err != nil {
+			return "", err
+		}
+		if dir, err = os.MkdirTemp(logrt.DefaultDir(), what+"-"+time.Now().Format("20060102-150405")+"-"); err != nil {
+			return "", err
+		}
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return "", err
+	}
+	return dir, os.MkdirAll(dir, 0o755)
+}
+
+// traceEnv is the environment variable that sends a program's traces into
+// dir.
+func traceEnv(dir string) string {
+	return logrt.TraceEnv + "=" + dir + string(filepath.Separator)
+}
+
+// traceError prefixes an error of the functions above with the command's
+// name, keeping its kind (misuse or failure).
+func traceError(cmd string, err error) error {
+	var u usageError
+	if errors.As(err, &u) {
+		return usagef("%s: %v", cmd, err)
+	}
+	return fmt.Errorf("%s: %v", cmd, err)
+}
