@@ -58,15 +58,20 @@ func runPprof(stdout, stderr io.Writer, args []string) error {
 	if *out == "" && isTerminal(stdout) {
 		return usagef("pprof: standard output is a terminal; give -o FILE or redirect it")
 	}
-	traces, err := readTraces(fs.Args())
+	opt, err := sf.options("pprof")
 	if err != nil {
-		return fmt.Errorf("pprof: %v", err)
+		return err
 	}
-	s, err := prioritize.Build(traces, sf.options())
+	set, err := readTraceArgs(fs.Args())
 	if err != nil {
-		return usagef("pprof: %v", err)
+		return traceError("pprof", err)
 	}
-	return writeProfile(stdout, *out, s, profileOptions(traces))
+	printNotes(stderr, "pprof", set.Notes)
+	s, err := summarize(set.Traces, opt)
+	if err != nil {
+		return traceError("pprof", err)
+	}
+	return writeProfile(stdout, *out, s, profileOptions(set.Traces))
 }
 
 // profileOptions gives the profile the program's name and the time span

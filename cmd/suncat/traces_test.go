@@ -49,6 +49,10 @@ func TestTraceErrorStatus(t *testing.T) {
 		{true, []string{"view", empty}, 1},
 		{true, []string{"view", "-split", "weekly", trace}, 2},
 		{true, []string{"view", "-goroutines", "("}, 2},
+		{false, []string{"pprof", bad}, 1},
+		{false, []string{"pprof", missing}, 1},
+		{false, []string{"pprof", "-split", "weekly", trace}, 2},
+		{false, []string{"pprof", "-run", "NoSuchTest", trace}, 2},
 		// delay reads -trace before it analyzes the package, and checks
 		// -compare's -split before it builds.
 		{false, []string{"delay", "--getter", "a", "-trace", bad}, 1},
