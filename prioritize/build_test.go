@@ -8,14 +8,17 @@ import (
 	"github.com/suncat-go/suncat/logrt"
 )
 
-// Tests of Build's stages, each on its own; the tests of Build as a whole
-// are in prioritize_test.go and run_test.go.
+// Tests of Build's stages, each on its own: the options (compileOptions),
+// a trace's part (Part: goroutine groups and segments), the default split
+// (chooseSplit), the -run filter (keepRun), a group's terminals and
+// grammar (mergeGroup, groupGrammar). The tests of Build as a whole are in
+// prioritize_test.go, run_test.go and stream_test.go.
 
 func TestChooseSplit(t *testing.T) {
 	marked := synthetic("|one A@f", nil)
 	plain := synthetic("A@f", nil)
 	paused := synthetic("A@f", nil)
-	paused.Marks = []logrt.Marker{{Kind: logrt.KindPause}, {Kind: logrt.KindResume}}
+	paused.Marks = []logrt.Marker{{Seq: 9, Kind: logrt.KindPause}, {Seq: 10, Kind: logrt.KindResume}}
 	cases := []struct {
 		split  string
 		traces []*logrt.Trace
@@ -24,44 +27,47 @@ func TestChooseSplit(t *testing.T) {
 		{"", []*logrt.Trace{plain}, "none"},
 		{"", []*logrt.Trace{plain, marked}, "marks"}, // a mark in any trace
 		{"", []*logrt.Trace{paused}, "none"},         // pauses are no marks
-		{"", nil, "none"},
 		{"idle=1s", []*logrt.Trace{marked}, "idle=1s"}, // given: kept
 		{"none", []*logrt.Trace{marked}, "none"},
 	}
 	for _, tc := range cases {
-		if got := chooseSplit(tc.split, tc.traces...); got != tc.want {
-			t.Errorf("chooseSplit(%q, %d traces) = %q, want %q", tc.split, len(tc.traces), got, tc.want)
+		s, err := Build(tc.traces, Options{Split: tc.split})
+		if err != nil {
+			t.Fatal(err)
 		}
+		if s.Split != tc.want {
+			t.Errorf("split %q of %d traces: %q, want %q", tc.split, len(tc.traces), s.Split, tc.want)
+		}
+	}
+	if got, kind := chooseSplit("", false); got != "none" || kind != splitNone {
+		t.Errorf("no trace, no mark: %q %v", got, kind)
 	}
 }
 
-func TestResolve(t *testing.T) {
-	tr := []*logrt.Trace{synthetic("|one A@f", nil)}
+func TestCompileOptions(t *testing.T) {
 	cases := []struct {
-		opt   Options
-		split string
-		each  bool
-		sel   string // the regexp, "" for none
-		run   bool
+		opt  Options
+		each bool
+		sel  string // the regexp, "" for none
+		run  bool
 	}{
-		{Options{}, "marks", true, "", false},
-		{Options{Goroutines: "each"}, "marks", true, "", false},
-		{Options{Goroutines: "all", Split: "none"}, "none", false, "", false},
-		{Options{Goroutines: "^main", Run: "one"}, "marks", false, "^main", true},
+		{Options{}, true, "", false},
+		{Options{Goroutines: "each"}, true, "", false},
+		{Options{Goroutines: "all", Split: "none"}, false, "", false},
+		{Options{Goroutines: "^main", Run: "one"}, false, "^main", true},
 	}
 	for _, tc := range cases {
-		p, err := resolve(tr, tc.opt)
+		c, err := compileOptions(tc.opt)
 		if err != nil {
 			t.Errorf("%+v: %v", tc.opt, err)
 			continue
 		}
 		sel := ""
-		if p.sel != nil {
-			sel = p.sel.String()
+		if c.sel != nil {
+			sel = c.sel.String()
 		}
-		if p.split != tc.split || p.splitter == nil || p.each != tc.each || sel != tc.sel || (p.run != nil) != tc.run {
-			t.Errorf("%+v: split %q (splitter %v), each %v, sel %q, run %v; want %q, %v, %q, %v",
-				tc.opt, p.split, p.splitter, p.each, sel, p.run != nil, tc.split, tc.each, tc.sel, tc.run)
+		if c.each != tc.each || sel != tc.sel || (c.run != nil) != tc.run {
+			t.Errorf("%+v: each %v, sel %q, run %v; want %v, %q, %v", tc.opt, c.each, sel, c.run != nil, tc.each, tc.sel, tc.run)
 		}
 	}
 	for _, bad := range []struct {
@@ -69,37 +75,60 @@ func TestResolve(t *testing.T) {
 		want string
 	}{
 		{Options{Split: "weekly"}, "-split"},
-		{Options{Split: "at=Nope"}, "-split at=Nope: no getter"},
+		{Options{Split: "idle=soon"}, "-split idle=soon"},
 		{Options{Goroutines: "("}, "-goroutines"},
 		{Options{Run: "("}, "-run"},
 	} {
-		if _, err := resolve(tr, bad.opt); err == nil || !strings.HasPrefix(err.Error(), bad.want) {
+		if err := CheckOptions(bad.opt); err == nil || !strings.HasPrefix(err.Error(), bad.want) {
 			t.Errorf("%+v: error %v, want %q...", bad.opt, err, bad.want)
 		}
+		if _, err := NewPart(bad.opt, nil); err == nil {
+			t.Errorf("%+v: NewPart: no error", bad.opt)
+		}
+	}
+	// A getter missing from every table is an error of the traces, found
+	// when they are merged; CheckOptions, which sees no trace, allows it.
+	if err := CheckOptions(Options{Split: "at=Nope", Goroutines: "^main"}); err != nil {
+		t.Errorf("at=Nope without traces: %v", err)
+	}
+	if _, err := Build([]*logrt.Trace{synthetic("|one A@f", nil)}, Options{Split: "at=Nope"}); err == nil || !strings.HasPrefix(err.Error(), "-split at=Nope: no getter") {
+		t.Errorf("at=Nope: error %v", err)
 	}
 }
 
-func TestGroupOf(t *testing.T) {
-	each, _ := resolve(nil, Options{})
-	all, _ := resolve(nil, Options{Goroutines: "all"})
-	sel, _ := resolve(nil, Options{Goroutines: "^main"})
+func TestGroupIndex(t *testing.T) {
+	part := func(opt Options) *Part {
+		p, err := NewPart(opt, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	each, all, sel := part(Options{}), part(Options{Goroutines: "all"}), part(Options{Goroutines: "^main"})
 	cases := []struct {
 		name  string
-		p     plan
+		p     *Part
 		entry string
-		key   string
-		ok    bool
+		key   string // "": left out
 	}{
-		{"each", each, "main.main", "main.main", true},
-		{"each", each, "net/http.serve", "net/http.serve", true},
-		{"all", all, "main.main", "*", true},
-		{"selected", sel, "main.main", "*", true},
-		{"not selected", sel, "net/http.serve", "*", false},
+		{"each", each, "main.main", "main.main"},
+		{"each", each, "net/http.serve", "net/http.serve"},
+		{"all", all, "main.main", "*"},
+		{"all", all, "net/http.serve", "*"},
+		{"selected", sel, "main.main", "*"},
+		{"not selected", sel, "net/http.serve", ""},
 	}
 	for _, tc := range cases {
-		if key, ok := tc.p.groupOf(tc.entry); key != tc.key || ok != tc.ok {
-			t.Errorf("%s: groupOf(%q) = %q, %v; want %q, %v", tc.name, tc.entry, key, ok, tc.key, tc.ok)
+		key := ""
+		if i := tc.p.groupIndex(tc.entry); i >= 0 {
+			key = tc.p.groups[i].key
 		}
+		if key != tc.key {
+			t.Errorf("%s: groupIndex(%q) is group %q; want %q", tc.name, tc.entry, key, tc.key)
+		}
+	}
+	if len(each.groups) != 2 || len(all.groups) != 1 || len(sel.groups) != 1 {
+		t.Errorf("groups: each %d, all %d, selected %d; want 2, 1, 1", len(each.groups), len(all.groups), len(sel.groups))
 	}
 }
 
@@ -111,151 +140,135 @@ func entries(tr *logrt.Trace, entry ...string) *logrt.Trace {
 	return tr
 }
 
-func TestGroup(t *testing.T) {
-	one := entries(synthetic("|a A@f B@g |b A@f", nil), "w", "main", "main")
-	two := entries(synthetic("A@f |c B@g", nil), "main", "w")
-	p, err := resolve([]*logrt.Trace{one, two}, Options{})
+// partOf builds the part of a trace held in memory.
+func partOf(t *testing.T, tr *logrt.Trace, opt Options) *Part {
+	t.Helper()
+	p, err := NewPart(opt, tr.Getters)
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs, err := group([]*logrt.Trace{one, two}, p)
-	if err != nil {
-		t.Fatal(err)
+	eachRecord(tr, func(_ int, ev *logrt.Event, mk *logrt.Marker) { p.Add(ev, mk) })
+	p.Finish(tr)
+	return p
+}
+
+func TestPart(t *testing.T) {
+	tr := entries(synthetic("A@f |a A@f B@g |b |c A@f B@g", nil), "w", "main", "w", "main", "main")
+	p := partOf(t, tr, Options{})
+	if p.Events() != 5 {
+		t.Errorf("%d events, want 5", p.Events())
 	}
-	if got := strings.Join(gs.order, " "); got != "w main" {
+	var keys []string
+	for _, g := range p.groups {
+		keys = append(keys, g.key)
+	}
+	if got := strings.Join(keys, " "); got != "w main" {
 		t.Errorf("groups in order %q, want w main", got)
 	}
-	var labels []string
-	for _, l := range gs.labels {
-		labels = append(labels, l.Label)
+	// Segment 0 precedes the first mark; an empty segment (b) is kept.
+	if got := strings.Join(p.seg.labels, " "); got != "a b c" {
+		t.Errorf("segment labels %q, want a b c", got)
 	}
-	if got := strings.Join(labels, " "); got != "a b c" {
-		t.Errorf("sub-traces %q, want a b c", got)
-	}
-	// The second trace's sub-traces are numbered after the first's; its
-	// event before its first mark is in none.
-	subs := func(key string) []int {
-		var s []int
-		for _, te := range gs.events[key] {
-			s = append(s, te.sub)
+	events := func(key string) []int {
+		var n []int
+		for _, sd := range p.group(key).segs {
+			n = append(n, sd.span.Events)
 		}
-		return s
+		return n
 	}
-	if got := subs("main"); !reflect.DeepEqual(got, []int{0, 1, -1}) {
-		t.Errorf("main's events in sub-traces %v, want [0 1 -1]", got)
+	if w, m := events("w"), events("main"); !reflect.DeepEqual(w, []int{1, 1}) || !reflect.DeepEqual(m, []int{0, 1, 0, 2}) {
+		t.Errorf("events per segment: w %v, main %v; want [1 1], [0 1 0 2]", w, m)
 	}
-	if got := subs("w"); !reflect.DeepEqual(got, []int{0, 2}) {
-		t.Errorf("w's events in sub-traces %v, want [0 2]", got)
+	// Two events of one stack: one proto; its seq holds it twice.
+	if seq := p.group("main").segs[3].seq; len(seq) != 2 || p.protos[seq[0]].stack != 1 || p.protos[seq[1]].stack != 2 {
+		t.Errorf("main's segment 3: protos %v", seq)
 	}
-	if te := gs.events["w"][1]; te.tr != two || te.e != &two.Events[1] {
-		t.Errorf("w's second event is not the second trace's second event")
+	if n := len(p.protos); n != 4 {
+		t.Errorf("%d protos, want 4 (A@f in w and main, B@g in w and main)", n)
 	}
 
-	// Selected goroutines: one group "*"; marks are kept.
-	p, _ = resolve([]*logrt.Trace{one}, Options{Goroutines: "^ma"})
-	gs, err = group([]*logrt.Trace{one}, p)
-	if err != nil {
-		t.Fatal(err)
+	// Selected goroutines: one group "*", split on their events only.
+	p = partOf(t, tr, Options{Goroutines: "^ma"})
+	if len(p.groups) != 1 || p.groups[0].key != "*" || p.events != 5 {
+		t.Errorf("-goroutines ^ma: %d groups", len(p.groups))
 	}
-	if len(gs.order) != 1 || gs.order[0] != "*" || len(gs.events["*"]) != 2 || len(gs.labels) != 2 {
-		t.Errorf("-goroutines ^ma: groups %q, %d events, %d sub-traces; want *, 2, 2", gs.order, len(gs.events["*"]), len(gs.labels))
-	}
-	p, _ = resolve([]*logrt.Trace{one}, Options{Goroutines: "^nothing"})
-	if _, err := group([]*logrt.Trace{one}, p); err == nil || err.Error() != `-goroutines "^nothing" matches no goroutine` {
+	if _, err := Merge([]*Part{partOf(t, tr, Options{Goroutines: "^nothing"})}, Options{Goroutines: "^nothing"}); err == nil ||
+		err.Error() != `-goroutines "^nothing" matches no goroutine` {
 		t.Errorf("-goroutines ^nothing: error %v", err)
 	}
 }
 
-func TestKeep(t *testing.T) {
-	mk := func() *grouping {
-		return &grouping{
-			order:  []string{"x", "y"},
-			events: map[string][]tagged{"x": {{sub: 0}, {sub: 1}, {sub: -1}}, "y": {{sub: 2}, {sub: 1}}},
-			labels: []SubTrace{{Label: "TestA"}, {Label: "TestB"}, {Label: "TestA/sub"}},
-		}
+func TestKeepRun(t *testing.T) {
+	tr := synthetic("|TestA A@f |TestB A@f |TestA/sub A@f", nil)
+	p := partOf(t, tr, Options{})
+	var all []subRef
+	for i, l := range p.seg.labels {
+		all = append(all, subRef{p, int32(i + 1), l})
 	}
 	run, _ := compileRun("TestA")
-	gs := mk()
-	if err := gs.keep(run); err != nil {
+	kept, err := keepRun(run, "TestA", all)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if len(gs.labels) != 2 || gs.labels[0].Label != "TestA" || gs.labels[1].Label != "TestA/sub" {
-		t.Errorf("kept %+v, want TestA, TestA/sub", gs.labels)
+	if len(kept) != 2 || kept[0].label != "TestA" || kept[1].label != "TestA/sub" || kept[1].seg != 3 {
+		t.Errorf("kept %+v, want TestA, TestA/sub", kept)
 	}
-	sub := func(key string) []int {
-		var s []int
-		for _, te := range gs.events[key] {
-			s = append(s, te.sub)
-		}
-		return s
-	}
-	if x, y := sub("x"), sub("y"); !reflect.DeepEqual(x, []int{0, -1, -1}) || !reflect.DeepEqual(y, []int{1, -1}) {
-		t.Errorf("renumbered x %v y %v, want [0 -1 -1] [1 -1]", x, y)
-	}
-
-	gs = mk()
-	if err := gs.keep(nil); err != nil || len(gs.labels) != 3 || sub("y")[0] != 2 {
-		t.Errorf("no filter: %v, labels %d, y %v", err, len(gs.labels), sub("y"))
+	if kept, err := keepRun(nil, "", all); err != nil || len(kept) != 3 {
+		t.Errorf("no filter: %v, kept %d", err, len(kept))
 	}
 	none, _ := compileRun("TestZ")
-	if err := mk().keep(none); err == nil || !strings.HasPrefix(err.Error(), `-run "TestZ" matches no sub-trace; labels are: TestA, TestB`) {
+	if _, err := keepRun(none, "TestZ", all); err == nil || !strings.HasPrefix(err.Error(), `-run "TestZ" matches no sub-trace; labels are: TestA, TestB`) {
 		t.Errorf("TestZ: error %v", err)
 	}
 	// No event in any sub-trace: nothing was lost, no error.
-	gs = &grouping{events: map[string][]tagged{"x": {{sub: -1}}}, labels: []SubTrace{{Label: "TestA"}}}
-	if err := gs.keep(none); err != nil || len(gs.labels) != 0 {
-		t.Errorf("TestZ, no event in a sub-trace: %v, %d labels", err, len(gs.labels))
+	empty := partOf(t, synthetic("A@f |TestA", nil), Options{})
+	if kept, err := keepRun(none, "TestZ", []subRef{{empty, 1, "TestA"}}); err != nil || len(kept) != 0 {
+		t.Errorf("TestZ, no event in a sub-trace: %v, %d kept", err, len(kept))
 	}
 }
 
-// tagAll tags the events of tr with the sub-traces subs.
-func tagAll(tr *logrt.Trace, subs ...int) []tagged {
-	var evs []tagged
-	for i := range tr.Events {
-		evs = append(evs, tagged{tr, &tr.Events[i], subs[i]})
+func TestMergeGroup(t *testing.T) {
+	tr := synthetic("A@f |one B@g A@h |two A@f A@f |three", nil) // times 1000, 2000, ...
+	s, err := Build([]*logrt.Trace{tr}, Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	return evs
-}
-
-func TestBuildGroup(t *testing.T) {
-	tr := synthetic("A@f B@g A@f A@h A@f", nil) // times 1000, 2000, ...
-	labels := []SubTrace{{Label: "one", Events: 99}, {Label: "two"}, {Label: "empty"}}
-	g := buildGroup("main.main", tagAll(tr, -1, 0, 1, 0, 1), labels, 0)
-	if g == nil {
-		t.Fatal("no group")
-	}
+	g := s.Groups[0]
 	if g.Goroutine != "main.main" || g.Events != 4 || g.Left != 1 {
 		t.Errorf("group %s: %d events, %d left; want main.main, 4, 1", g.Goroutine, g.Events, g.Left)
 	}
-	want := []SubTrace{{"one", 2, 2000, 4000}, {"two", 2, 3000, 5000}, {"empty", 0, -1, 0}}
+	// A mark at the end starts no sub-trace.
+	want := []SubTrace{{"one", 2, 3000, 4000}, {"two", 2, 6000, 7000}}
 	if !reflect.DeepEqual(g.SubTraces, want) {
 		t.Errorf("sub-traces %+v, want %+v", g.SubTraces, want)
 	}
 	// Terminals by stack, lettered in order of first event in a
-	// sub-trace: B@g, A@f, A@h.
+	// sub-trace: B@g, A@h, A@f.
 	var got []string
 	for _, term := range g.Terminals {
 		got = append(got, term.Letter+"="+term.Name+"@"+term.Frames[1].Func)
 	}
-	if s := strings.Join(got, " "); s != "a=(*T).B@main.g b=(*T).A@main.f c=(*T).A@main.h" {
+	if s := strings.Join(got, " "); s != "a=(*T).B@main.g b=(*T).A@main.h c=(*T).A@main.f" {
 		t.Errorf("terminals %s", s)
 	}
-	if a := g.Terminals[1]; a.Total != 2 || !reflect.DeepEqual(a.PerSub, []int{0, 2, 0}) || len(a.BySub) != 3 ||
-		!reflect.DeepEqual(a.Values, []ValueCount{{"A-value", 2}}) {
-		t.Errorf("A@f: total %d, per sub-trace %v, values %v", a.Total, a.PerSub, a.Values)
+	if c := g.Terminals[2]; c.Total != 2 || !reflect.DeepEqual(c.PerSub, []int{0, 2}) || len(c.BySub) != 2 ||
+		!reflect.DeepEqual(c.Values, []ValueCount{{"A-value", 2}}) {
+		t.Errorf("A@f: total %d, per sub-trace %v, values %v", c.Total, c.PerSub, c.Values)
 	}
-	if gr := g.Grammar.String(); gr != "S -> A B\nA -> a c\nB -> b^2\n" {
+	if gr := g.Grammar.String(); gr != "S -> A B\nA -> a b\nB -> c^2\n" {
 		t.Errorf("grammar\n%s", gr)
 	}
 	if len(g.Patterns) == 0 {
 		t.Errorf("no patterns")
 	}
 	// Frames cuts stacks: A@f and A@h become one terminal.
-	if g := buildGroup("*", tagAll(tr, 0, 0, 0, 0, 0), labels[:1], 1); len(g.Terminals) != 2 || g.Terminals[0].Total != 4 {
+	s, _ = Build([]*logrt.Trace{tr}, Options{Split: "none", Frames: 1})
+	if g := s.Groups[0]; len(g.Terminals) != 2 || g.Terminals[0].Total != 4 {
 		t.Errorf("-frames 1: %d terminals, want 2 (a: A, called 4 times)", len(g.Terminals))
 	}
-	if g := buildGroup("*", tagAll(tr, -1, -1, -1, -1, -1), labels, 0); g != nil {
-		t.Errorf("no event in a sub-trace: group with %d events", g.Events)
+	s, _ = Build([]*logrt.Trace{synthetic("A@f |x", nil)}, Options{})
+	if len(s.Groups) != 0 {
+		t.Errorf("no event in a sub-trace: %d groups", len(s.Groups))
 	}
 }
 

@@ -10,7 +10,8 @@ import (
 
 // FuzzBuild summarizes every trace logrt can decode, with each split,
 // goroutine mode and -run filter, and renders every level and the JSON form: whatever a
-// trace file holds, the summary must not panic. The seeds are the recorded
+// trace file holds, the summary must not panic, and it must be the
+// reference implementation's (reference_test.go). The seeds are the recorded
 // fixtures; the corpus is in testdata/fuzz/FuzzBuild.
 func FuzzBuild(f *testing.F) {
 	for _, p := range []string{"../testdata/traces/busapp.suncat", "../testdata/traces/marks.suncat"} {
@@ -34,6 +35,7 @@ func FuzzBuild(f *testing.F) {
 			Frames:     int(mode / 32 % 4),
 			Run:        runs[int(mode)%len(runs)],
 		}
+		sameAsReference(t, []*logrt.Trace{tr}, opt)
 		s, err := Build([]*logrt.Trace{tr}, opt)
 		if err != nil {
 			return

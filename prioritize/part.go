@@ -1,0 +1,255 @@
+package prioritize
+
+import (
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// A Part is the summary of one trace in the making. It takes the trace's
+// events and marks one at a time, in recording order, as
+// logrt.DecodeFunc hands them out (Add), and keeps only what a summary
+// needs: for each call stack and segment of the trace the number of calls
+// and the distinct values returned, and for each goroutine group the
+// sequence of call stacks of each segment, which the grammar compresses
+// (4 bytes an event). The parts of several traces are built
+// independently, in parallel if the caller likes, and Merge makes the
+// summary of them all.
+//
+// A segment is the span between two sub-trace boundaries of the split:
+// segment 0 precedes the first boundary (with marks, the start-up before
+// the first mark), segment k follows the k'th. Which segments become
+// sub-traces is decided by Merge, which sees every trace: without -split,
+// a trace is split on marks if any trace has one.
+type Part struct {
+	opt     *compiled
+	seg     segmenter
+	trace   *logrt.Trace // header, getters and stacks; set by Finish
+	protos  []proto
+	byStack []int32            // stack id -> index in protos + 1 (the first getter seen with it)
+	other   map[protoKey]int32 // the protos byStack does not hold
+	groups  []*partGroup
+	groupOf map[string]int32
+	events  int // events added, selected or not
+}
+
+// A proto is one (stack, getter, goroutine) of a trace: a terminal once
+// Merge has looked up its frames. (In a decoded trace the stack decides
+// the goroutine group; a trace built in memory may say otherwise.)
+type proto struct {
+	protoKey
+	group int32  // index in Part.groups; -1: not a selected goroutine
+	cells []cell // one per segment with calls, in segment order
+}
+
+type protoKey struct {
+	stack, getter uint32
+	entry         string
+}
+
+// A cell holds a proto's calls in one segment.
+type cell struct {
+	seg    int32
+	calls  int
+	index  map[string]int32 // value -> index in values
+	values []firstValue     // in order of first return
+}
+
+type firstValue struct {
+	value string
+	count int
+	first int // the part's event number of its first return in the segment
+}
+
+// A partGroup is one goroutine group's events in a trace, by segment.
+type partGroup struct {
+	key  string
+	segs []segData
+}
+
+type segData struct {
+	span SubTrace // events, start and end (the label is Merge's)
+	seq  []int32  // the protos of the events, in order
+}
+
+// compiled are checked Options.
+type compiled struct {
+	opt  Options
+	sel  *regexp.Regexp // Goroutines as a regexp; nil for each and all
+	each bool           // one group per entry function
+	run  *runFilter
+}
+
+func compileOptions(opt Options) (*compiled, error) {
+	c := &compiled{opt: opt}
+	if _, err := newSegmenter(opt.Split, nil); err != nil {
+		return nil, err
+	}
+	switch opt.Goroutines {
+	case "", "each":
+		c.each = true
+	case "all":
+	default:
+		sel, err := regexp.Compile(opt.Goroutines)
+		if err != nil {
+			return nil, fmt.Errorf("-goroutines: %v", err)
+		}
+		c.sel = sel
+	}
+	run, err := compileRun(opt.Run)
+	if err != nil {
+		return nil, err
+	}
+	c.run = run
+	return c, nil
+}
+
+// CheckOptions reports options that no trace allows (a -split, -goroutines
+// or -run that does not parse), without a trace.
+func CheckOptions(opt Options) error {
+	_, err := compileOptions(opt)
+	return err
+}
+
+// NewPart starts the part of one trace. getters is the trace's getter
+// table, needed before the events only by -split at=GETTER (see
+// NeedsGetters); nil will do otherwise.
+func NewPart(opt Options, getters []logrt.Getter) (*Part, error) {
+	c, err := compileOptions(opt)
+	if err != nil {
+		return nil, err
+	}
+	seg, err := newSegmenter(opt.Split, getters)
+	if err != nil {
+		return nil, err
+	}
+	return &Part{opt: c, seg: *seg, groupOf: map[string]int32{}}, nil
+}
+
+// NeedsGetters reports whether NewPart needs the trace's getter table
+// before its events: for -split at=GETTER, whose boundaries are calls of
+// a getter named in the table. A streaming reader decodes such a trace
+// once for the table first.
+func NeedsGetters(opt Options) bool { return splitKindOf(opt.Split) == splitAt }
+
+// Events returns the number of events added so far.
+func (p *Part) Events() int { return p.events }
+
+// Add takes the trace's next event or mark (exactly one is not nil); its
+// signature is logrt.DecodeFunc's callback's. It keeps neither pointer.
+func (p *Part) Add(ev *logrt.Event, mk *logrt.Marker) error {
+	if mk != nil {
+		p.seg.mark(mk)
+		return nil
+	}
+	p.events++
+	pi := p.protoOf(ev)
+	pr := &p.protos[pi]
+	if pr.group < 0 {
+		return nil
+	}
+	seg := p.seg.event(ev)
+	g := p.groups[pr.group]
+	for int(seg) >= len(g.segs) {
+		g.segs = append(g.segs, segData{span: SubTrace{Start: -1}})
+	}
+	sd := &g.segs[seg]
+	sd.span.add(ev.Time)
+	sd.seq = append(sd.seq, pi)
+	pr.count(seg, ev.Value, p.events)
+	return nil
+}
+
+// Finish records the decoded trace (its header, getters and stacks; its
+// events, if it holds them, are not looked at) after its last Add.
+// The values' indexes are dropped: Merge needs only the values.
+func (p *Part) Finish(tr *logrt.Trace) {
+	p.trace = tr
+	for i := range p.protos {
+		for k := range p.protos[i].cells {
+			p.protos[i].cells[k].index = nil
+		}
+	}
+}
+
+// Start returns the start time of the finished trace.
+func (p *Part) Start() time.Time { return p.trace.Start }
+
+// add counts one more event of the sub-trace, at time t.
+func (st *SubTrace) add(t int64) {
+	st.Events++
+	if st.Start < 0 || t < st.Start {
+		st.Start = t
+	}
+	if t > st.End {
+		st.End = t
+	}
+}
+
+// protoOf returns the index of the event's (stack, getter) pair, adding
+// it on its first event.
+func (p *Part) protoOf(ev *logrt.Event) int32 {
+	if int(ev.Stack) < len(p.byStack) {
+		if i := p.byStack[ev.Stack] - 1; i >= 0 && p.protos[i].getter == ev.Getter && p.protos[i].entry == ev.Entry {
+			return i
+		}
+	}
+	key := protoKey{ev.Stack, ev.Getter, ev.Entry}
+	if i, ok := p.other[key]; ok {
+		return i
+	}
+	i := int32(len(p.protos))
+	p.protos = append(p.protos, proto{protoKey: key, group: p.groupIndex(ev.Entry)})
+	// A stack id of a decoded trace is at most its number of stacks.
+	if ev.Stack < 1<<24 && (int(ev.Stack) >= len(p.byStack) || p.byStack[ev.Stack] == 0) {
+		for int(ev.Stack) >= len(p.byStack) {
+			p.byStack = append(p.byStack, 0)
+		}
+		p.byStack[ev.Stack] = i + 1
+		return i
+	}
+	if p.other == nil {
+		p.other = map[protoKey]int32{}
+	}
+	p.other[key] = i
+	return i
+}
+
+// groupIndex returns the group of a goroutine started in entry, adding
+// it; -1 when -goroutines does not select it.
+func (p *Part) groupIndex(entry string) int32 {
+	key := "*"
+	switch {
+	case p.opt.sel != nil:
+		if !p.opt.sel.MatchString(entry) {
+			return -1
+		}
+	case p.opt.each:
+		key = entry
+	}
+	if i, ok := p.groupOf[key]; ok {
+		return i
+	}
+	i := int32(len(p.groups))
+	p.groups = append(p.groups, &partGroup{key: key})
+	p.groupOf[key] = i
+	return i
+}
+
+// count records one more return of v in segment seg; n numbers the
+// event within the part.
+func (pr *proto) count(seg int32, v string, n int) {
+	if k := len(pr.cells); k == 0 || pr.cells[k-1].seg != seg {
+		pr.cells = append(pr.cells, cell{seg: seg, index: map[string]int32{}})
+	}
+	c := &pr.cells[len(pr.cells)-1]
+	c.calls++
+	if i, ok := c.index[v]; ok {
+		c.values[i].count++
+		return
+	}
+	c.index[v] = int32(len(c.values))
+	c.values = append(c.values, firstValue{value: v, count: 1, first: n})
+}

@@ -1,0 +1,371 @@
+package prioritize
+
+// The reference implementation of Build: the plain, whole-trace version
+// that held every event in memory (before Build streamed), kept to check
+// the streaming Build against it (TestBuildMatchesReference, FuzzBuild).
+// It differs from the original in one point, which Build shares: a
+// terminal is a (stack, getter) pair, so that a damaged trace that uses
+// one stack for two getters gets two terminals.
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/suncat-go/suncat/grammar"
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// refBuild is Build on whole traces.
+func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
+	if len(traces) == 0 {
+		return nil, fmt.Errorf("no trace")
+	}
+	traces = append([]*logrt.Trace(nil), traces...) // the caller's order stays
+	sort.SliceStable(traces, func(i, j int) bool { return traces[i].Start.Before(traces[j].Start) })
+	split := opt.Split
+	if split == "" {
+		split = "none"
+		for _, tr := range traces {
+			for _, m := range tr.Marks {
+				if m.Kind == logrt.KindMark {
+					split = "marks"
+				}
+			}
+		}
+	}
+	splitter, err := refNewSplitter(split)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkAt(split, traces...); err != nil {
+		return nil, err
+	}
+	var sel *regexp.Regexp
+	mode := opt.Goroutines
+	switch mode {
+	case "", "each":
+		mode = "each"
+	case "all":
+	default:
+		if sel, err = regexp.Compile(mode); err != nil {
+			return nil, fmt.Errorf("-goroutines: %v", err)
+		}
+	}
+	run, err := compileRun(opt.Run)
+	if err != nil {
+		return nil, err
+	}
+	s := &Summary{Version: SchemaVersion, Split: split, Run: opt.Run}
+	// Events of each group, with the sub-trace they belong to (-1: none).
+	type tagged struct {
+		tr  *logrt.Trace
+		e   *logrt.Event
+		sub int
+	}
+	groups := map[string][]tagged{}
+	var order []string
+	var labels []SubTrace
+	for _, tr := range traces {
+		s.Traces = append(s.Traces, tr.Path)
+		if sel != nil {
+			// Split on the selected goroutines' events only, so that
+			// background work does not fill the idle gaps between
+			// repetitions.
+			tr = refOnlyGoroutines(tr, sel)
+		}
+		subs := splitter.split(tr, len(labels))
+		for i := range tr.Events {
+			e := &tr.Events[i]
+			key := "*"
+			if mode == "each" || sel != nil {
+				key = e.Entry
+			}
+			if sel != nil && !sel.MatchString(key) {
+				continue
+			}
+			if sel != nil {
+				key = "*" // selected groups are summarized together
+			}
+			if _, ok := groups[key]; !ok {
+				order = append(order, key)
+			}
+			groups[key] = append(groups[key], tagged{tr, e, subs.of[i]})
+		}
+		labels = append(labels, subs.labels...)
+	}
+	if sel != nil && len(groups) == 0 {
+		return nil, fmt.Errorf("-goroutines %q matches no goroutine", opt.Goroutines)
+	}
+	if run != nil {
+		// Keep the matching sub-traces, in order, numbered densely; the
+		// events of the others belong to no sub-trace.
+		renum := make([]int, len(labels))
+		var kept []SubTrace
+		for i, l := range labels {
+			renum[i] = -1
+			if run.match(l.Label) {
+				renum[i] = len(kept)
+				kept = append(kept, l)
+			}
+		}
+		inSubs := 0 // events in any sub-trace before filtering
+		for _, evs := range groups {
+			for i := range evs {
+				if evs[i].sub >= 0 {
+					inSubs++
+					evs[i].sub = renum[evs[i].sub]
+				}
+			}
+		}
+		if len(kept) == 0 && inSubs > 0 {
+			return nil, noRunMatch(opt.Run, labels)
+		}
+		labels = kept
+	}
+	for _, key := range order {
+		evs := groups[key]
+		g := &Group{Goroutine: key, SubTraces: make([]SubTrace, len(labels))}
+		for i := range labels {
+			g.SubTraces[i] = SubTrace{Label: labels[i].Label, Start: -1}
+		}
+		byStack := map[string]*Terminal{}
+		vindex := map[*Terminal]*refIndex{}
+		ids := map[*Terminal]int32{}
+		// The terminal of each stack id of each trace, found once.
+		cache := map[*logrt.Trace]map[[2]uint32]*Terminal{}
+		subs := make([][]int32, len(labels))
+		for _, te := range evs {
+			if te.sub < 0 {
+				g.Left++
+				continue
+			}
+			g.Events++
+			st := &g.SubTraces[te.sub]
+			st.Events++
+			if st.Start < 0 || te.e.Time < st.Start {
+				st.Start = te.e.Time
+			}
+			if te.e.Time > st.End {
+				st.End = te.e.Time
+			}
+			ts := cache[te.tr]
+			if ts == nil {
+				ts = map[[2]uint32]*Terminal{}
+				cache[te.tr] = ts
+			}
+			t := ts[[2]uint32{te.e.Stack, te.e.Getter}]
+			if t == nil {
+				t = refTerminalOf(te.tr, te.e, opt.Frames, byStack, g)
+				ts[[2]uint32{te.e.Stack, te.e.Getter}] = t
+			}
+			id, ok := ids[t]
+			if !ok {
+				id = int32(len(ids))
+				ids[t] = id
+				t.Letter = letter(int(id))
+				t.PerSub = make([]int, len(labels))
+				t.BySub = make([][]ValueCount, len(labels))
+				g.Terminals = append(g.Terminals, t)
+			}
+			t.Total++
+			t.PerSub[te.sub]++
+			refCount(t, te.sub, te.e.Value, vindex)
+			subs[te.sub] = append(subs[te.sub], id)
+		}
+		if g.Events == 0 {
+			continue
+		}
+		names := make([]string, len(g.Terminals))
+		for i, t := range g.Terminals {
+			names[i] = t.Letter
+		}
+		// The grammar drops empty sub-traces and numbers the rest; map
+		// its observations back to this group's sub-trace numbers.
+		var nonEmpty [][]int32
+		var index []int32
+		for i, sub := range subs {
+			if len(sub) > 0 {
+				nonEmpty = append(nonEmpty, sub)
+				index = append(index, int32(i))
+			}
+		}
+		g.Grammar = grammar.Build(&grammar.Trace{Names: names, Subs: nonEmpty}, grammar.Options{})
+		renumber(g.Grammar, index)
+		g.Patterns = Patterns(g)
+		s.Groups = append(s.Groups, g)
+	}
+	sort.SliceStable(s.Groups, func(i, j int) bool { return s.Groups[i].Events > s.Groups[j].Events })
+	return s, nil
+}
+
+// refOnlyGoroutines returns a copy of tr with only the events of the goroutine
+// groups re matches (marks are kept).
+func refOnlyGoroutines(tr *logrt.Trace, re *regexp.Regexp) *logrt.Trace {
+	c := *tr
+	c.Events = nil
+	for _, e := range tr.Events {
+		if re.MatchString(e.Entry) {
+			c.Events = append(c.Events, e)
+		}
+	}
+	return &c
+}
+
+type refIndex struct {
+	all  map[string]int
+	subs []map[string]int
+}
+
+// refCount records one more return of v in sub-trace sub.
+func refCount(t *Terminal, sub int, v string, index map[*Terminal]*refIndex) {
+	x := index[t]
+	if x == nil {
+		x = &refIndex{all: map[string]int{}, subs: make([]map[string]int, len(t.BySub))}
+		index[t] = x
+	}
+	if i, ok := x.all[v]; ok {
+		t.Values[i].Count++
+	} else {
+		x.all[v] = len(t.Values)
+		t.Values = append(t.Values, ValueCount{Value: v, Count: 1})
+	}
+	m := x.subs[sub]
+	if m == nil {
+		m = map[string]int{}
+		x.subs[sub] = m
+	}
+	if i, ok := m[v]; ok {
+		t.BySub[sub][i].Count++
+	} else {
+		m[v] = len(t.BySub[sub])
+		t.BySub[sub] = append(t.BySub[sub], ValueCount{Value: v, Count: 1})
+	}
+}
+
+// refTerminalOf returns the terminal of event e, by its (possibly cut) stack.
+func refTerminalOf(tr *logrt.Trace, e *logrt.Event, frames int, byStack map[string]*Terminal, g *Group) *Terminal {
+	st := tr.StackOf(e.Stack)
+	fs := st.Frames
+	if frames > 0 && len(fs) > frames {
+		fs = fs[:frames]
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d\x00", e.Getter)
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", f.Func, f.File, f.Line)
+	}
+	key := b.String()
+	if t, ok := byStack[key]; ok {
+		return t
+	}
+	gt, _ := tr.GetterOf(e.Getter)
+	name := gt.Name()
+	if gt.ID == 0 {
+		// Not in the getter table (a damaged or hand-made trace): name
+		// it by its function, or by its id when the stack is empty too.
+		name = fmt.Sprintf("getter %d", e.Getter)
+		if len(fs) > 0 {
+			name = shortFunc(fs[0].Func)
+		}
+	}
+	t := &Terminal{Name: name, Getter: gt, Frames: fs}
+	byStack[key] = t
+	return t
+}
+
+type refSplitter interface {
+	// split assigns each event of tr to a sub-trace (numbered from first)
+	// or to none (-1), and labels the sub-traces it starts.
+	split(tr *logrt.Trace, first int) refSplitResult
+}
+
+type refSplitResult struct {
+	of     []int
+	labels []SubTrace
+}
+
+func refNewSplitter(spec string) (refSplitter, error) {
+	switch {
+	case spec == "marks":
+		return refMarkSplit{}, nil
+	case spec == "none":
+		return refNoSplit{}, nil
+	case strings.HasPrefix(spec, "idle="):
+		d, err := time.ParseDuration(strings.TrimPrefix(spec, "idle="))
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("-split %s: %q is not a positive duration", spec, strings.TrimPrefix(spec, "idle="))
+		}
+		return refIdleSplit{d}, nil
+	case strings.HasPrefix(spec, "at="):
+		g := strings.TrimPrefix(spec, "at=")
+		if g == "" {
+			return nil, fmt.Errorf("-split at=: name a getter, e.g. at=Stop.Name")
+		}
+		return refAtSplit{g}, nil
+	}
+	return nil, fmt.Errorf("-split %q: want marks, idle=DURATION, at=GETTER or none", spec)
+}
+
+type refNoSplit struct{}
+
+func (refNoSplit) split(tr *logrt.Trace, first int) refSplitResult {
+	of := make([]int, len(tr.Events))
+	for i := range of {
+		of[i] = first
+	}
+	return refSplitResult{of, []SubTrace{{Label: filepath.Base(tr.Path)}}}
+}
+
+type refMarkSplit struct{}
+
+func (refMarkSplit) split(tr *logrt.Trace, first int) refSplitResult {
+	r := refSplitResult{of: make([]int, len(tr.Events))}
+	cur, mi := -1, 0
+	for i, e := range tr.Events {
+		for ; mi < len(tr.Marks) && tr.Marks[mi].Seq < e.Seq; mi++ {
+			if m := tr.Marks[mi]; m.Kind == logrt.KindMark {
+				label := m.Label
+				if label == "" {
+					label = "mark " + strconv.Itoa(len(r.labels)+1)
+				}
+				r.labels = append(r.labels, SubTrace{Label: label})
+				cur = first + len(r.labels) - 1
+			}
+		}
+		r.of[i] = cur
+	}
+	return r
+}
+
+type refIdleSplit struct{ gap time.Duration }
+
+func (s refIdleSplit) split(tr *logrt.Trace, first int) refSplitResult {
+	r := refSplitResult{of: make([]int, len(tr.Events))}
+	for i, e := range tr.Events {
+		if i == 0 || e.Time-tr.Events[i-1].Time > int64(s.gap) {
+			r.labels = append(r.labels, SubTrace{Label: fmt.Sprintf("episode %d", len(r.labels)+1)})
+		}
+		r.of[i] = first + len(r.labels) - 1
+	}
+	return r
+}
+
+type refAtSplit struct{ getter string }
+
+func (s refAtSplit) split(tr *logrt.Trace, first int) refSplitResult {
+	r := refSplitResult{of: make([]int, len(tr.Events))}
+	cur := -1
+	for i, e := range tr.Events {
+		if g, ok := tr.GetterOf(e.Getter); ok && MatchGetter(g, s.getter) {
+			r.labels = append(r.labels, SubTrace{Label: fmt.Sprintf("%s #%d", s.getter, len(r.labels)+1)})
+			cur = first + len(r.labels) - 1
+		}
+		r.of[i] = cur
+	}
+	return r
+}
