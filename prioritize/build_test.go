@@ -25,8 +25,8 @@ func TestChooseSplit(t *testing.T) {
 		want   string
 	}{
 		{"", []*logrt.Trace{plain}, "none"},
-		{"", []*logrt.Trace{plain, marked}, "marks"}, // a mark in any trace
-		{"", []*logrt.Trace{paused}, "none"},         // pauses are no marks
+		{"", []*logrt.Trace{plain, marked}, "marks"},   // a mark in any trace
+		{"", []*logrt.Trace{paused}, "none"},           // pauses are no marks
 		{"idle=1s", []*logrt.Trace{marked}, "idle=1s"}, // given: kept
 		{"none", []*logrt.Trace{marked}, "none"},
 	}
