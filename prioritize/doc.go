@@ -29,6 +29,16 @@
 //	                             (letters) and Getters link a pattern to
 //	                             the terminals it covers, Rule and Position
 //	                             to where it sits in the grammar
+//	  Findings *Findings         the growth view on top (findings.go):
+//	    Sizes, SizesFrom         each sub-trace's input size, and whence
+//	    Target                   the size predictions are made at
+//	    TimeNs, Time, LagSize    time per sub-trace, its Fit, and the size
+//	                             at which it passes 100 ms
+//	    Sites []*Site            one getter called from one place, over
+//	                             all groups: Frames (folded), Distinct
+//	                             (the frame that names it), Counts, Fit
+//	                             (Class, A, B, Exponent, R2), Predicted,
+//	                             Value, Terminals (links to Groups)
 //
 // Text, SummarizedGrammar, CountLine, PatternLine and PatternValues render
 // or derive the levels from it; SortPatterns (which sorts in place: give
@@ -88,4 +98,15 @@
 //   - Default priority: increasing, then varying, then decreasing, then
 //     constant; within a kind by maximum, then trend, both descending;
 //     then terminals before nonterminals; then by first appearance.
+//   - Findings (findings.go, sites.go, sizes.go, growth.go). A site is a
+//     getter with the stack FoldStack leaves (each function's frame
+//     nearest the getter, no standard-library frames; Options.Stacks
+//     "whole" keeps every frame), summed over every goroutine group, so
+//     recursion at any depth, sort's internals and parallel workers do
+//     not split it. Its name is the frame where its stack first differs
+//     from the getter's other sites (Site.Distinct). Sizes come from
+//     Options.Sizes, else the last number of every sub-trace label
+//     (LabelSize), else positions 1, 2, 3. FitGrowth states the growth
+//     rule; the sites that grow are ranked by their count predicted at
+//     the target size, then class.
 package prioritize

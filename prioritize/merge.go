@@ -90,6 +90,9 @@ func Merge(parts []*Part, opt Options) (*Summary, error) {
 		}
 	}
 	sort.SliceStable(s.Groups, func(i, j int) bool { return s.Groups[i].Events > s.Groups[j].Events })
+	if s.Findings, err = buildFindings(s, opt); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -200,6 +200,11 @@ func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
 		s.Groups = append(s.Groups, g)
 	}
 	sort.SliceStable(s.Groups, func(i, j int) bool { return s.Groups[i].Events > s.Groups[j].Events })
+	// Findings are a function of the summary's groups (not of the
+	// streaming), so the reference computes them the same way.
+	if s.Findings, err = buildFindings(s, opt); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

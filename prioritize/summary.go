@@ -9,7 +9,7 @@ import (
 )
 
 // SchemaVersion is the version of the JSON form of a Summary.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // Options control how a trace becomes a summary.
 type Options struct {
@@ -19,6 +19,13 @@ type Options struct {
 	// Run keeps only the sub-traces whose label matches, by the rules of
 	// go test -run (per-level regexps separated by '/'); "" keeps all.
 	Run string
+	// Findings: Sizes gives each sub-trace's input size (default: the
+	// last number of every label, else positions); At is the size to
+	// predict at (0: ten times the largest); Stacks is StacksFolded (the
+	// default) or StacksWhole.
+	Sizes  []float64
+	At     float64
+	Stacks string
 }
 
 // A Summary is the Performance Summary of one or more traces.
@@ -28,6 +35,9 @@ type Summary struct {
 	Split   string   `json:"split"`
 	Run     string   `json:"run,omitempty"` // Options.Run, when given
 	Groups  []*Group `json:"groups"`
+	// Findings: the call sites that grow with the input size (over all
+	// groups); see Findings.
+	Findings *Findings `json:"findings"`
 }
 
 // A Group is the summary of the events of one goroutine group.

@@ -1,0 +1,298 @@
+package prioritize
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// LagThreshold is the time per repetition a person notices: 100 ms, the
+// threshold of perceptible lag of LagHunter and LagAlyzer.
+const LagThreshold = 100e6 // ns
+
+// Findings say which call sites grow with the input size, how fast, and
+// what that means at a larger size. They are a view on top of the
+// grammar levels: computed from the terminals' counts per sub-trace,
+// summed over every goroutine group.
+type Findings struct {
+	// Sizes is the input size of each sub-trace (Summary sub-trace
+	// order); SizesFrom says where they came from: SizesFromLabels,
+	// SizesFromPositions or SizesGiven.
+	Sizes     []float64 `json:"sizes"`
+	SizesFrom string    `json:"sizesFrom"`
+	// Used marks the sub-traces the fits use: those with events (an
+	// empty sub-trace is not a repetition of anything).
+	Used []bool `json:"used"`
+	// Target is the size predictions are made at: Options.At, or ten
+	// times the largest size.
+	Target float64 `json:"target"`
+	Stacks string  `json:"stacks"`         // StacksFolded or StacksWhole
+	Note   string  `json:"note,omitempty"` // why nothing has a class ("2 distinct sizes; growth needs 3")
+	// The repeated action as a whole: the time of each sub-trace (first
+	// to last event, ns), fitted like the counts, its prediction at
+	// Target, and the size at which it passes LagThreshold (0: it does
+	// not grow, or not below 10^15).
+	TimeNs          []int64 `json:"timeNs"`
+	Time            Fit     `json:"time"`
+	TimePredictedNs float64 `json:"timePredictedNs"`
+	LagSize         float64 `json:"lagSize"`
+	// Sites: every call site, the growing ones first (ranked by
+	// predicted count at Target, then class), then the others by calls.
+	Sites []*Site `json:"sites"`
+}
+
+// A Site is one getter called from one place in the code, counted over
+// all goroutines in each sub-trace.
+type Site struct {
+	Getter  logrt.Getter `json:"getter"`
+	Name    string       `json:"name"` // the getter: "(*Stop).Name"
+	Package string       `json:"package"`
+	// Frames is the site's stack (getter first): folded (FoldStack)
+	// unless Options.Stacks is "whole", cut to Options.Frames.
+	Frames []logrt.Frame `json:"frames"`
+	// Distinct is the index in Frames of the frame that sets the site
+	// apart from the getter's other sites (1, the caller, when it is the
+	// only one); Frames[1:Distinct+1] is the stack down to it.
+	Distinct  int        `json:"distinct"`
+	Counts    []int      `json:"counts"` // calls in each sub-trace
+	Total     int        `json:"total"`
+	Fit       Fit        `json:"fit"`
+	Predicted float64    `json:"predicted"` // Fit.At(Target)
+	Value     ValueCount `json:"value"`     // its most repeated value, over all sub-traces
+	Terminals []TermRef  `json:"terminals"` // the terminals whose calls it sums
+	values    map[string]int
+}
+
+// A TermRef names a terminal of the summary: Summary.Groups[Group]'s
+// terminal with that letter.
+type TermRef struct {
+	Group  int    `json:"group"`
+	Letter string `json:"letter"`
+}
+
+// Where is the distinguishing frame, as FrameString prints it.
+func (s *Site) Where() string {
+	if s.Distinct < len(s.Frames) {
+		return FrameString(s.Frames[s.Distinct])
+	}
+	return ""
+}
+
+// Growing returns the growing sites, ranked.
+func (f *Findings) Growing() []*Site {
+	var out []*Site
+	for _, s := range f.Sites {
+		if s.Fit.Grows() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// findSites sums the terminals of every group by site.
+func findSites(s *Summary, stacks string) []*Site {
+	byKey := map[string]*Site{}
+	var sites []*Site
+	for gi, g := range s.Groups {
+		for _, t := range g.Terminals {
+			fs := t.Frames
+			if stacks != StacksWhole {
+				fs = FoldStack(fs)
+			}
+			key := siteKey(t, fs)
+			site := byKey[key]
+			if site == nil {
+				site = &Site{Getter: t.Getter, Name: t.Name, Package: t.Getter.Package, Frames: fs,
+					Counts: make([]int, len(t.PerSub)), values: map[string]int{}}
+				byKey[key] = site
+				sites = append(sites, site)
+			}
+			for i, c := range t.PerSub {
+				site.Counts[i] += c
+			}
+			site.Total += t.Total
+			site.Terminals = append(site.Terminals, TermRef{Group: gi, Letter: t.Letter})
+			for _, v := range t.Values {
+				site.addValue(v)
+			}
+		}
+	}
+	byGetter := map[string][]*Site{}
+	var getters []string
+	for _, site := range sites {
+		k := site.Package + "." + site.Name
+		if _, ok := byGetter[k]; !ok {
+			getters = append(getters, k)
+		}
+		byGetter[k] = append(byGetter[k], site)
+	}
+	for _, k := range getters {
+		group := byGetter[k]
+		stacks := make([][]logrt.Frame, len(group))
+		for i, site := range group {
+			stacks[i] = site.Frames
+		}
+		for i, d := range distinguishing(stacks) {
+			group[i].Distinct = d
+		}
+	}
+	return sites
+}
+
+func siteKey(t *Terminal, fs []logrt.Frame) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\x00%s\x00", t.Getter.Package, t.Name)
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", f.Func, f.File, f.Line)
+	}
+	return b.String()
+}
+
+// addValue counts a value; Value keeps the most repeated one (the first
+// seen of those tied).
+func (s *Site) addValue(v ValueCount) {
+	s.values[v.Value] += v.Count
+	if n := s.values[v.Value]; n > s.Value.Count {
+		s.Value = ValueCount{Value: v.Value, Count: n}
+	}
+}
+
+// buildFindings computes the findings of a built summary.
+func buildFindings(s *Summary, opt Options) (*Findings, error) {
+	var labels []SubTrace
+	if len(s.Groups) > 0 {
+		labels = s.Groups[0].SubTraces
+	}
+	names := make([]string, len(labels))
+	for i, l := range labels {
+		names[i] = l.Label
+	}
+	sizes, from, err := Sizes(names, opt.Sizes)
+	if err != nil {
+		return nil, err
+	}
+	stacks := opt.Stacks
+	if stacks == "" {
+		stacks = StacksFolded
+	}
+	if stacks != StacksFolded && stacks != StacksWhole {
+		return nil, fmt.Errorf("-stacks %q: want %s or %s", opt.Stacks, StacksFolded, StacksWhole)
+	}
+	f := &Findings{Sizes: sizes, SizesFrom: from, Stacks: stacks, Target: opt.At}
+	f.Used, f.TimeNs = subTraceTimes(s, len(labels))
+	var xs []float64
+	for i, u := range f.Used {
+		if u {
+			xs = append(xs, sizes[i])
+		}
+	}
+	if f.Target <= 0 {
+		_, hi := minMax(xs)
+		f.Target = 10 * hi
+		if len(xs) == 0 {
+			f.Target = 0
+		}
+	}
+	if d := distinct(xs); d < 3 {
+		f.Note = fmt.Sprintf("%d distinct sizes; growth needs 3", d)
+	}
+	times := make([]float64, len(f.TimeNs))
+	for i, t := range f.TimeNs {
+		times[i] = float64(t)
+	}
+	f.Time = FitGrowth(xs, usedOf(times, f.Used))
+	f.TimePredictedNs = finite(f.Time.At(f.Target))
+	if lo, _ := minMax(xs); f.Time.Grows() {
+		f.LagSize, _ = f.Time.Reaches(LagThreshold, lo)
+	}
+	f.Sites = findSites(s, stacks)
+	for _, site := range f.Sites {
+		counts := make([]float64, len(site.Counts))
+		for i, c := range site.Counts {
+			counts[i] = float64(c)
+		}
+		site.Fit = FitGrowth(xs, usedOf(counts, f.Used))
+		site.Predicted = finite(site.Fit.At(f.Target))
+	}
+	rankSites(f.Sites)
+	return f, nil
+}
+
+// subTraceTimes returns which sub-traces have events and the time from
+// the first to the last event of each, over all groups.
+func subTraceTimes(s *Summary, n int) ([]bool, []int64) {
+	used := make([]bool, n)
+	start := make([]int64, n)
+	end := make([]int64, n)
+	for i := range start {
+		start[i] = -1
+	}
+	for _, g := range s.Groups {
+		for i, st := range g.SubTraces {
+			if st.Events == 0 {
+				continue
+			}
+			used[i] = true
+			if start[i] < 0 || st.Start < start[i] {
+				start[i] = st.Start
+			}
+			if st.End > end[i] {
+				end[i] = st.End
+			}
+		}
+	}
+	times := make([]int64, n)
+	for i := range times {
+		if used[i] {
+			times[i] = end[i] - start[i]
+		}
+	}
+	return used, times
+}
+
+// finite keeps a prediction encodable: +Inf (an exponential far out)
+// becomes the largest float64, NaN 0.
+func finite(x float64) float64 {
+	switch {
+	case math.IsNaN(x):
+		return 0
+	case math.IsInf(x, 1):
+		return math.MaxFloat64
+	case math.IsInf(x, -1):
+		return -math.MaxFloat64
+	}
+	return x
+}
+
+func usedOf(xs []float64, used []bool) []float64 {
+	var out []float64
+	for i, u := range used {
+		if u {
+			out = append(out, xs[i])
+		}
+	}
+	return out
+}
+
+// rankSites puts the growing sites first, by predicted count at the
+// target, then class (faster first), then calls; the others by calls.
+func rankSites(sites []*Site) {
+	sort.SliceStable(sites, func(i, j int) bool {
+		a, b := sites[i], sites[j]
+		if ga, gb := a.Fit.Grows(), b.Fit.Grows(); ga != gb {
+			return ga
+		}
+		if a.Fit.Grows() {
+			if a.Predicted != b.Predicted {
+				return a.Predicted > b.Predicted
+			}
+			if a.Fit.Class != b.Fit.Class {
+				return a.Fit.Class > b.Fit.Class
+			}
+		}
+		return a.Total > b.Total
+	})
+}

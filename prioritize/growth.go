@@ -1,0 +1,437 @@
+package prioritize
+
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// A Class is a growth class: how a count grows with the input size.
+type Class int
+
+// The growth classes, simplest first. ClassNone means that the sizes
+// cannot tell (fewer than three distinct sizes).
+const (
+	ClassNone Class = iota
+	ClassConstant
+	ClassLog
+	ClassLinear
+	ClassNLogN
+	ClassQuadratic
+	ClassCubic
+	ClassExponential
+)
+
+var classNames = [...]string{"none", "constant", "log n", "n", "n log n", "n^2", "n^3", "2^n"}
+
+func (c Class) String() string {
+	if c < 0 || int(c) >= len(classNames) {
+		return fmt.Sprintf("Class(%d)", int(c))
+	}
+	return classNames[c]
+}
+
+// MarshalText writes the class's name (JSON): "none", "constant",
+// "log n", "n", "n log n", "n^2", "n^3", "2^n".
+func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a class's name.
+func (c *Class) UnmarshalText(b []byte) error {
+	for i, n := range classNames {
+		if n == string(b) {
+			*c = Class(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("%q is not a growth class", b)
+}
+
+// The thresholds of the growth rule (README, "How a site is classified").
+const (
+	// minR2 is the share of the counts' variation the best fit must
+	// explain for anything to grow.
+	minR2 = 0.8
+	// minRise: the fit must predict at the largest size at least this
+	// many times the calls at the smallest (so jitter of up to ±33%
+	// around a flat count can never grow) ...
+	minRise = 2
+	// minGain ... and at least this many calls more.
+	minGain = 2
+	// simplerSlack: a simpler class is chosen while its rms relative
+	// error is within simplerSlack times the best class's, plus
+	// simplerFloor.
+	simplerSlack = 3
+	simplerFloor = 0.04
+	// outlierFactor: with five or more points, one interior point this
+	// many times farther from the others' fit than their rms is set aside.
+	outlierFactor = 4
+)
+
+// A Fit is a growth class fitted to counts (or times) per size:
+// count ≈ A + B·f(size), f being the class's function (log2 n, n,
+// n·log2 n, n², n³; for ClassExponential 2^(Rate·n)); a constant or
+// ClassNone fit is A, the mean.
+type Fit struct {
+	Class    Class   `json:"class"`
+	A        float64 `json:"a"`
+	B        float64 `json:"b"`
+	Rate     float64 `json:"rate,omitempty"` // ClassExponential: count = A + B·2^(Rate·size)
+	Exponent float64 `json:"exponent"`       // power law: count − A ≈ c·size^Exponent (0 when constant)
+	R2       float64 `json:"r2"`             // share of the variation the fit explains (1 when all counts are equal)
+	Outlier  int     `json:"outlier"`        // index of the point set aside as an outlier, -1 for none
+	Note     string  `json:"note,omitempty"` // why there is no class ("2 distinct sizes")
+}
+
+// Grows reports whether the fit found growth.
+func (f Fit) Grows() bool { return f.Class > ClassConstant }
+
+// At is the fitted value at size n.
+func (f Fit) At(n float64) float64 {
+	switch f.Class {
+	case ClassNone, ClassConstant:
+		return f.A
+	case ClassExponential:
+		return f.A + f.B*math.Exp2(f.Rate*n)
+	}
+	return f.A + f.B*classFunc(f.Class)(n)
+}
+
+// Reaches returns the smallest size at or above from at which the fit
+// reaches y, and false when it does not grow or does not reach y below
+// 10^15.
+func (f Fit) Reaches(y, from float64) (float64, bool) {
+	if !f.Grows() {
+		return 0, false
+	}
+	if f.At(from) >= y {
+		return from, true
+	}
+	lo, hi := from, math.Max(from, 1)
+	for f.At(hi) < y {
+		if hi > 1e15 {
+			return 0, false
+		}
+		lo, hi = hi, hi*2
+	}
+	for i := 0; i < 100 && hi-lo > 1e-9*hi; i++ {
+		mid := (lo + hi) / 2
+		if f.At(mid) >= y {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi, true
+}
+
+func log2(n float64) float64 {
+	if n <= 1 {
+		return 0
+	}
+	return math.Log2(n)
+}
+
+func classFunc(c Class) func(float64) float64 {
+	switch c {
+	case ClassLog:
+		return log2
+	case ClassLinear:
+		return func(n float64) float64 { return n }
+	case ClassNLogN:
+		return func(n float64) float64 { return n * log2(n) }
+	case ClassQuadratic:
+		return func(n float64) float64 { return n * n }
+	case ClassCubic:
+		return func(n float64) float64 { return n * n * n }
+	}
+	return func(float64) float64 { return 0 }
+}
+
+// FitGrowth classifies how ys grow with xs (one point per sub-trace):
+//
+//   - With fewer than three distinct sizes there is no class (ClassNone,
+//     with a Note).
+//   - Each class is fitted as y = A + B·f(x) with B ≥ 0 (exponential:
+//     A + B·2^(Rate·x)), minimizing the relative error (weighted least
+//     squares, weight 1/y²), so small sizes count as much as large ones.
+//   - The counts grow only when the best fit explains at least 80% of
+//     their (relative) variation and predicts, at the largest size, at
+//     least twice as many calls as at the smallest and at least 2 more;
+//     otherwise the class is constant (A: the mean).
+//   - A growing series gets the simplest class whose rms relative error
+//     is within three times the best class's plus 4 percentage points.
+//   - With five or more points, the one farthest from the best fit that
+//     is not at the smallest or largest size is set aside when it lies
+//     more than four times as far from the others' fit as they do (rms),
+//     and the others decide.
+func FitGrowth(xs, ys []float64) Fit {
+	if d := distinct(xs); d < 3 {
+		return Fit{Class: ClassNone, A: mean(ys), Outlier: -1, Note: fmt.Sprintf("%d distinct sizes; growth needs 3", d)}
+	}
+	fit, ref := fitAll(xs, ys)
+	fit.Outlier = -1
+	if len(xs) >= 5 {
+		if i := worstInterior(xs, ys, ref); i >= 0 {
+			x2, y2 := without(xs, i), without(ys, i)
+			if f2, ref2 := fitAll(x2, y2); isOutlier(ref2, x2, y2, xs[i], ys[i]) {
+				fit, xs, ys = f2, x2, y2
+				fit.Outlier = i
+			}
+		}
+	}
+	fit.Exponent = exponent(xs, ys, fit)
+	return fit
+}
+
+// fitAll fits every class to the points and picks one by the rule; it
+// also returns the best-fitting class's fit, whatever the rule chose.
+func fitAll(xs, ys []float64) (chosen, best Fit) {
+	w := weights(ys)
+	m := wmean(ys, w)
+	ssTot := 0.0
+	for i, y := range ys {
+		ssTot += w[i] * (y - m) * (y - m)
+	}
+	flat := Fit{Class: ClassConstant, A: mean(ys), R2: 1}
+	if ssTot <= 1e-12 {
+		return flat, flat
+	}
+	flat.R2 = 0
+	var fits []Fit
+	var rms []float64
+	bi := -1
+	for c := ClassLog; c <= ClassExponential; c++ {
+		f := fitClass(c, xs, ys, w)
+		ss := ssRes(f, xs, ys, w)
+		f.R2 = 1 - ss/ssTot
+		fits = append(fits, f)
+		rms = append(rms, math.Sqrt(ss/float64(len(xs))))
+		if f.Grows() && (bi < 0 || rms[len(rms)-1] < rms[bi]) {
+			bi = len(fits) - 1
+		}
+	}
+	if bi < 0 {
+		return flat, flat
+	}
+	b := fits[bi]
+	lo, hi := minMax(xs)
+	if b.R2 < minR2 || !risesEnough(b.At(lo), b.At(hi)) {
+		return flat, b
+	}
+	for i, f := range fits {
+		if f.Grows() && rms[i] <= simplerSlack*rms[bi]+simplerFloor && risesEnough(f.At(lo), f.At(hi)) {
+			return f, b
+		}
+	}
+	return b, b
+}
+
+func risesEnough(lo, hi float64) bool {
+	return hi-lo >= minGain && hi >= minRise*lo
+}
+
+// weights are 1/y² (y at least 1): least squares on relative errors.
+func weights(ys []float64) []float64 {
+	w := make([]float64, len(ys))
+	for i, y := range ys {
+		y = math.Max(math.Abs(y), 1)
+		w[i] = 1 / (y * y)
+	}
+	return w
+}
+
+// fitClass fits one class by weighted least squares; a class that would
+// need a falling curve (B ≤ 0) comes back constant.
+func fitClass(c Class, xs, ys, w []float64) Fit {
+	if c == ClassExponential {
+		return fitExp(xs, ys, w)
+	}
+	f := classFunc(c)
+	fx := make([]float64, len(xs))
+	for i, x := range xs {
+		fx[i] = f(x)
+	}
+	a, b := linReg(fx, ys, w)
+	if b <= 0 || math.IsNaN(b) {
+		return Fit{Class: ClassConstant, A: mean(ys)}
+	}
+	return Fit{Class: c, A: a, B: b}
+}
+
+// fitExp fits y = A + B·2^(Rate·x): A and B by weighted least squares
+// for each rate of a grid (from doubling once to doubling 60 times over
+// the sizes' range), then the best rate refined between its neighbours.
+func fitExp(xs, ys, w []float64) Fit {
+	lo, hi := minMax(xs)
+	const steps = 120
+	at := func(k float64) (Fit, float64) {
+		rate := math.Pow(60, k/steps) / (hi - lo)
+		fx := make([]float64, len(xs))
+		for i, x := range xs {
+			fx[i] = math.Exp2(rate * (x - hi)) // scaled by 2^(-rate·hi) to stay finite
+		}
+		a, b := linReg(fx, ys, w)
+		if b <= 0 || math.IsNaN(b) {
+			return Fit{}, math.Inf(1)
+		}
+		f := Fit{Class: ClassExponential, A: a, B: b * math.Exp2(-rate*hi), Rate: rate}
+		return f, ssRes(f, xs, ys, w)
+	}
+	bestK, bestSS := -1.0, math.Inf(1)
+	for k := 0; k <= steps; k++ {
+		if _, ss := at(float64(k)); ss < bestSS {
+			bestK, bestSS = float64(k), ss
+		}
+	}
+	if bestK < 0 {
+		return Fit{Class: ClassConstant, A: mean(ys)}
+	}
+	l, r := math.Max(bestK-1, 0), math.Min(bestK+1, steps)
+	for i := 0; i < 60; i++ { // ternary search: the error is unimodal near the best
+		m1, m2 := l+(r-l)/3, r-(r-l)/3
+		_, s1 := at(m1)
+		_, s2 := at(m2)
+		if s1 < s2 {
+			r = m2
+		} else {
+			l = m1
+		}
+	}
+	if f, ss := at((l + r) / 2); ss <= bestSS {
+		return f
+	}
+	f, _ := at(bestK)
+	return f
+}
+
+// linReg returns the weighted least-squares intercept and slope of ys on
+// xs.
+func linReg(xs, ys, w []float64) (a, b float64) {
+	mx, my := wmean(xs, w), wmean(ys, w)
+	var sxy, sxx float64
+	for i := range xs {
+		sxy += w[i] * (xs[i] - mx) * (ys[i] - my)
+		sxx += w[i] * (xs[i] - mx) * (xs[i] - mx)
+	}
+	if sxx == 0 {
+		return my, 0
+	}
+	b = sxy / sxx
+	return my - b*mx, b
+}
+
+func ssRes(f Fit, xs, ys, w []float64) float64 {
+	ss := 0.0
+	for i, x := range xs {
+		d := ys[i] - f.At(x)
+		ss += w[i] * d * d
+	}
+	if math.IsNaN(ss) {
+		return math.Inf(1)
+	}
+	return ss
+}
+
+// worstInterior returns the index of the point farthest (relatively)
+// from the fit, not at the smallest or largest size; -1 when every point
+// is at one of them.
+func worstInterior(xs, ys []float64, ref Fit) int {
+	w := weights(ys)
+	lo, hi := minMax(xs)
+	worst, far := -1, -1.0
+	for i, x := range xs {
+		if x == lo || x == hi {
+			continue
+		}
+		if d := w[i] * (ys[i] - ref.At(x)) * (ys[i] - ref.At(x)); d > far {
+			worst, far = i, d
+		}
+	}
+	return worst
+}
+
+// isOutlier reports whether the point (x, y) is more than outlierFactor
+// times as far (relatively) from the fit of the other points as they are
+// (rms), and at least minGain calls away.
+func isOutlier(f Fit, xs, ys []float64, x, y float64) bool {
+	d := math.Abs(y - f.At(x))
+	rel := d / math.Max(math.Abs(y), 1)
+	rms := math.Sqrt(ssRes(f, xs, ys, weights(ys)) / float64(len(xs)))
+	return d >= minGain && rel > outlierFactor*rms
+}
+
+// exponent is the slope of log(y − A) against log x, over the points
+// where both are defined: the power the counts grow with.
+func exponent(xs, ys []float64, f Fit) float64 {
+	if !f.Grows() {
+		return 0
+	}
+	var lx, ly []float64
+	for i, x := range xs {
+		if d := ys[i] - f.A; x > 0 && d > 0 {
+			lx = append(lx, math.Log(x))
+			ly = append(ly, math.Log(d))
+		}
+	}
+	if distinct(lx) < 2 {
+		return 0
+	}
+	_, b := linReg(lx, ly, ones(len(lx)))
+	return b
+}
+
+func wmean(xs, w []float64) float64 {
+	var s, sw float64
+	for i, x := range xs {
+		s += w[i] * x
+		sw += w[i]
+	}
+	if sw == 0 {
+		return 0
+	}
+	return s / sw
+}
+
+func mean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+func minMax(xs []float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, x := range xs {
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	return lo, hi
+}
+
+func distinct(xs []float64) int {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	n := 0
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			n++
+		}
+	}
+	return n
+}
+
+func ones(n int) []float64 {
+	w := make([]float64, n)
+	for i := range w {
+		w[i] = 1
+	}
+	return w
+}
+
+func without(xs []float64, i int) []float64 {
+	out := append([]float64(nil), xs[:i]...)
+	return append(out, xs[i+1:]...)
+}

@@ -1,0 +1,116 @@
+package prioritize
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// Stacks modes of Options.Stacks: how a terminal's stack becomes the
+// stack of its call site.
+const (
+	StacksFolded = "folded" // the default: recursion folded, the standard library's frames left out
+	StacksWhole  = "whole"  // every frame, as the terminals have them
+)
+
+// FoldStack returns the stack that names a call site: the getter's frame,
+// then each function's frame nearest to the getter only (so recursion,
+// direct or mutual, folds to one frame per function at any depth), and no
+// frames of the Go standard library other than the getter's own (sort's
+// internal recursion, fmt, testing, net/http's server loop). Calls from
+// one place in your code thus share a site however deep the recursion
+// above or below it and whichever way sort reached a comparator.
+func FoldStack(fs []logrt.Frame) []logrt.Frame {
+	if len(fs) == 0 {
+		return nil
+	}
+	out := []logrt.Frame{fs[0]}
+	seen := map[string]bool{fs[0].Func: true}
+	for _, f := range fs[1:] {
+		if seen[f.Func] || isStdFrame(f) {
+			continue
+		}
+		seen[f.Func] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// isStdFrame reports whether a frame is in a package of the Go standard
+// library: its import path has no dot in its first element, it is not
+// package main, and its file is in GOROOT's src directory under that path
+// (a module named without a dot, "myapp/util", is not in .../src/myapp/util).
+func isStdFrame(f logrt.Frame) bool {
+	pkg := funcPackage(f.Func)
+	if pkg == "" || pkg == "main" {
+		return false
+	}
+	first, _, _ := strings.Cut(pkg, "/")
+	if strings.Contains(first, ".") {
+		return false
+	}
+	dir := filepath.ToSlash(filepath.Dir(f.File))
+	return strings.HasSuffix(dir, "/src/"+pkg)
+}
+
+// funcPackage returns the import path of a runtime function name:
+// "sort" for "sort.insertionSort_func", "example.com/app/model" for
+// "example.com/app/model.(*Stop).Name", ignoring type arguments.
+func funcPackage(fn string) string {
+	if i := strings.IndexByte(fn, '['); i >= 0 {
+		fn = fn[:i]
+	}
+	slash := strings.LastIndexByte(fn, '/')
+	dot := strings.IndexByte(fn[slash+1:], '.')
+	if dot < 0 {
+		return ""
+	}
+	return fn[:slash+1+dot]
+}
+
+// distinguishing returns, for each stack of one getter's sites, the index
+// of the frame that sets it apart from the others: one past the longest
+// run of frames (from the getter) that it shares with any other. A site
+// alone, or one whose stack is all shared, is named by its caller (index
+// 1) or, at worst, its last frame.
+func distinguishing(stacks [][]logrt.Frame) []int {
+	out := make([]int, len(stacks))
+	for i, a := range stacks {
+		shared := 0
+		for j, b := range stacks {
+			if i != j {
+				if n := commonPrefix(a, b); n > shared {
+					shared = n
+				}
+			}
+		}
+		d := shared
+		if d < 1 {
+			d = 1
+		}
+		if d > len(a)-1 {
+			d = len(a) - 1
+		}
+		if d < 0 {
+			d = 0
+		}
+		out[i] = d
+	}
+	return out
+}
+
+func commonPrefix(a, b []logrt.Frame) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// FrameString prints a frame as the summary does: package-qualified
+// function and file:line, "model.(*ViewState).visit (state.go:53)".
+func FrameString(f logrt.Frame) string {
+	return shortFunc(f.Func) + " (" + filepath.Base(f.File) + ":" + strconv.Itoa(f.Line) + ")"
+}
