@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/export"
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -62,35 +61,27 @@ func runPprof(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	set, err := readTraceArgs(fs.Args())
+	res, err := loadStreamed(stderr, "pprof", fs.Args(), opt)
 	if err != nil {
 		return traceError("pprof", err)
 	}
-	printNotes(stderr, "pprof", set.Notes)
-	s, err := summarize(set.Traces, opt)
-	if err != nil {
-		return traceError("pprof", err)
-	}
-	return writeProfile(stdout, *out, s, profileOptions(set.Traces))
+	printNotes(stderr, "pprof", res.Notes)
+	return writeProfile(stdout, *out, res.Summary, profileOptions(res))
 }
 
 // profileOptions gives the profile the program's name and the time span
 // of the traces.
-func profileOptions(traces []*logrt.Trace) export.ProfileOptions {
+func profileOptions(res *streamed) export.ProfileOptions {
 	var opt export.ProfileOptions
 	var end time.Time
-	for _, tr := range traces {
+	for i, tr := range res.Traces {
 		if opt.Program == "" {
 			opt.Program = tr.Program
 		}
 		if opt.Start.IsZero() || tr.Start.Before(opt.Start) {
 			opt.Start = tr.Start
 		}
-		last := tr.Start
-		if n := len(tr.Events); n > 0 {
-			last = tr.Start.Add(time.Duration(tr.Events[n-1].Time))
-		}
-		if last.After(end) {
+		if last := tr.Start.Add(time.Duration(res.Ends[i])); last.After(end) {
 			end = last
 		}
 	}

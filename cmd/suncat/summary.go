@@ -106,11 +106,12 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, notes, err := loadSummary(fs.Args(), opt)
-	printNotes(stderr, "summary", notes)
+	res, err := loadStreamed(stderr, "summary", fs.Args(), opt)
 	if err != nil {
 		return traceError("summary", err)
 	}
+	printNotes(stderr, "summary", res.Notes)
+	s := res.Summary
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -112,22 +112,20 @@ func summarize(traces []*logrt.Trace, opt prioritize.Options) (*prioritize.Summa
 // -goroutines or -run that does not parse), without reading a trace, so
 // that a command can refuse them before it starts its work.
 func checkSummaryOptions(opt prioritize.Options) error {
-	_, err := summarize([]*logrt.Trace{{}}, opt)
-	return err
+	if err := prioritize.CheckOptions(opt); err != nil {
+		return usagef("%v", err)
+	}
+	return nil
 }
 
 // loadSummary reads the traces named on a command line and summarizes
-// them; the notes are readTraces'.
+// them, streaming (stream.go); the notes are readTraces'.
 func loadSummary(args []string, opt prioritize.Options) (*prioritize.Summary, []string, error) {
-	set, err := readTraceArgs(args)
+	res, err := loadStreamed(nil, "", args, opt)
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := summarize(set.Traces, opt)
-	if err != nil {
-		return nil, set.Notes, err
-	}
-	return s, set.Notes, nil
+	return res.Summary, res.Notes, nil
 }
 
 // printNotes prints readTraces' notes for the command cmd.

@@ -5,11 +5,11 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
 	"github.com/suncat-go/suncat/tui"
 )
@@ -64,12 +64,12 @@ func runView(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if !isTerminal(stdout) {
-		s, notes, err := loadSummary(fs.Args(), opt)
-		printNotes(stderr, "view", notes)
+		res, err := loadStreamed(stderr, "view", fs.Args(), opt)
 		if err != nil {
 			return traceError("view", err)
 		}
-		return printSummary(stdout, s, prioritize.Levels, prioritize.SummarizeOptions{Min: 3}, "kind", nil)
+		printNotes(stderr, "view", res.Notes)
+		return printSummary(stdout, res.Summary, prioritize.Levels, prioritize.SummarizeOptions{Min: 3}, "kind", nil)
 	}
 	// Check the arguments before taking over the terminal: bad -split,
 	// -goroutines and -run values are misuse, reported now, as summary
@@ -91,29 +91,32 @@ func runView(stdout, stderr io.Writer, args []string) error {
 }
 
 // viewSummary reads and summarizes trace files for the viewer, reporting
-// its progress.
+// its progress a few times a second.
 func viewSummary(opt prioritize.Options, files []string, report func(tui.Progress)) (tui.Summary, []string, error) {
-	p := tui.Progress{Phase: "reading", Files: len(files)}
-	set, err := readTraces(files, func(read []*logrt.Trace, f string) {
-		p.File, p.FilesDone = f, len(read)
-		if len(read) > 0 {
-			p.Events += len(read[len(read)-1].Events)
+	counts := newReadCounts(files)
+	done, finished := make(chan struct{}), make(chan struct{})
+	defer func() {
+		close(done)
+		<-finished // the viewer takes no report once the loader returned
+	}()
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			report(counts.tuiProgress(files))
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
 		}
-		if fi, err := os.Stat(f); err == nil {
-			p.Bytes += fi.Size()
-		}
-		report(p)
-	})
+	}()
+	res, err := streamSummary(files, opt, counts)
 	if err != nil {
 		return nil, nil, traceError("view", err)
 	}
-	p.Phase, p.File, p.FilesDone, p.Events = "summarizing", "", len(files), set.Events()
-	report(p)
-	s, err := summarize(set.Traces, opt)
-	if err != nil {
-		return nil, set.Notes, traceError("view", err)
-	}
-	return tui.FromPrioritize(s), set.Notes, nil
+	return tui.FromPrioritize(res.Summary), res.Notes, nil
 }
 
 // openViewer runs the viewer on the terminal until the user quits.

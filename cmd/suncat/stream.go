@@ -1,0 +1,225 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
+	"github.com/suncat-go/suncat/tui"
+)
+
+// Summaries of traces too big to hold: streamSummary decodes each file
+// with logrt.DecodeFunc straight into a prioritize.Part, so no event is
+// kept (memory grows with the distinct stacks and values, plus 4 bytes an
+// event for the grammar), several files at once (one per CPU), and merges
+// the parts. It is the summary half of the path in traces.go: loadSummary
+// and the commands that summarize traces named on their command line
+// (summary, view, pprof, delay -trace) go through it; commands that need
+// the events themselves (events, delay -compare) use readTraces.
+
+// A streamed summary: the summary, and the traces without their events.
+type streamed struct {
+	Summary *prioritize.Summary
+	Traces  []*logrt.Trace // headers, getters and stacks, in file order
+	Ends    []int64        // time of each trace's last event, ns since its start
+	Events  int            // events read, in all the traces
+	Notes   []string       // as readTraces' notes
+}
+
+// readCounts are a read's progress, updated while it runs.
+type readCounts struct {
+	files      int          // files to read
+	filesDone  atomic.Int64 // files read
+	bytes      atomic.Int64 // size of the files started
+	bytesTotal int64        // size of all the files
+	events     atomic.Int64 // events decoded, updated every few thousand
+}
+
+// streamSummary reads and summarizes trace files. Errors reading a file
+// are failures; errors of the summary (options the traces do not allow)
+// are misuse. counts may be nil.
+func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (*streamed, error) {
+	if err := prioritize.CheckOptions(opt); err != nil {
+		return nil, usagef("%v", err)
+	}
+	if counts == nil {
+		counts = newReadCounts(files)
+	}
+	res := &streamed{Traces: make([]*logrt.Trace, len(files)), Ends: make([]int64, len(files))}
+	parts := make([]*prioritize.Part, len(files))
+	errs := make([]error, len(files))
+	next := atomic.Int64{}
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(files)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
+				parts[i], res.Traces[i], res.Ends[i], errs[i] = streamFile(files[i], opt, counts)
+				counts.filesDone.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+		if res.Traces[i].Torn {
+			res.Notes = append(res.Notes, files[i]+": the last record was being written when the program died; it was skipped")
+		}
+		res.Events += parts[i].Events()
+	}
+	s, err := prioritize.Merge(parts, opt)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	res.Summary = s
+	return res, nil
+}
+
+func newReadCounts(files []string) *readCounts {
+	c := &readCounts{files: len(files)}
+	for _, f := range files {
+		if fi, err := os.Stat(f); err == nil {
+			c.bytesTotal += fi.Size()
+		}
+	}
+	return c
+}
+
+// streamFile decodes one trace into its part, returning the trace's
+// header and the time of its last event.
+func streamFile(path string, opt prioritize.Options, counts *readCounts) (*prioritize.Part, *logrt.Trace, int64, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	counts.bytes.Add(int64(len(data)))
+	var getters []logrt.Getter
+	if prioritize.NeedsGetters(opt) {
+		// -split at=GETTER finds its boundaries by the getters' names,
+		// which the table gives only once the trace is decoded.
+		head, err := logrt.DecodeFunc(path, data, func(*logrt.Event, *logrt.Marker) error { return nil })
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		getters = head.Getters
+	}
+	part, err := prioritize.NewPart(opt, getters)
+	if err != nil {
+		return nil, nil, 0, usagef("%v", err)
+	}
+	var n, end int64
+	head, err := logrt.DecodeFunc(path, data, func(ev *logrt.Event, mk *logrt.Marker) error {
+		if ev != nil {
+			end = ev.Time
+			if n++; n == 1<<14 {
+				counts.events.Add(n)
+				n = 0
+			}
+		}
+		return part.Add(ev, mk)
+	})
+	counts.events.Add(n)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	part.Finish(head)
+	return part, head, end, nil
+}
+
+// progressLine describes a read in progress, for standard error.
+func (c *readCounts) progressLine() string {
+	done, events := c.filesDone.Load(), c.events.Load()
+	if done == int64(c.files) {
+		return fmt.Sprintf("summarizing %s events", commas(events))
+	}
+	return fmt.Sprintf("reading %d/%d files, %s of %s, %s events",
+		done, c.files, byteSize(c.bytes.Load()), byteSize(c.bytesTotal), commas(events))
+}
+
+func commas(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f kB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// loadStreamed expands the trace arguments of a command line and
+// summarizes the traces with streamSummary. While the read takes more
+// than a second it shows its progress on stderr, if stderr is a
+// terminal (nil: never).
+func loadStreamed(stderr io.Writer, cmd string, args []string, opt prioritize.Options) (*streamed, error) {
+	files, err := traceFiles(args)
+	if err != nil {
+		return nil, err
+	}
+	counts := newReadCounts(files)
+	if stderr != nil && isTerminal(stderr) {
+		stop := showProgress(stderr, cmd, counts, time.Second, 250*time.Millisecond)
+		defer stop()
+	}
+	return streamSummary(files, opt, counts)
+}
+
+// showProgress rewrites one line on w with the read's progress every
+// tick, from delay on, until the returned function is called, which
+// clears the line (if it was written) before it returns.
+func showProgress(w io.Writer, cmd string, counts *readCounts, delay, tick time.Duration) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		shown := false
+		timer := time.NewTimer(delay)
+		defer timer.Stop()
+		for {
+			select {
+			case <-done:
+				if shown {
+					fmt.Fprint(w, "\r\x1b[K")
+				}
+				return
+			case <-timer.C:
+				fmt.Fprintf(w, "\r\x1b[Ksuncat: %s: %s", cmd, counts.progressLine())
+				shown = true
+				timer.Reset(tick)
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+	}
+}
+
+// tuiProgress is the read's progress as the viewer shows it.
+func (c *readCounts) tuiProgress(files []string) tui.Progress {
+	p := tui.Progress{Phase: "reading", Files: c.files, FilesDone: int(c.filesDone.Load()), Bytes: c.bytes.Load(), Events: int(c.events.Load())}
+	if p.FilesDone == c.files {
+		p.Phase = "summarizing"
+	} else if c.files == 1 {
+		p.File = files[0]
+	}
+	return p
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+// copies of the recorded traces in a directory, n of each.
+func traceDir(t *testing.T, n int) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var files []string
+	for _, name := range []string{"busapp.suncat", "marks.suncat"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "traces", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < n; i++ {
+			f := filepath.Join(dir, strings.TrimSuffix(name, ".suncat")+"-"+string(rune('a'+i))+".suncat")
+			if err := os.WriteFile(f, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
+	}
+	return files
+}
+
+// TestStreamSummary: reading several traces in parallel, each straight
+// into its part, gives the summary of the decoded traces.
+func TestStreamSummary(t *testing.T) {
+	files := traceDir(t, 3)
+	set, err := readTraces(files, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opt := range []prioritize.Options{{}, {Split: "none", Goroutines: "all"}, {Split: "at=Stop.Code", Run: "#[13]"}} {
+		want, err := summarize(set.Traces, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts := newReadCounts(files)
+		got, err := streamSummary(files, opt, counts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := json.Marshal(got.Summary)
+		w, _ := json.Marshal(want)
+		if !bytes.Equal(g, w) {
+			t.Errorf("%+v: streamed summary differs from the decoded traces'", opt)
+		}
+		if got.Events != set.Events() || int(counts.events.Load()) != set.Events() || counts.filesDone.Load() != int64(len(files)) {
+			t.Errorf("%+v: %d events, counted %d, %d files done; want %d, %d", opt, got.Events, counts.events.Load(), counts.filesDone.Load(), set.Events(), len(files))
+		}
+		for i, tr := range got.Traces {
+			full := set.Traces[i]
+			if tr.Path != files[i] || len(tr.Events) != 0 || tr.Start != full.Start || got.Ends[i] != full.Events[len(full.Events)-1].Time {
+				t.Errorf("trace %d: %s, %d events kept, end %d", i, tr.Path, len(tr.Events), got.Ends[i])
+			}
+		}
+	}
+}
+
+func TestStreamSummaryErrors(t *testing.T) {
+	files := traceDir(t, 2)
+	bad := filepath.Join(t.TempDir(), "bad.suncat")
+	if err := os.WriteFile(bad, []byte("SUNCATTR but not a trace at all, not at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := streamSummary([]string{files[0], bad, files[1]}, prioritize.Options{}, nil)
+	if err == nil || !strings.HasPrefix(err.Error(), bad+": offset") {
+		t.Errorf("bad trace: error %v", err)
+	}
+	if _, ok := err.(usageError); ok {
+		t.Errorf("a trace that does not read is misuse: %v", err)
+	}
+	for _, opt := range []prioritize.Options{{Split: "weekly"}, {Run: "NoSuchTest"}, {Split: "at=Nope"}} {
+		if _, err := streamSummary(files, opt, nil); err == nil {
+			t.Errorf("%+v: no error", opt)
+		} else if _, ok := err.(usageError); !ok {
+			t.Errorf("%+v: %v is not misuse", opt, err)
+		}
+	}
+	// Options that need a trace to be wrong are checked when it is read.
+	if err := checkSummaryOptions(prioritize.Options{Goroutines: "main.main", Split: "at=Nope"}); err != nil {
+		t.Errorf("options a trace may allow: %v", err)
+	}
+}
+
+// syncBuffer is a bytes.Buffer for one writer and one reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestShowProgress(t *testing.T) {
+	c := &readCounts{files: 8, bytesTotal: 3 << 30}
+	c.filesDone.Store(2)
+	c.bytes.Store(1 << 30)
+	c.events.Store(12345678)
+	if got, want := c.progressLine(), "reading 2/8 files, 1.0 GB of 3.0 GB, 12,345,678 events"; got != want {
+		t.Errorf("progress %q, want %q", got, want)
+	}
+	var w syncBuffer
+	stop := showProgress(&w, "summary", c, 10*time.Millisecond, 10*time.Millisecond)
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(w.String(), "12,345,678") && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	c.filesDone.Store(8)
+	time.Sleep(50 * time.Millisecond)
+	stop()
+	out := w.String()
+	if !strings.HasPrefix(out, "\r\x1b[Ksuncat: summary: reading 2/8 files") || !strings.Contains(out, "suncat: summary: summarizing 12,345,678 events") || !strings.HasSuffix(out, "\r\x1b[K") {
+		t.Errorf("progress written: %q", out)
+	}
+	// A read shorter than the delay writes nothing.
+	var quiet syncBuffer
+	showProgress(&quiet, "summary", c, time.Hour, time.Hour)()
+	if quiet.String() != "" {
+		t.Errorf("a quick read wrote %q", quiet.String())
+	}
+}
+
+func TestSizes(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567"} {
+		if got := commas(n); got != want {
+			t.Errorf("commas(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for n, want := range map[int64]string{512: "512 B", 2048: "2.0 kB", 5 << 20: "5.0 MB", 3 << 29: "1.5 GB"} {
+		if got := byteSize(n); got != want {
+			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
