@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,17 +84,73 @@ func normalize(dir, pattern string) (string, string) {
 	return dir, pattern
 }
 
+// analyze is Analyze without the cache. Its stages: list the import
+// graph, pick the packages to analyze (ourPackages), note the patterns'
+// own packages (addRoots), find the main module, then load those packages
+// with syntax and types and classify their functions (classifyAll).
 func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	opt.BuildFlags = guardModFlags(opt.Dir, opt.BuildFlags)
-	patterns := opt.Patterns
-	progress := func(format string, args ...interface{}) {
-		if opt.Progress != nil {
-			fmt.Fprintf(opt.Progress, "suncat: "+format+"\n", args...)
+	progress := progressTo(opt.Progress)
+	roots, listErr, err := listGraph(ctx, opt, progress)
+	if err != nil {
+		return nil, err
+	}
+	deps, err := depMatcher(opt.Deps)
+	if err != nil {
+		return nil, err
+	}
+	a := &Analysis{}
+	a.Packages = ourPackages(a, roots, deps)
+	if deps != nil && len(a.DepModules) == 0 {
+		return nil, noDepMatch(opt.Deps, opt.Patterns)
+	}
+	addRoots(a, roots, opt.Tests)
+	if a.ModulePath == "" {
+		// A command of a dependency (go build example.com/tool from a
+		// tools module): the runtime still goes into the main module.
+		a.ModulePath, a.ModuleDir = mainModule(ctx, opt.Dir)
+	}
+	if a.ModulePath == "" {
+		if listErr != nil {
+			return nil, listErr
+		}
+		return nil, fmt.Errorf("%s: not in a module (suncat instruments the packages of the main module)", strings.Join(opt.Patterns, " "))
+	}
+	broken := map[string]bool{} // packages that do not build, with or without their tests
+	if listErr != nil {
+		addBroken(broken, roots)
+	}
+	if len(a.Packages) == 0 {
+		// Nothing of ours in the program (a dependency's command without
+		// -deps): no getters, but the program can still be built.
+		progress("no package of module %s in %s", a.ModulePath, strings.Join(opt.Patterns, " "))
+		reportBroken(broken, progress)
+		return a, nil
+	}
+	if err := classifyAll(ctx, a, opt, broken, progress); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// progressTo returns a function that prints a progress line on w, or
+// nothing when w is nil.
+func progressTo(w io.Writer) func(format string, args ...interface{}) {
+	return func(format string, args ...interface{}) {
+		if w != nil {
+			fmt.Fprintf(w, "suncat: "+format+"\n", args...)
 		}
 	}
+}
 
-	// A light load of the import graph finds the main module's packages.
-	progress("listing packages of %s", strings.Join(patterns, " "))
+// listGraph loads the import graph of the patterns, lightly: names,
+// modules, imports and files. It returns the patterns' packages, and the
+// packages' errors as listErr: go test builds and runs every package it
+// can and reports the others as failed, so with tests a package that
+// does not build is only left uninstrumented (go test will say why);
+// without, listErr is the error.
+func listGraph(ctx context.Context, opt Options, progress func(string, ...interface{})) (roots []*packages.Package, listErr, err error) {
+	progress("listing packages of %s", strings.Join(opt.Patterns, " "))
 	light := &packages.Config{
 		Context:    ctx,
 		Mode:       packages.NeedName | packages.NeedModule | packages.NeedImports | packages.NeedDeps | packages.NeedFiles,
@@ -101,24 +158,25 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		BuildFlags: opt.BuildFlags,
 		Tests:      opt.Tests,
 	}
-	roots, err := packages.Load(light, patterns...)
+	roots, err = packages.Load(light, opt.Patterns...)
 	if err != nil {
-		return nil, loadError(err)
+		return nil, nil, loadError(err)
 	}
-	// go test builds and runs every package it can and reports the others
-	// as failed; so with tests, a package that does not build is only
-	// left uninstrumented (go test will say why).
-	listErr := listErrors(roots)
+	listErr = listErrors(roots)
 	if listErr != nil && !opt.Tests {
-		return nil, listErr
+		return nil, nil, listErr
 	}
-	a := &Analysis{}
-	var mainPkgs []string
+	return roots, listErr, nil
+}
+
+// ourPackages returns, sorted, the import paths of the packages in the
+// import graph of roots that are analyzed: those of the main module and
+// those deps matches, leaving out packages that exist only in go test's
+// build and packages with errors. It sets a's main module (from the first
+// main-module package) and dependency modules.
+func ourPackages(a *Analysis, roots []*packages.Package, deps *regexp.Regexp) []string {
+	var pkgs []string
 	seen := map[string]bool{}
-	deps, err := depMatcher(opt.Deps)
-	if err != nil {
-		return nil, err
-	}
 	depMods := map[string]bool{}
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		if p.Module == nil || seen[p.PkgPath] || isTestOnly(p) || len(p.Errors) > 0 {
@@ -127,41 +185,57 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		switch {
 		case p.Module.Main:
 			seen[p.PkgPath] = true
-			mainPkgs = append(mainPkgs, p.PkgPath)
+			pkgs = append(pkgs, p.PkgPath)
 			if a.ModulePath == "" {
 				a.ModulePath, a.ModuleDir = p.Module.Path, p.Module.Dir
 			}
 		case deps != nil && deps.MatchString(p.PkgPath):
 			seen[p.PkgPath] = true
-			mainPkgs = append(mainPkgs, p.PkgPath)
+			pkgs = append(pkgs, p.PkgPath)
 			if !depMods[p.Module.Path] {
 				depMods[p.Module.Path] = true
-				m := p.Module
-				dm := DepModule{Path: m.Path, Version: m.Version, Dir: m.Dir}
-				if m.Replace != nil {
-					dm.Replaced, dm.Dir = true, m.Replace.Dir
-					if dm.Dir == "" {
-						dm.Dir = m.Dir
-					}
-				}
-				a.DepModules = append(a.DepModules, dm)
+				a.DepModules = append(a.DepModules, depModule(p.Module))
 			}
 		}
 	})
-	if deps != nil && len(a.DepModules) == 0 {
-		first, _, _ := strings.Cut(strings.TrimSpace(opt.Deps), "/")
-		if !strings.Contains(first, ".") {
-			return nil, fmt.Errorf("-deps %q matches no dependency of %s (the standard library cannot be instrumented)", opt.Deps, strings.Join(patterns, " "))
-		}
-		return nil, fmt.Errorf("-deps %q matches no dependency of %s", opt.Deps, strings.Join(patterns, " "))
-	}
 	sort.Slice(a.DepModules, func(i, j int) bool { return a.DepModules[i].Path < a.DepModules[j].Path })
+	sort.Strings(pkgs)
+	return pkgs
+}
+
+// depModule describes dependency module m, in its replacement directory
+// when the user's go.mod replaces it with one.
+func depModule(m *packages.Module) DepModule {
+	dm := DepModule{Path: m.Path, Version: m.Version, Dir: m.Dir}
+	if m.Replace != nil {
+		dm.Replaced, dm.Dir = true, m.Replace.Dir
+		if dm.Dir == "" {
+			dm.Dir = m.Dir
+		}
+	}
+	return dm
+}
+
+// noDepMatch is the error for a -deps specification that matches no
+// dependency of the patterns.
+func noDepMatch(spec string, patterns []string) error {
+	first, _, _ := strings.Cut(strings.TrimSpace(spec), "/")
+	if !strings.Contains(first, ".") {
+		return fmt.Errorf("-deps %q matches no dependency of %s (the standard library cannot be instrumented)", spec, strings.Join(patterns, " "))
+	}
+	return fmt.Errorf("-deps %q matches no dependency of %s", spec, strings.Join(patterns, " "))
+}
+
+// addRoots records the patterns' packages in a: the commands among them
+// and, with tests, their import paths and the main module's test files
+// (sorted).
+func addRoots(a *Analysis, roots []*packages.Package, tests bool) {
 	testFiles := map[string]bool{}
 	for _, r := range roots {
 		if r.Name == "main" && !isTestOnly(r) {
 			a.Commands = append(a.Commands, r.PkgPath)
 		}
-		if !opt.Tests || r.Name == "main" && strings.HasSuffix(r.ID, ".test") {
+		if !tests || r.Name == "main" && strings.HasSuffix(r.ID, ".test") {
 			continue // a generated test main
 		}
 		if r.ID == r.PkgPath {
@@ -178,54 +252,44 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		}
 	}
 	sort.Strings(a.TestFiles)
-	if a.ModulePath == "" {
-		// A command of a dependency (go build example.com/tool from a
-		// tools module): the runtime still goes into the main module.
-		a.ModulePath, a.ModuleDir = mainModule(ctx, opt.Dir)
-	}
-	if a.ModulePath == "" {
-		if listErr != nil {
-			return nil, listErr
-		}
-		return nil, fmt.Errorf("%s: not in a module (suncat instruments the packages of the main module)", strings.Join(patterns, " "))
-	}
-	broken := map[string]bool{} // packages that do not build, with or without their tests
-	if listErr != nil {
-		packages.Visit(roots, nil, func(p *packages.Package) {
-			if len(p.Errors) > 0 && p.Module != nil && p.Module.Main {
-				broken[strings.TrimSuffix(p.PkgPath, "_test")] = true
-			}
-		})
-	}
-	reportBroken := func() {
-		if len(broken) > 0 {
-			progress("%d package(s) do not build; go test reports them", len(broken))
-		}
-	}
-	sort.Strings(mainPkgs)
-	a.Packages = mainPkgs
+}
 
-	if len(mainPkgs) == 0 {
-		// Nothing of ours in the program (a dependency's command without
-		// -deps): no getters, but the program can still be built.
-		progress("no package of module %s in %s", a.ModulePath, strings.Join(patterns, " "))
-		reportBroken()
-		return a, nil
+// addBroken adds to broken the main module's packages in the import graph
+// of roots that have errors (an external test package counts as the
+// package it tests).
+func addBroken(broken map[string]bool, roots []*packages.Package) {
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if len(p.Errors) > 0 && p.Module != nil && p.Module.Main {
+			broken[strings.TrimSuffix(p.PkgPath, "_test")] = true
+		}
+	})
+}
+
+func reportBroken(broken map[string]bool, progress func(string, ...interface{})) {
+	if len(broken) > 0 {
+		progress("%d package(s) do not build; go test reports them", len(broken))
 	}
-	progress("loading %d package(s) of module %s", len(mainPkgs), a.ModulePath)
+}
+
+// classifyAll loads a.Packages with syntax and types, builds their SSA
+// and classifies their functions into a.Getters (numbered from 1 in
+// order of position) and a.Rejected. With tests, a package that does not
+// type-check is added to broken and yields no getters.
+func classifyAll(ctx context.Context, a *Analysis, opt Options, broken map[string]bool, progress func(string, ...interface{})) error {
+	progress("loading %d package(s) of module %s", len(a.Packages), a.ModulePath)
 	full := &packages.Config{
 		Context:    ctx,
 		Mode:       packages.LoadSyntax | packages.NeedModule,
 		Dir:        opt.Dir,
 		BuildFlags: opt.BuildFlags,
 	}
-	pkgs, err := packages.Load(full, mainPkgs...)
+	pkgs, err := packages.Load(full, a.Packages...)
 	if err != nil {
-		return nil, loadError(err)
+		return loadError(err)
 	}
 	if err := listErrors(pkgs); err != nil {
 		if !opt.Tests {
-			return nil, err
+			return err
 		}
 		// Ill-typed packages (and those importing them) get no SSA
 		// package below, so no getters.
@@ -235,7 +299,7 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 			}
 		}
 	}
-	reportBroken()
+	reportBroken(broken, progress)
 	progress("building SSA")
 	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.InstantiateGenerics)
 	prog.Build()
@@ -251,8 +315,8 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		a.Getters[i].ID = uint32(i + 1)
 	}
 	sort.SliceStable(a.Rejected, func(i, j int) bool { return posLess(a.Rejected[i].Pos, a.Rejected[j].Pos) })
-	progress("found %d getter(s) in %d package(s)", len(a.Getters), len(mainPkgs))
-	return a, nil
+	progress("found %d getter(s) in %d package(s)", len(a.Getters), len(a.Packages))
+	return nil
 }
 
 // isTestOnly reports whether p exists only in go test's build: an external
