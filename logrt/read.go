@@ -120,6 +120,7 @@ func DecodeFunc(name string, data []byte, fn func(ev *Event, mk *Marker) error) 
 
 type decoder struct {
 	fn      func(*Event, *Marker) error
+	ev      Event // handed to fn
 	name    string
 	data    []byte
 	t       *Trace
@@ -450,7 +451,10 @@ func (d *decoder) event() error {
 	}
 	d.seq++
 	if d.fn != nil {
-		return d.fn(&e, nil)
+		// One Event for every call (fn must not keep it): a pointer to a
+		// fresh one would escape, an allocation per event.
+		d.ev = e
+		return d.fn(&d.ev, nil)
 	}
 	d.t.Events = append(d.t.Events, e)
 	return nil

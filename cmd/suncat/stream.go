@@ -23,6 +23,10 @@ import (
 // (summary, view, pprof, delay -trace) go through it; commands that need
 // the events themselves (events, delay -compare) use readTraces.
 
+// maxReaders, when positive, caps the files read at once (benchmarks
+// compare one at a time with one per CPU).
+var maxReaders int
+
 // A streamed summary: the summary, and the traces without their events.
 type streamed struct {
 	Summary *prioritize.Summary
@@ -56,7 +60,11 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 	errs := make([]error, len(files))
 	next := atomic.Int64{}
 	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(files)); w++ {
+	readers := runtime.GOMAXPROCS(0)
+	if maxReaders > 0 {
+		readers = maxReaders
+	}
+	for w := 0; w < min(readers, len(files)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

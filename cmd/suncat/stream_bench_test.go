@@ -1,0 +1,147 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/suncat-go/suncat/internal/testtrace"
+	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+// Benchmarks of reading big traces (BENCH.md, "summary of big traces"):
+//
+//	SUNCAT_BENCH_LARGE=1 go test -run '^$' -bench 'Summary10M|SummaryDir' -benchtime 3x -cpu 2 ./cmd/suncat
+//
+// The traces are recorded by logrt's test program (internal/testtrace):
+// nested loops from three call sites in four marked sub-traces.
+
+func largeBench(b *testing.B) {
+	if os.Getenv("SUNCAT_BENCH_LARGE") == "" {
+		b.Skip("set SUNCAT_BENCH_LARGE=1: records a 10^7-event trace and summarizes it in a child process")
+	}
+}
+
+// decodeOnly decodes a trace without keeping its events: the least any
+// reader of it must do.
+func decodeOnly(b *testing.B, path string) int {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	if _, err := logrt.DecodeFunc(path, data, func(ev *logrt.Event, _ *logrt.Marker) error {
+		if ev != nil {
+			n++
+		}
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	return n
+}
+
+// BenchmarkSummary10M runs suncat summary on a 10^7-event trace in a
+// child process, for its peak memory (the child's maximum resident set)
+// and time, against decoding the trace in this process, alternating the
+// two in each iteration: decode only (DecodeFunc, nothing kept), decode
+// into a whole Trace (logrt.ReadFile), summary.
+func BenchmarkSummary10M(b *testing.B) {
+	largeBench(b)
+	path, err := testtrace.Shared(10_000_000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bin := filepath.Join(b.TempDir(), "suncat")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("%v\n%s", err, out)
+	}
+	var decode, readFile, summary time.Duration
+	var events int
+	var rss int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		events = decodeOnly(b, path)
+		t1 := time.Now()
+		if _, err := logrt.ReadFile(path); err != nil {
+			b.Fatal(err)
+		}
+		t2 := time.Now()
+		runtime.GC()
+		debug.FreeOSMemory()
+		t3 := time.Now()
+		cmd := exec.Command(bin, "summary", path)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("%v\n%s", err, out)
+		}
+		summary += time.Since(t3)
+		decode += t1.Sub(t0)
+		readFile += t2.Sub(t1)
+		rss = max(rss, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss*1024)
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(events), "events")
+	b.ReportMetric(float64(decode.Milliseconds())/n, "decode-ms")
+	b.ReportMetric(float64(readFile.Milliseconds())/n, "readfile-ms")
+	b.ReportMetric(float64(summary.Milliseconds())/n, "summary-ms")
+	b.ReportMetric(float64(summary)/float64(decode), "x-decode")
+	b.ReportMetric(float64(summary)/float64(readFile), "x-readfile")
+	b.ReportMetric(float64(rss)/float64(events), "peak-B/event")
+}
+
+// BenchmarkSummaryDir8 summarizes a directory of 8 traces of 10^6 events
+// each, reading one file at a time and one per CPU (run it with -cpu 2),
+// alternating the two in each iteration.
+func BenchmarkSummaryDir8(b *testing.B) {
+	path, err := testtrace.Shared(1_000_000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	var files []string
+	for i := 0; i < 8; i++ {
+		f := filepath.Join(dir, "t"+strconv.Itoa(i)+".suncat")
+		if err := os.WriteFile(f, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	defer func() { maxReaders = 0 }()
+	var one, all time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, readers := range []int{1, 0} {
+			maxReaders = readers
+			runtime.GC()
+			t0 := time.Now()
+			res, err := streamSummary(files, prioritize.Options{}, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if res.Events < 7_000_000 {
+				b.Fatalf("%d events", res.Events)
+			}
+			if readers == 1 {
+				one += time.Since(t0)
+			} else {
+				all += time.Since(t0)
+			}
+		}
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(one.Milliseconds())/n, "one-at-a-time-ms")
+	b.ReportMetric(float64(all.Milliseconds())/n, "parallel-ms")
+	b.ReportMetric(float64(one)/float64(all), "speedup")
+}
