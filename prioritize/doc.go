@@ -109,4 +109,10 @@
 //     (LabelSize), else positions 1, 2, 3. FitGrowth states the growth
 //     rule; the sites that grow are ranked by their count predicted at
 //     the target size, then class.
+//   - Comparing two runs (compare.go, gate.go; suncat diff and check):
+//     Compare matches the sub-traces of a BASE and a HEAD summary by
+//     label and their sites by getter and the functions of their stacks
+//     (never lines), and fits both sides again on the shared sub-traces;
+//     a Gate fails a site whose class went up beyond noise, or is above
+//     its Max, unless Allow waives it. The rules are in compare.go.
 package prioritize

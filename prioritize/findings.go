@@ -162,15 +162,8 @@ func (s *Site) addValue(v ValueCount) {
 
 // buildFindings computes the findings of a built summary.
 func buildFindings(s *Summary, opt Options) (*Findings, error) {
-	var labels []SubTrace
-	if len(s.Groups) > 0 {
-		labels = s.Groups[0].SubTraces
-	}
-	names := make([]string, len(labels))
-	for i, l := range labels {
-		names[i] = l.Label
-	}
-	sizes, from, err := Sizes(names, opt.Sizes)
+	labels := subTraceLabels(s)
+	sizes, from, err := Sizes(labels, opt.Sizes)
 	if err != nil {
 		return nil, err
 	}

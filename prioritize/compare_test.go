@@ -1,0 +1,293 @@
+package prioritize
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// run describes a suncat test run for the comparison tests: the tests
+// (labels, in order), and for each getter call site the calls it makes
+// in a test of size n.
+type site struct {
+	getter string
+	stack  []string
+	calls  func(n int) int
+}
+
+func linear(n int) int    { return n }
+func quadratic(n int) int { return n * n }
+func constant(int) int    { return 3 }
+
+// lookupAt is the stack of a lookup at line, called from TestFind.
+func lookupAt(line int) []string {
+	return []string{fmt.Sprintf("example.com/dir.lookup@/src/dir/dir.go:%d", line), "example.com/dir.TestFind.func1@/src/dir/dir_test.go:30"}
+}
+
+func summaryOf(t *testing.T, labels []string, sites ...site) *Summary {
+	t.Helper()
+	b := newTrace("run.suncat")
+	for _, l := range labels {
+		b.mark(l)
+		n, _ := LabelSize(l)
+		for _, s := range sites {
+			if c := s.calls(int(n)); c > 0 {
+				b.add(call{s.getter, s.stack, "testing.tRunner", "v"}, c)
+			}
+		}
+	}
+	s, err := Build([]*logrt.Trace{b.tr}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func findLabels(sizes ...int) []string {
+	var out []string
+	for _, n := range sizes {
+		out = append(out, fmt.Sprintf("TestFind/n=%d", n))
+	}
+	return out
+}
+
+func compareOf(t *testing.T, base, head *Summary) *Comparison {
+	t.Helper()
+	c, err := Compare(base, head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func failureLines(fs []Failure) string {
+	var b strings.Builder
+	for _, f := range fs {
+		if f.Waived {
+			b.WriteString("waived: ")
+		}
+		b.WriteString(f.Line + "\n")
+	}
+	return b.String()
+}
+
+var sizes5 = findLabels(1, 2, 4, 8, 16)
+
+// TestCompareRegression: the lookup turned quadratic (and moved two lines
+// down) is matched with its old self by function, and fails the gate
+// with the classes and counts of both runs; unchanged code passes.
+func TestCompareRegression(t *testing.T) {
+	base := summaryOf(t, sizes5, site{"Name", lookupAt(21), linear})
+	head := summaryOf(t, sizes5, site{"Name", lookupAt(23), quadratic})
+	c := compareOf(t, base, head)
+	if len(c.Sites) != 1 {
+		t.Fatalf("%d sites, want 1: %+v", len(c.Sites), c.Sites)
+	}
+	d := c.Sites[0]
+	if d.Change != ChangeUp || d.Noise {
+		t.Errorf("change %q (noise %v), want %q", d.Change, d.Noise, ChangeUp)
+	}
+	if d.Base.Line != 21 || d.Head.Line != 23 {
+		t.Errorf("lines %d -> %d, want 21 -> 23", d.Base.Line, d.Head.Line)
+	}
+	if c.Target != 160 || d.Head.Predicted < 25000 || d.Base.Predicted > 200 {
+		t.Errorf("target %v, predicted %v -> %v", c.Target, d.Base.Predicted, d.Head.Predicted)
+	}
+	got := failureLines(Gate{}.Check(c))
+	want := "(*T).Name at dir.go:23: linear -> quadratic (1|2|4|8|16 -> 1|4|16|64|256)\n"
+	if got != want {
+		t.Errorf("failures:\n%s\nwant:\n%s", got, want)
+	}
+
+	same := compareOf(t, base, summaryOf(t, sizes5, site{"Name", lookupAt(21), linear}))
+	if fs := (Gate{Max: ClassLinear}).Check(same); len(fs) != 0 {
+		t.Errorf("unchanged code fails:\n%s", failureLines(fs))
+	}
+	if d := same.Sites[0]; d.Change != ChangeSame {
+		t.Errorf("unchanged: change %q, want %q", d.Change, ChangeSame)
+	}
+}
+
+// TestCompareMaxAllow: -max fails a site above it, new or not, and with
+// or without BASE; -allow waives it by getter, function or file:line.
+func TestCompareMaxAllow(t *testing.T) {
+	lin := summaryOf(t, sizes5, site{"Name", lookupAt(21), linear})
+	quad := summaryOf(t, sizes5, site{"Name", lookupAt(21), quadratic})
+	for _, tc := range []struct {
+		name       string
+		base, head *Summary
+		gate       Gate
+		want       string
+	}{
+		{"head alone", nil, quad, Gate{Max: ClassLinear},
+			"(*T).Name at dir.go:21: quadratic, above -max linear (1|4|16|64|256)\n"},
+		{"head alone, within max", nil, lin, Gate{Max: ClassLinear}, ""},
+		{"same class above max", quad, quad, Gate{Max: ClassLinear},
+			"(*T).Name at dir.go:21: quadratic -> quadratic, above -max linear (1|4|16|64|256 -> 1|4|16|64|256)\n"},
+		{"worse and above", lin, quad, Gate{Max: ClassConstant},
+			"(*T).Name at dir.go:21: linear -> quadratic, above -max constant (1|2|4|8|16 -> 1|4|16|64|256)\n"},
+		{"allow getter", lin, quad, Gate{Allow: regexp.MustCompile(`p\.\(\*T\)\.Name$`)},
+			"waived: (*T).Name at dir.go:21: linear -> quadratic (1|2|4|8|16 -> 1|4|16|64|256)\n"},
+		{"allow func", nil, quad, Gate{Max: ClassLinear, Allow: regexp.MustCompile(`dir\.lookup`)},
+			"waived: (*T).Name at dir.go:21: quadratic, above -max linear (1|4|16|64|256)\n"},
+		{"allow file:line", lin, quad, Gate{Allow: regexp.MustCompile(`^dir\.go:21$`)},
+			"waived: (*T).Name at dir.go:21: linear -> quadratic (1|2|4|8|16 -> 1|4|16|64|256)\n"},
+		{"allow other", lin, quad, Gate{Allow: regexp.MustCompile(`Other`)},
+			"(*T).Name at dir.go:21: linear -> quadratic (1|2|4|8|16 -> 1|4|16|64|256)\n"},
+		{"better", quad, lin, Gate{}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := failureLines(tc.gate.Check(compareOf(t, tc.base, tc.head))); got != tc.want {
+				t.Errorf("failures:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestCompareNewGone: a new site and a site gone are listed; a new site
+// fails only above -max.
+func TestCompareNewGone(t *testing.T) {
+	other := []string{"example.com/dir.scan@/src/dir/scan.go:5", "example.com/dir.TestFind.func1@/src/dir/dir_test.go:31"}
+	old := []string{"example.com/dir.walk@/src/dir/walk.go:9", "example.com/dir.TestFind.func1@/src/dir/dir_test.go:32"}
+	base := summaryOf(t, sizes5, site{"Name", lookupAt(21), linear}, site{"Name", old, constant})
+	head := summaryOf(t, sizes5, site{"Name", lookupAt(21), linear}, site{"Name", other, quadratic})
+	c := compareOf(t, base, head)
+	var got []string
+	for _, d := range c.Sites {
+		got = append(got, d.Func+" "+d.Change)
+	}
+	want := []string{"example.com/dir.scan " + ChangeNew, "example.com/dir.lookup " + ChangeSame, "example.com/dir.walk " + ChangeGone}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("sites %q, want %q", got, want)
+	}
+	if fs := (Gate{}).Check(c); len(fs) != 0 {
+		t.Errorf("a new site fails without -max:\n%s", failureLines(fs))
+	}
+	wantLine := "(*T).Name at scan.go:5: new site, quadratic, above -max linear (1|4|16|64|256)\n"
+	if got := failureLines(Gate{Max: ClassLinear}.Check(c)); got != wantLine {
+		t.Errorf("failures:\n%s\nwant:\n%s", got, wantLine)
+	}
+}
+
+// TestCompareLabels: sub-traces are matched by label; each side's tests
+// that the other does not have are left out, and so is the order.
+func TestCompareLabels(t *testing.T) {
+	noise := site{"Title", []string{"example.com/dir.other@/src/dir/o.go:3", "example.com/dir.TestOther@/src/dir/o_test.go:3"}, quadratic}
+	base := summaryOf(t, append(findLabels(1, 2, 4, 8, 16), "TestOther/n=7"), site{"Name", lookupAt(21), linear}, noise)
+	head := summaryOf(t, findLabels(16, 8, 4, 2, 32), site{"Name", lookupAt(21), quadratic})
+	c := compareOf(t, base, head)
+	if want := findLabels(16, 8, 4, 2); !reflect.DeepEqual(c.Labels, want) {
+		t.Errorf("labels %q, want %q", c.Labels, want)
+	}
+	if want := []float64{16, 8, 4, 2}; !reflect.DeepEqual(c.Sizes, want) {
+		t.Errorf("sizes %v, want %v", c.Sizes, want)
+	}
+	d := c.Sites[0]
+	if want := []int{16, 8, 4, 2}; !reflect.DeepEqual(d.Base.Counts, want) {
+		t.Errorf("base counts %v, want %v", d.Base.Counts, want)
+	}
+	if want := []int{256, 64, 16, 4}; !reflect.DeepEqual(d.Head.Counts, want) {
+		t.Errorf("head counts %v, want %v", d.Head.Counts, want)
+	}
+	if d.Change != ChangeUp {
+		t.Errorf("change %q, want %q", d.Change, ChangeUp)
+	}
+	if c.Sites[len(c.Sites)-1].Change != ChangeGone {
+		t.Errorf("the other test's site: %q, want %q", c.Sites[len(c.Sites)-1].Change, ChangeGone)
+	}
+
+	_, err := Compare(summaryOf(t, []string{"TestA/n=1"}, site{"Name", lookupAt(21), linear}), head)
+	if err == nil || !strings.Contains(err.Error(), `share no sub-trace`) || !strings.Contains(err.Error(), `"TestA/n=1"`) {
+		t.Errorf("no shared labels: error %v", err)
+	}
+}
+
+// TestCompareStackMatch: a second caller of the same helper moves the
+// old site's distinguishing frame; the site is still matched, by its
+// whole stack's functions, and its regression still fails.
+func TestCompareStackMatch(t *testing.T) {
+	helper := func(from string) []string {
+		return []string{"example.com/dir.get@/src/dir/get.go:4", from}
+	}
+	base := summaryOf(t, sizes5, site{"Name", helper("example.com/dir.lookup@/src/dir/dir.go:21"), linear})
+	head := summaryOf(t, sizes5,
+		site{"Name", helper("example.com/dir.lookup@/src/dir/dir.go:22"), quadratic},
+		site{"Name", helper("example.com/dir.list@/src/dir/list.go:8"), constant})
+	c := compareOf(t, base, head)
+	got := failureLines(Gate{}.Check(c))
+	want := "(*T).Name at dir.go:22: linear -> quadratic (1|2|4|8|16 -> 1|4|16|64|256)\n"
+	if got != want {
+		t.Errorf("failures:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestCompareNoise: a class up whose counts at the largest size barely
+// move is noise, listed but not failing.
+func TestCompareNoise(t *testing.T) {
+	sizes := []float64{1, 2, 4, 8, 16}
+	side := func(c Class, counts ...int) *SiteSide { return &SiteSide{Counts: counts, Fit: Fit{Class: c}} }
+	for _, tc := range []struct {
+		base, head *SiteSide
+		change     string
+		noise      bool
+	}{
+		{side(ClassLinear, 1, 2, 4, 8, 16), side(ClassNLogN, 1, 2, 5, 9, 18), ChangeUp, true},
+		{side(ClassLinear, 1, 2, 4, 8, 16), side(ClassNLogN, 1, 2, 8, 24, 64), ChangeUp, false},
+		{side(ClassConstant, 1, 1, 1, 1, 1), side(ClassLinear, 1, 1, 2, 2, 2), ChangeUp, true}, // 1 call more: below minGain
+		{side(ClassQuadratic, 1, 4, 16, 64, 256), side(ClassLinear, 1, 2, 4, 8, 16), ChangeDown, false},
+		{side(ClassNone, 1, 2), side(ClassLinear, 1, 4), ChangeNoClass, false},
+	} {
+		d := &SiteDiff{Base: tc.base, Head: tc.head}
+		d.classify(sizes)
+		if d.Change != tc.change || d.Noise != tc.noise {
+			t.Errorf("%v -> %v: change %q noise %v, want %q %v", tc.base, tc.head, d.Change, d.Noise, tc.change, tc.noise)
+		}
+		if fails := d.Change == ChangeUp && !d.Noise; fails != (len(Gate{}.Check(&Comparison{Sites: []*SiteDiff{d}})) > 0) {
+			t.Errorf("%v -> %v: gate disagrees with the change", tc.base, tc.head)
+		}
+	}
+}
+
+// TestCompareJSON: a summary read back from its JSON form compares as the
+// summary itself.
+func TestCompareJSON(t *testing.T) {
+	base := summaryOf(t, sizes5, site{"Name", lookupAt(21), linear}, site{"Title", lookupAt(40), constant})
+	head := summaryOf(t, sizes5, site{"Name", lookupAt(21), quadratic})
+	data, err := json.Marshal(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Summary
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	want, got := compareOf(t, base, head), compareOf(t, &back, head)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("from JSON:\n%+v\nwant:\n%+v", got, want)
+	}
+	if a, b := failureLines(Gate{}.Check(got)), failureLines(Gate{}.Check(want)); a != b || a == "" {
+		t.Errorf("verdicts differ:\n%s\n%s", a, b)
+	}
+}
+
+func TestParseClass(t *testing.T) {
+	for in, want := range map[string]Class{
+		"constant": ClassConstant, "log": ClassLog, "log n": ClassLog, "linear": ClassLinear, "n": ClassLinear,
+		"n log n": ClassNLogN, "nlogn": ClassNLogN, "Quadratic": ClassQuadratic, "n^2": ClassQuadratic,
+		"cubic": ClassCubic, "n^3": ClassCubic, "exponential": ClassExponential, "2^n": ClassExponential,
+	} {
+		if got, err := ParseClass(in); got != want || err != nil {
+			t.Errorf("ParseClass(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"none", "", "fast", "n^4"} {
+		if _, err := ParseClass(in); err == nil || !strings.Contains(err.Error(), "want one of constant, log, linear") {
+			t.Errorf("ParseClass(%q): error %v", in, err)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+package prioritize
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A Gate is what suncat check enforces on a Comparison.
+type Gate struct {
+	// Max is the slowest-growing class allowed; ClassNone: no maximum.
+	Max Class
+	// Allow waives the sites where it matches the getter
+	// ("example.com/dir.(*Entry).Name"), the distinguishing frame's
+	// function ("example.com/dir.lookup") or its file:line ("dir.go:21");
+	// nil waives none.
+	Allow *regexp.Regexp
+}
+
+// A Failure is a site that fails the gate: its class is up from BASE
+// (beyond noise), or above Max.
+type Failure struct {
+	Site     *SiteDiff `json:"site"`
+	Worse    bool      `json:"worse"`    // its class is up from BASE
+	AboveMax bool      `json:"aboveMax"` // its class is above Gate.Max
+	Waived   bool      `json:"waived"`   // Gate.Allow matched it: it does not fail the check
+	Line     string    `json:"line"`     // as check prints it
+}
+
+// Check returns the sites of c that fail the gate, waived ones included
+// (marked), in c's order. A site gone never fails; nor does a site whose
+// class cannot be told.
+func (g Gate) Check(c *Comparison) []Failure {
+	var out []Failure
+	for _, d := range c.Sites {
+		if d.Head == nil {
+			continue
+		}
+		f := Failure{Site: d}
+		f.Worse = d.Change == ChangeUp && !d.Noise
+		f.AboveMax = g.Max != ClassNone && d.Head.Fit.Class > g.Max
+		if !f.Worse && !f.AboveMax {
+			continue
+		}
+		f.Waived = g.Allow != nil && g.allows(d)
+		f.Line = g.line(c, f)
+		out = append(out, f)
+	}
+	return out
+}
+
+func (g Gate) allows(d *SiteDiff) bool {
+	h := d.Head
+	return g.Allow.MatchString(d.Getter) || g.Allow.MatchString(d.Func) ||
+		g.Allow.MatchString(filepath.Base(h.File)+":"+strconv.Itoa(h.Line))
+}
+
+// line writes a failure as one line: "(*Entry).Name at dir.go:21: linear
+// -> quadratic (1|2|4|8|16 -> 1|4|16|64|256)", with ", above -max
+// linear" when that is (also) the reason, and "new site, " or no BASE
+// class for a site BASE does not have.
+func (g Gate) line(c *Comparison, f Failure) string {
+	d := f.Site
+	var b strings.Builder
+	b.WriteString(d.Where() + ": ")
+	if d.Base != nil {
+		b.WriteString(d.Base.Fit.Class.Word() + " -> ")
+	} else if c.HasBase {
+		b.WriteString("new site, ")
+	}
+	b.WriteString(d.Head.Fit.Class.Word())
+	if f.AboveMax {
+		b.WriteString(", above -max " + g.Max.Word())
+	}
+	b.WriteString(" (")
+	if d.Base != nil {
+		b.WriteString(CountList(d.Base.Counts) + " -> ")
+	}
+	b.WriteString(CountList(d.Head.Counts) + ")")
+	return b.String()
+}
+
+// CountList writes counts as "1|2|4|8|16".
+func CountList(counts []int) string {
+	s := make([]string, len(counts))
+	for i, n := range counts {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, "|")
+}
+
+// classWords are the classes' names as check and diff print them, and
+// the first names ParseClass reads.
+var classWords = [...]string{"none", "constant", "log", "linear", "n log n", "quadratic", "cubic", "exponential"}
+
+// Word is the class's name in words: "linear", "quadratic"; String is
+// its formula ("n", "n^2").
+func (c Class) Word() string {
+	if c < 0 || int(c) >= len(classWords) {
+		return c.String()
+	}
+	return classWords[c]
+}
+
+// ParseClass reads a growth class (suncat check -max) by its word
+// ("constant", "log", "linear", "n log n", "quadratic", "cubic",
+// "exponential") or its formula ("log n", "n", "n^2", "n^3", "2^n");
+// "none" is not a class one can ask for.
+func ParseClass(s string) (Class, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	for c := ClassConstant; c <= ClassExponential; c++ {
+		if t == classWords[c] || t == classNames[c] || t == strings.ReplaceAll(classNames[c], " ", "") {
+			return c, nil
+		}
+	}
+	return ClassNone, fmt.Errorf("%q is not a growth class (want one of %s)", s, strings.Join(classWords[1:], ", "))
+}
