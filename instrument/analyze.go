@@ -89,7 +89,11 @@ func normalize(dir, pattern string) (string, string) {
 // own packages (addRoots), find the main module, then load those packages
 // with syntax and types and classify their functions (classifyAll).
 func analyze(ctx context.Context, opt Options) (*Analysis, error) {
-	opt.BuildFlags = guardModFlags(opt.Dir, opt.BuildFlags)
+	done, err := useModCopy(ctx, &opt)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	progress := progressTo(opt.Progress)
 	roots, listErr, err := listGraph(ctx, opt, progress)
 	if err != nil {
@@ -327,34 +331,6 @@ func isTestOnly(p *packages.Package) bool {
 		return true
 	}
 	return p.ID != p.PkgPath && strings.HasSuffix(p.PkgPath, "_test")
-}
-
-// guardModFlags keeps GOFLAGS=-mod=mod from letting the go command edit
-// the user's go.mod or go.sum (it would, for example, add a missing go
-// directive): unless the flags choose a -mod themselves, it adds
-// -mod=readonly, or -mod=vendor when the module has vendor/modules.txt.
-func guardModFlags(dir string, flags []string) []string {
-	if !strings.Contains(" "+os.Getenv("GOFLAGS")+" ", " -mod=mod ") && !strings.Contains(" "+os.Getenv("GOFLAGS")+" ", " --mod=mod ") {
-		return flags
-	}
-	for _, f := range flags {
-		if f == "-mod" || f == "--mod" || strings.HasPrefix(f, "-mod=") || strings.HasPrefix(f, "--mod=") {
-			return flags
-		}
-	}
-	mode := "-mod=readonly"
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			if _, err := os.Stat(filepath.Join(d, "vendor", "modules.txt")); err == nil {
-				mode = "-mod=vendor"
-			}
-			break
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	return append(flags[:len(flags):len(flags)], mode)
 }
 
 // loadError unwraps go/packages' report of a failed go list ("err: exit

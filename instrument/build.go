@@ -69,7 +69,6 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	}
 	named := pkg
 	opt.Dir, pkg = normalize(opt.Dir, pkg)
-	opt.BuildFlags = guardModFlags(opt.Dir, opt.BuildFlags)
 	a, err := Analyze(ctx, Options{
 		Dir: opt.Dir, Patterns: []string{pkg}, BuildFlags: opt.BuildFlags,
 		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: opt.Progress, Deps: opt.Deps,
@@ -121,11 +120,23 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 // directory that lives until Close.
 type Prepared struct {
 	Analysis *Analysis
-	Args     []string // go command flags: -overlay FILE, and -modfile FILE with -deps
+	Args     []string // go command flags: -overlay FILE, and -modfile FILE with -deps or GOFLAGS=-mod=mod
 	Env      []string // extra environment (GOWORK=... with -deps in a workspace)
 	Labelled int      // test packages (hooked) or files (rewritten) whose tests are labelled (PrepareTest)
 	Hooked   bool     // tests are labelled through the testing package, not by rewriting test files
 	work     string
+}
+
+// ModArgs returns the -modfile flag of p.Args (nil if none): what makes
+// the go command read the module's requirements as the build does, for
+// go commands that must not see the overlay (go vet of the user's code).
+func (p *Prepared) ModArgs() []string {
+	for i, a := range p.Args {
+		if a == "-modfile" && i+1 < len(p.Args) {
+			return p.Args[i : i+2 : i+2]
+		}
+	}
+	return nil
 }
 
 // Close removes the work directory.
@@ -171,6 +182,16 @@ func prepare(ctx context.Context, a *Analysis, opt BuildOptions) (*Prepared, err
 		}
 		p.Args, p.Env = append(p.Args, more...), env
 	}
+	if !hasFlag(p.Args, "modfile", "") {
+		if moddir := modFileDir(ctx, opt.Dir, opt.BuildFlags); moddir != "" {
+			more, err := copyModFile(moddir, work)
+			if err != nil {
+				p.Close()
+				return nil, err
+			}
+			p.Args = append(p.Args, more...)
+		}
+	}
 	return p, nil
 }
 
@@ -183,7 +204,6 @@ func PrepareTest(ctx context.Context, opt BuildOptions) (*Prepared, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	opt.BuildFlags = guardModFlags(opt.Dir, opt.BuildFlags)
 	a, err := Analyze(ctx, Options{
 		Dir: opt.Dir, Patterns: append([]string(nil), patterns...), BuildFlags: opt.BuildFlags,
 		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: opt.Progress, Deps: opt.Deps,

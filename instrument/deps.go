@@ -252,16 +252,11 @@ func redirect(ctx context.Context, gd goDirs, work, dir string, a *Analysis, cop
 		}
 		return nil, []string{"GOWORK=" + w}, nil
 	}
-	modfile := filepath.Join(work, "go.mod")
-	for _, name := range []string{"go.mod", "go.sum"} {
-		data, err := os.ReadFile(filepath.Join(a.ModuleDir, name))
-		if err != nil && !(name == "go.sum" && os.IsNotExist(err)) {
-			return nil, nil, err
-		}
-		if err := os.WriteFile(filepath.Join(work, name), data, 0o644); err != nil {
-			return nil, nil, err
-		}
+	modArgs, err := copyModFile(a.ModuleDir, work)
+	if err != nil {
+		return nil, nil, err
 	}
+	modfile := modArgs[len(modArgs)-1]
 	// The replacements are appended to the copy as text; only a module
 	// the user's go.mod replaces already needs go mod edit to drop that.
 	var drop []string
@@ -291,7 +286,7 @@ func redirect(ctx context.Context, gd goDirs, work, dir string, a *Analysis, cop
 	if err != nil {
 		return nil, nil, err
 	}
-	return []string{"-modfile", modfile}, nil, nil
+	return modArgs, nil, nil
 }
 
 // goWork is the part of `go work edit -json` that tempWorkspace needs.

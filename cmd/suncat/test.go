@@ -197,7 +197,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	given := func(name string) bool { _, ok := flagValue(goFlags, name); return ok }
 	jsonFlag, _ := flagValue(goFlags, "json")
 	jsonOut := jsonFlag == "true"
-	vetFailed, err := vetFirst(ctx, opt.Dir, env, opt.BuildFlags, vetMode, targets, jsonOut, stdout, stderr)
+	vetFailed, err := vetFirst(ctx, opt.Dir, env, append(prep.ModArgs(), opt.BuildFlags...), vetMode, targets, jsonOut, stdout, stderr)
 	if err != nil {
 		return fmt.Errorf("test: %v", err)
 	}
