@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -168,4 +171,53 @@ func traceError(cmd string, err error) error {
 		return usagef("%s: %v", cmd, err)
 	}
 	return fmt.Errorf("%s: %v", cmd, err)
+}
+
+// loadRun reads one side of a comparison (diff, check): a trace, a
+// directory of traces, or a summary written by summary -json (so a
+// baseline can be committed). A path that cannot be read is misuse; a
+// trace or summary that does not decode is a failure.
+func loadRun(stderr io.Writer, cmd, path string) (*prioritize.Summary, []string, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, usagef("%v", pathError(err))
+	}
+	if !fi.IsDir() {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, nil, usagef("%v", pathError(err))
+		}
+		if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '{' {
+			s, err := decodeSummaryJSON(path, data)
+			return s, nil, err
+		}
+	}
+	res, err := loadStreamed(stderr, cmd, []string{path}, prioritize.Options{Goroutines: "each"})
+	if err != nil {
+		return nil, nil, err
+	}
+	return res.Summary, res.Notes, nil
+}
+
+// decodeSummaryJSON reads a summary written by summary -json, of this
+// schema version.
+func decodeSummaryJSON(path string, data []byte) (*prioritize.Summary, error) {
+	var s prioritize.Summary
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("%s: not a summary written by suncat summary -json: %w", path, err)
+	}
+	if s.Version != prioritize.SchemaVersion {
+		return nil, fmt.Errorf("%s: summary of schema version %d; want %d (write it again with suncat summary -json)", path, s.Version, prioritize.SchemaVersion)
+	}
+	return &s, nil
+}
+
+// pathError writes an error of the os package as "path: what": "x.json:
+// no such file or directory" rather than "stat x.json: ...".
+func pathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
+	}
+	return err
 }

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+var checkCmd = &command{
+	name:  "check",
+	args:  "[-base BASE] [-max CLASS] [-allow REGEXP] [-json | -format text|json|github] HEAD",
+	short: "fail when a call site grows faster than in BASE or than -max (a CI gate)",
+	order: 44,
+	long: `
+Check compares HEAD with BASE as diff does and fails (exit status 1) when
+a call site's growth class is worse than in BASE, or worse than -max, or
+when a site BASE does not have grows faster than -max. Each failure is
+one line naming the getter, the site, the classes and the calls per
+sub-trace:
+
+	(*Entry).Name at dir.go:21: linear -> quadratic (1|2|4|8|16 -> 1|4|16|64|256)
+
+A class up that the counts do not bear out (at the largest size HEAD
+calls at most 25% more than BASE) is noise and does not fail, so two runs
+of unchanged code pass. -allow waives the sites where the regexp matches
+the getter (example.com/dir.(*Entry).Name), the function that names the
+site (example.com/dir.lookup) or its file:line (dir.go:21).
+
+BASE and HEAD are each a trace, a directory of traces (what suncat test
+writes) or a summary written by suncat summary -json, which can be
+committed as a baseline. Classes, slowest-growing first: constant, log,
+linear, n log n, quadratic, cubic, exponential (or log n, n, n^2, n^3,
+2^n). -format github prints GitHub Actions annotations, which show on the
+site's line in a pull request.
+
+Examples:
+
+	suncat check -base /tmp/suncat-traces/test-main/ /tmp/suncat-traces/test-branch/
+	suncat check -base suncat-baseline.json -max linear -format github "$TRACES"
+	suncat check -max linear -allow 'Registry\)\.Name' "$TRACES"
+`,
+}
+
+func init() {
+	checkCmd.run = runCheck
+	register(checkCmd)
+}
+
+// checkReport is check's JSON form: diff's, with the gate and its
+// failures.
+type checkReport struct {
+	diffReport
+	Max      string               `json:"max,omitempty"`
+	Allow    string               `json:"allow,omitempty"`
+	Failures []prioritize.Failure `json:"failures"` // waived ones included
+	Failed   int                  `json:"failed"`   // failures not waived: the check fails when above 0
+}
+
+func runCheck(stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet(checkCmd, stderr)
+	base := fs.String("base", "", "compare with `BASE`: a trace, a directory of traces or a summary -json file")
+	max := fs.String("max", "", "fail any site that grows faster than `CLASS` (constant, log, linear, n log n, quadratic, cubic, exponential)")
+	allow := fs.String("allow", "", "waive the sites whose getter, function or file:line matches `REGEXP`")
+	var ff formatFlags
+	ff.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	gate, err := checkGate(fs.NArg(), *base, *max, *allow)
+	if err != nil {
+		return err
+	}
+	format, err := ff.get("check")
+	if err != nil {
+		return err
+	}
+	c, err := compareRuns(stderr, "check", *base, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	rep := checkReport{diffReport: diffReport{Version: compareVersion, Base: *base, Head: fs.Arg(0), Comparison: c},
+		Max: *max, Allow: *allow, Failures: gate.Check(c)}
+	if rep.Failures == nil {
+		rep.Failures = []prioritize.Failure{}
+	}
+	for _, f := range rep.Failures {
+		if !f.Waived {
+			rep.Failed++
+		}
+	}
+	if err := printCheck(stdout, format, rep); err != nil {
+		return err
+	}
+	if rep.Failed > 0 {
+		return fmt.Errorf("check: %d of %d site(s) grew worse", rep.Failed, len(c.Sites))
+	}
+	return nil
+}
+
+// checkGate checks check's command line and makes its gate.
+func checkGate(nargs int, base, max, allow string) (prioritize.Gate, error) {
+	var g prioritize.Gate
+	if nargs != 1 {
+		return g, usagef("check: give one HEAD (a trace, a directory of traces or a summary -json file); got %d argument(s)", nargs)
+	}
+	if base == "" && max == "" {
+		return g, usagef("check: give -base BASE to compare with, or -max CLASS to check HEAD alone")
+	}
+	if max != "" {
+		c, err := prioritize.ParseClass(max)
+		if err != nil {
+			return g, usagef("check: -max: %v", err)
+		}
+		g.Max = c
+	}
+	if allow != "" {
+		re, err := regexp.Compile(allow)
+		if err != nil {
+			return g, usagef("check: -allow: %v", err)
+		}
+		g.Allow = re
+	}
+	return g, nil
+}
+
+func printCheck(w io.Writer, format string, rep checkReport) error {
+	switch format {
+	case formatJSON:
+		return writeJSON(w, rep)
+	case formatGitHub:
+		for _, f := range rep.Failures {
+			if f.Waived {
+				fmt.Fprintln(w, annotation("notice", f.Site, "waived by -allow: "+f.Line))
+			} else {
+				fmt.Fprintln(w, annotation("error", f.Site, f.Line))
+			}
+		}
+		return nil
+	}
+	for _, f := range rep.Failures {
+		if f.Waived {
+			fmt.Fprintln(w, "waived by -allow: "+f.Line)
+		} else {
+			fmt.Fprintln(w, f.Line)
+		}
+	}
+	if rep.Failed == 0 {
+		against := "BASE"
+		switch {
+		case rep.Base == "":
+			against = "-max " + rep.Max
+		case rep.Max != "":
+			against += " or -max " + rep.Max
+		}
+		fmt.Fprintf(w, "ok: %d site(s) over %d sub-trace(s), none worse than %s\n", len(rep.Sites), len(rep.Labels), against)
+	}
+	return nil
+}

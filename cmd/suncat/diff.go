@@ -1,0 +1,254 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+var diffCmd = &command{
+	name:  "diff",
+	args:  "[-json | -format text|json|github] BASE HEAD",
+	short: "compare the growing call sites of two runs, site by site",
+	order: 43,
+	long: `
+Diff prints the findings of two runs side by side, one line per call site:
+its growth class and calls per sub-trace in BASE and in HEAD, the calls
+predicted at the target size (ten times the largest), and what changed
+(class up, class down, new site, site gone).
+
+BASE and HEAD are each a trace, a directory of traces (what suncat test
+writes) or a summary written by suncat summary -json. Sub-traces are
+matched by label, so two suncat test runs compare the tests they share;
+sites by getter and the functions of their stacks, not by line numbers.
+A class up that the counts do not bear out (at the largest size HEAD
+calls at most 25% more) is marked (noise). suncat check is the same
+comparison as a gate.
+
+Examples:
+
+	suncat diff /tmp/suncat-traces/test-main/ /tmp/suncat-traces/test-branch/
+	suncat diff suncat-baseline.json /tmp/suncat-traces/test-branch/
+`,
+}
+
+func init() {
+	diffCmd.run = runDiff
+	register(diffCmd)
+}
+
+// Output formats of diff and check.
+const (
+	formatText   = "text"
+	formatJSON   = "json"
+	formatGitHub = "github"
+)
+
+// compareVersion is the version of diff's and check's JSON form.
+const compareVersion = 1
+
+// formatFlags are diff's and check's -json and -format.
+type formatFlags struct {
+	json   bool
+	format string
+}
+
+func (f *formatFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&f.json, "json", false, "print JSON (as -format json)")
+	fs.StringVar(&f.format, "format", formatText, "output: text, json, or github (GitHub Actions annotations)")
+}
+
+// get returns the chosen format.
+func (f *formatFlags) get(cmd string) (string, error) {
+	switch {
+	case f.json && f.format != formatText && f.format != formatJSON:
+		return "", usagef("%s: -json and -format %s: give one", cmd, f.format)
+	case f.json:
+		return formatJSON, nil
+	case f.format == formatText || f.format == formatJSON || f.format == formatGitHub:
+		return f.format, nil
+	}
+	return "", usagef("%s: -format %q: want text, json or github", cmd, f.format)
+}
+
+// diffReport is the JSON form of diff (and, with more, of check).
+type diffReport struct {
+	Version int    `json:"version"`
+	Base    string `json:"base,omitempty"`
+	Head    string `json:"head"`
+	*prioritize.Comparison
+}
+
+// compareRuns reads BASE (when not "") and HEAD and compares them.
+func compareRuns(stderr io.Writer, cmd, base, head string) (*prioritize.Comparison, error) {
+	var bs *prioritize.Summary
+	if base != "" {
+		s, notes, err := loadRun(stderr, cmd, base)
+		printNotes(stderr, cmd, notes)
+		if err != nil {
+			return nil, traceError(cmd, err)
+		}
+		bs = s
+	}
+	hs, notes, err := loadRun(stderr, cmd, head)
+	printNotes(stderr, cmd, notes)
+	if err != nil {
+		return nil, traceError(cmd, err)
+	}
+	c, err := prioritize.Compare(bs, hs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmd, err)
+	}
+	if c.Note != "" {
+		fmt.Fprintf(stderr, "suncat: %s: note: %s: no class to compare\n", cmd, c.Note)
+	}
+	return c, nil
+}
+
+func runDiff(stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet(diffCmd, stderr)
+	var ff formatFlags
+	ff.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return usagef("diff: give BASE and HEAD (traces, directories of traces, or summary -json files); got %d argument(s)", fs.NArg())
+	}
+	format, err := ff.get("diff")
+	if err != nil {
+		return err
+	}
+	c, err := compareRuns(stderr, "diff", fs.Arg(0), fs.Arg(1))
+	if err != nil {
+		return err
+	}
+	switch format {
+	case formatJSON:
+		return writeJSON(stdout, diffReport{Version: compareVersion, Base: fs.Arg(0), Head: fs.Arg(1), Comparison: c})
+	case formatGitHub:
+		for _, d := range c.Sites {
+			if d.Change != prioritize.ChangeSame {
+				fmt.Fprintln(stdout, annotation("notice", d, diffLine(d)))
+			}
+		}
+		return nil
+	}
+	return printDiff(stdout, c)
+}
+
+// printDiff prints the comparison as a table.
+func printDiff(w io.Writer, c *prioritize.Comparison) error {
+	fmt.Fprintf(w, "%d sub-trace(s) in common%s, sizes %s; predicted at %s\n",
+		len(c.Labels), labelRange(c.Labels), floatList(c.Sizes), number(c.Target))
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "getter\tsite\tbase\thead\tpredicted\tchange")
+	for _, d := range c.Sites {
+		s := d.Side()
+		site := prioritize.FrameString(logrt.Frame{Func: d.Func, File: s.File, Line: s.Line})
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s -> %s\t%s\n", d.Name, site, sideText(d.Base), sideText(d.Head),
+			predicted(d.Base), predicted(d.Head), change(d))
+	}
+	return tw.Flush()
+}
+
+// diffLine is one site in words, for an annotation.
+func diffLine(d *prioritize.SiteDiff) string {
+	return fmt.Sprintf("%s: %s (%s -> %s)", d.Where(), change(d), sideText(d.Base), sideText(d.Head))
+}
+
+func change(d *prioritize.SiteDiff) string {
+	if d.Noise {
+		return d.Change + " (noise)"
+	}
+	return d.Change
+}
+
+func sideText(s *prioritize.SiteSide) string {
+	if s == nil {
+		return "-"
+	}
+	return s.Fit.Class.Word() + " " + prioritize.CountList(s.Counts)
+}
+
+func predicted(s *prioritize.SiteSide) string {
+	if s == nil {
+		return "-"
+	}
+	return number(s.Predicted)
+}
+
+// number prints a count or size: whole up to a million, then 3 digits.
+func number(x float64) string {
+	if x < 1e6 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
+}
+
+func floatList(xs []float64) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return strings.Join(s, "|")
+}
+
+// labelRange is " (first .. last)" of the labels, or "".
+func labelRange(labels []string) string {
+	switch len(labels) {
+	case 0:
+		return ""
+	case 1:
+		return " (" + labels[0] + ")"
+	}
+	return " (" + labels[0] + " .. " + labels[len(labels)-1] + ")"
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// annotation is a GitHub Actions workflow command on a site's line:
+// "::error file=dir.go,line=21::message". The file is relative to the
+// working directory (the repository's root in a workflow) when inside
+// it; a site gone has no file.
+func annotation(level string, d *prioritize.SiteDiff, msg string) string {
+	if d.Head == nil {
+		return "::" + level + "::" + escapeData(msg)
+	}
+	return fmt.Sprintf("::%s file=%s,line=%d::%s", level, escapeProperty(relPath(d.Head.File)), d.Head.Line, escapeData(msg))
+}
+
+func relPath(file string) string {
+	wd, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(file) {
+		return filepath.ToSlash(file)
+	}
+	if rel, err := filepath.Rel(wd, file); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(file)
+}
+
+// escapeData and escapeProperty escape a workflow command's message and
+// property values as the GitHub Actions toolkit does.
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
