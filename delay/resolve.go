@@ -13,10 +13,11 @@ import (
 
 // Resolve returns the ids of the getters that names designate. A name is
 // a getter name in any of the forms Stop.Name, (*Stop).Name,
-// pkg.(*Stop).Name, example.com/pkg.(*Stop).Name, Name; a regexp over the
-// full form; or, when sum is not nil, a terminal letter (a, b, ...) or a
-// nonterminal (A, B, ...: all its terminals) of the summary's first
-// goroutine group. Unknown and ambiguous names are errors that list the
+// pkg.(*Stop).Name, example.com/pkg.(*Stop).Name, Name; text found in
+// exactly one getter's full form (Cod, model.(*Route)); a regexp over the
+// full form (all the getters it matches); or, when sum is not nil, a
+// terminal letter (a, b, ...) or a nonterminal (A, B, ...: all its
+// terminals) of the summary's first goroutine group. Unknown and ambiguous names are errors that list the
 // candidates.
 func Resolve(getters []instrument.Getter, names []string, sum *prioritize.Summary) ([]uint32, error) {
 	if len(names) == 0 {
@@ -90,22 +91,38 @@ func byName(getters []instrument.Getter, name string) ([]instrument.Getter, erro
 	case len(exact) > 1:
 		return nil, fmt.Errorf("--getter %q is ambiguous: it names %s", name, list(exact))
 	}
-	if regexp.QuoteMeta(name) != name {
+	return byPattern(getters, name)
+}
+
+// byPattern is byName for a name that names no getter exactly: text found
+// in one getter's full name picks it (when several contain it, they are
+// listed and none is picked); otherwise a regexp over the full name picks
+// all the getters it matches.
+func byPattern(getters []instrument.Getter, name string) ([]instrument.Getter, error) {
+	var out []instrument.Getter
+	for _, g := range getters {
+		if strings.Contains(FullName(g), name) {
+			out = append(out, g)
+		}
+	}
+	if len(out) > 1 {
+		return nil, fmt.Errorf("--getter %q is ambiguous: %d getters contain it: %s", name, len(out), list(out))
+	}
+	if len(out) == 0 && regexp.QuoteMeta(name) != name {
 		re, err := regexp.Compile(name)
 		if err != nil {
-			return nil, fmt.Errorf("--getter %q: not a getter name, and not a regexp: %v", name, err)
+			return nil, fmt.Errorf("--getter %q: no getter contains it, and it is not a regexp: %v", name, err)
 		}
-		var out []instrument.Getter
 		for _, g := range getters {
 			if re.MatchString(FullName(g)) {
 				out = append(out, g)
 			}
 		}
-		if len(out) > 0 {
-			return out, nil
-		}
 	}
-	return nil, fmt.Errorf("--getter %q: no such getter; the getters are: %s", name, list(getters))
+	if len(out) == 0 {
+		return nil, fmt.Errorf("--getter %q: no such getter; the getters are: %s", name, list(getters))
+	}
+	return out, nil
 }
 
 func list(gs []instrument.Getter) string {

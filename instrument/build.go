@@ -87,15 +87,19 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 		return nil, err
 	}
 	defer p.Close()
-	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
-		out = filepath.Join(out, path.Base(a.Commands[0])) // as go build -o dir does
+	if fi, err := os.Stat(out); (err == nil && fi.IsDir()) || strings.HasSuffix(opt.Output, "/") || strings.HasSuffix(opt.Output, string(filepath.Separator)) {
+		// As go build -o does for a directory or a name ending in a slash.
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return nil, err
+		}
+		out = filepath.Join(out, execName(a.Commands[0]))
 	}
 	if out == "" {
 		bin, err := cacheDir("bin", dirHash(a.ModuleDir))
 		if err != nil {
 			return nil, err
 		}
-		out = filepath.Join(bin, path.Base(a.Commands[0]))
+		out = filepath.Join(bin, execName(a.Commands[0]))
 	}
 	if opt.Progress != nil {
 		fmt.Fprintf(opt.Progress, "suncat: building %s with %d instrumented getter(s)\n", a.Commands[0], len(a.Getters))
@@ -113,6 +117,31 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 		return nil, fmt.Errorf("go build failed:\n%s", strings.TrimSpace(stderr.String()))
 	}
 	return &BuildResult{Analysis: a, Output: out}, nil
+}
+
+// execName is the name go build gives the command with this import path:
+// its last element, or the one before a major version suffix
+// (example.com/tool/v4 builds tool).
+func execName(importPath string) string {
+	dir, elem := path.Split(importPath)
+	if dir != "" && isMajorVersion(elem) {
+		elem = path.Base(dir)
+	}
+	return elem
+}
+
+// isMajorVersion reports whether elem is a module path's major version
+// suffix: v2, v3, ... (not v0, v1 or v01).
+func isMajorVersion(elem string) bool {
+	if len(elem) < 2 || elem[0] != 'v' || elem[1] == '0' || elem == "v1" {
+		return false
+	}
+	for _, c := range elem[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // A Prepared build is what makes the go command compile instrumented

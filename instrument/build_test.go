@@ -64,3 +64,22 @@ func TestBuildConcurrent(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestExecName(t *testing.T) {
+	for path, want := range map[string]string{
+		"example.com/tool":            "tool",
+		"example.com/tool/v4":         "tool",
+		"example.com/tool/cmd/server": "server",
+		"example.com/tool/v10":        "tool",
+		"example.com/tool/v1":         "v1",
+		"example.com/tool/v0":         "v0",
+		"example.com/tool/v02":        "v02",
+		"example.com/tool/vx":         "vx",
+		"v2":                          "v2",
+		"tool":                        "tool",
+	} {
+		if got := execName(path); got != want {
+			t.Errorf("execName(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
