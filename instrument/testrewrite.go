@@ -36,6 +36,42 @@ func RewriteTest(filename string, src []byte, hookImport string) ([]byte, bool, 
 	if err != nil {
 		return nil, false, err
 	}
+	r := &testRewriter{src: src, file: fset.File(f.Pos()), testing: testingName(f), buf: newEditBuffer(src)}
+	for _, decl := range f.Decls {
+		if fd, ok := decl.(*ast.FuncDecl); ok {
+			r.funcDecl(fd)
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			r.call(call)
+		}
+		return true
+	})
+	if r.edits == 0 {
+		return src, false, nil
+	}
+	r.buf.insert(r.off(f.Name.End()), fmt.Sprintf("; import %s %q", hookName, hookImport))
+	out := r.buf.bytes()
+	if a, b := bytes.Count(src, []byte("\n")), bytes.Count(out, []byte("\n")); a != b {
+		return nil, false, fmt.Errorf("%s: rewrite changed the line count from %d to %d", filename, a, b)
+	}
+	return out, true, nil
+}
+
+// A testRewriter queues the edits of RewriteTest on one file.
+type testRewriter struct {
+	src     []byte
+	file    *token.File
+	testing string // the name package testing is imported under; "" for none usable
+	buf     *editBuffer
+	edits   int
+}
+
+// testingName returns the name under which f imports package testing, or
+// "" when it does not or imports it as _ or . (then only examples can be
+// recognized).
+func testingName(f *ast.File) string {
 	testing := ""
 	for _, imp := range f.Imports {
 		if imp.Path.Value != `"testing"` {
@@ -47,145 +83,155 @@ func RewriteTest(filename string, src []byte, hookImport string) ([]byte, bool, 
 		}
 	}
 	if testing == "_" || testing == "." {
-		testing = "" // only examples can be recognized
+		return ""
 	}
-	tf := fset.File(f.Pos())
-	off := func(p token.Pos) int { return tf.Offset(p) }
-	// ptrTo reports whether e is *testing.<name>.
-	ptrTo := func(e ast.Expr, name string) bool {
-		star, ok := e.(*ast.StarExpr)
-		if !ok {
-			return false
-		}
-		sel, ok := star.X.(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
-		id, ok := sel.X.(*ast.Ident)
-		return ok && testing != "" && id.Name == testing && sel.Sel.Name == name
+	return testing
+}
+
+func (r *testRewriter) off(p token.Pos) int { return r.file.Offset(p) }
+
+// ptrTo reports whether e is *testing.<name>.
+func (r *testRewriter) ptrTo(e ast.Expr, name string) bool {
+	star, ok := e.(*ast.StarExpr)
+	if !ok {
+		return false
 	}
-	buf := newEditBuffer(src)
-	edits := 0
-	// startWith makes body begin by calling Start with the first of
-	// params, naming it if it has no usable name (and the others _, if
-	// they have none either: names are given to all or none).
-	startWith := func(params []*ast.Field, body *ast.BlockStmt) {
-		param := params[0]
-		name := "__t"
-		switch {
-		case len(param.Names) == 0:
-			buf.insert(off(param.Type.Pos()), name+" ")
-			for _, p := range params[1:] {
-				buf.insert(off(p.Type.Pos()), "_ ")
-			}
-		case param.Names[0].Name == "_":
-			id := param.Names[0]
-			buf.replace(off(id.Pos()), off(id.End()), name)
-		default:
-			name = param.Names[0].Name
-		}
-		buf.insert(off(body.Lbrace)+1, fmt.Sprintf(" %s.Start(%s);", hookName, name))
+	sel, ok := star.X.(*ast.SelectorExpr)
+	if !ok {
+		return false
 	}
-	for _, decl := range f.Decls {
-		fd, ok := decl.(*ast.FuncDecl)
-		if !ok || fd.Body == nil || fd.Recv != nil || fd.Type.TypeParams != nil || fd.Type.Results != nil {
-			continue
-		}
-		params := fd.Type.Params.List
-		if len(params) == 0 && isTestName(fd.Name.Name, "Example") {
-			buf.insert(off(fd.Body.Lbrace)+1, fmt.Sprintf(" %s.Label(%q);", hookName, fd.Name.Name))
-			edits++
-			continue
-		}
-		if len(params) != 1 || len(params[0].Names) > 1 {
-			continue
-		}
-		if fd.Name.Name == "TestMain" && ptrTo(params[0].Type, "M") {
-			buf.insert(off(fd.Body.Lbrace)+1, fmt.Sprintf(" %s.Label(%q);", hookName, fd.Name.Name))
-			edits++
-			continue
-		}
-		if !(isTestName(fd.Name.Name, "Test") && ptrTo(params[0].Type, "T")) &&
-			!(isTestName(fd.Name.Name, "Benchmark") && ptrTo(params[0].Type, "B")) &&
-			!(isTestName(fd.Name.Name, "Fuzz") && ptrTo(params[0].Type, "F")) {
-			continue
-		}
-		startWith(params, fd.Body)
-		edits++
+	id, ok := sel.X.(*ast.Ident)
+	return ok && r.testing != "" && id.Name == r.testing && sel.Sel.Name == name
+}
+
+// funcDecl labels a top-level function that go test runs: an Example
+// function or TestMain calls Label with its name, a Test, Benchmark or
+// Fuzz function calls Start with its parameter.
+func (r *testRewriter) funcDecl(fd *ast.FuncDecl) {
+	if fd.Body == nil || fd.Recv != nil || fd.Type.TypeParams != nil || fd.Type.Results != nil {
+		return
 	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || call.Ellipsis.IsValid() {
-			return true
-		}
-		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
-		recv, ok := sel.X.(*ast.Ident)
-		if !ok || recv.Obj == nil || recv.Obj.Kind != ast.Var {
-			return true
-		}
-		field, ok := recv.Obj.Decl.(*ast.Field)
-		if !ok {
-			return true
-		}
-		if sel.Sel.Name == "Fuzz" && len(call.Args) == 1 && ptrTo(field.Type, "F") {
-			// f.Fuzz(func(t *testing.T, ...) {...}): each input (the
-			// seeds under go test) runs as the subtest t.
-			lit, ok := call.Args[0].(*ast.FuncLit)
-			if !ok {
-				return true
-			}
-			ps := lit.Type.Params.List
-			if len(ps) == 0 || len(ps[0].Names) > 1 || !ptrTo(ps[0].Type, "T") {
-				return true
-			}
-			startWith(ps, lit.Body)
-			edits++
-			return true
-		}
-		var hook string
-		switch {
-		case sel.Sel.Name == "Run" && len(call.Args) == 2 && ptrTo(field.Type, "T"):
-			hook = "Run"
-		case sel.Sel.Name == "Run" && len(call.Args) == 2 && ptrTo(field.Type, "B"):
-			hook = "RunB"
-		case sel.Sel.Name == "Parallel" && len(call.Args) == 0 && ptrTo(field.Type, "T"):
-			hook = "Parallel"
-		case sel.Sel.Name == "Run" && len(call.Args) == 0 && ptrTo(field.Type, "M"):
-			hook = "MainRun"
-		case sel.Sel.Name == "Cleanup" && len(call.Args) == 1 && (ptrTo(field.Type, "T") || ptrTo(field.Type, "B") || ptrTo(field.Type, "F")):
-			hook = "Cleanup"
-		default:
-			return true
-		}
-		// t.Run(a, b) -> __suncattest.Run(t, a, b); t.Parallel() ->
-		// __suncattest.Parallel(t). Line breaks inside the replaced text
-		// are kept; a comment there is lost with it (it is only a copy).
-		end := off(call.Lparen) + 1
-		noArgs := hook == "Parallel" || hook == "MainRun"
-		if noArgs {
-			end = off(call.Rparen)
-		}
-		kept := strings.Repeat("\n", bytes.Count(src[off(recv.End()):end], []byte("\n")))
-		text := fmt.Sprintf("%s.%s(%s", hookName, hook, recv.Name)
-		if !noArgs {
-			text += ", "
-		}
-		buf.replace(off(recv.Pos()), end, text+kept)
-		edits++
-		return true
-	})
-	if edits == 0 {
-		return src, false, nil
+	params := fd.Type.Params.List
+	switch name := fd.Name.Name; {
+	case len(params) == 0 && isTestName(name, "Example"):
+		r.label(fd.Body, name)
+	case len(params) != 1 || len(params[0].Names) > 1:
+	case name == "TestMain" && r.ptrTo(params[0].Type, "M"):
+		r.label(fd.Body, name)
+	case isTestName(name, "Test") && r.ptrTo(params[0].Type, "T"),
+		isTestName(name, "Benchmark") && r.ptrTo(params[0].Type, "B"),
+		isTestName(name, "Fuzz") && r.ptrTo(params[0].Type, "F"):
+		r.startWith(params, fd.Body)
 	}
-	buf.insert(off(f.Name.End()), fmt.Sprintf("; import %s %q", hookName, hookImport))
-	out := buf.bytes()
-	if a, b := bytes.Count(src, []byte("\n")), bytes.Count(out, []byte("\n")); a != b {
-		return nil, false, fmt.Errorf("%s: rewrite changed the line count from %d to %d", filename, a, b)
+}
+
+// label makes body begin by calling Label with name.
+func (r *testRewriter) label(body *ast.BlockStmt, name string) {
+	r.buf.insert(r.off(body.Lbrace)+1, fmt.Sprintf(" %s.Label(%q);", hookName, name))
+	r.edits++
+}
+
+// startWith makes body begin by calling Start with the first of params,
+// naming it if it has no usable name (and the others _, if they have none
+// either: names are given to all or none).
+func (r *testRewriter) startWith(params []*ast.Field, body *ast.BlockStmt) {
+	param := params[0]
+	name := "__t"
+	switch {
+	case len(param.Names) == 0:
+		r.buf.insert(r.off(param.Type.Pos()), name+" ")
+		for _, p := range params[1:] {
+			r.buf.insert(r.off(p.Type.Pos()), "_ ")
+		}
+	case param.Names[0].Name == "_":
+		id := param.Names[0]
+		r.buf.replace(r.off(id.Pos()), r.off(id.End()), name)
+	default:
+		name = param.Names[0].Name
 	}
-	return out, true, nil
+	r.buf.insert(r.off(body.Lbrace)+1, fmt.Sprintf(" %s.Start(%s);", hookName, name))
+	r.edits++
+}
+
+// call sends a method call on a parameter of a testing type through the
+// hooks: f.Fuzz's function literal calls Start, and Run, Parallel and
+// Cleanup become calls of the hooks (see hookFor).
+func (r *testRewriter) call(call *ast.CallExpr) {
+	if call.Ellipsis.IsValid() {
+		return
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	recv, ok := sel.X.(*ast.Ident)
+	if !ok || recv.Obj == nil || recv.Obj.Kind != ast.Var {
+		return
+	}
+	field, ok := recv.Obj.Decl.(*ast.Field)
+	if !ok {
+		return
+	}
+	if sel.Sel.Name == "Fuzz" && len(call.Args) == 1 && r.ptrTo(field.Type, "F") {
+		r.fuzzTarget(call.Args[0])
+		return
+	}
+	if hook := r.hookFor(sel.Sel.Name, len(call.Args), field.Type); hook != "" {
+		r.toHook(call, recv, hook)
+	}
+}
+
+// fuzzTarget makes the function given to f.Fuzz(func(t *testing.T, ...)
+// {...}) call Start: each input (the seeds under go test) runs as the
+// subtest t.
+func (r *testRewriter) fuzzTarget(arg ast.Expr) {
+	lit, ok := arg.(*ast.FuncLit)
+	if !ok {
+		return
+	}
+	ps := lit.Type.Params.List
+	if len(ps) == 0 || len(ps[0].Names) > 1 || !r.ptrTo(ps[0].Type, "T") {
+		return
+	}
+	r.startWith(ps, lit.Body)
+}
+
+// hookFor returns the hook that replaces the call of method with nargs
+// arguments on a receiver of type recvType, or "" for none.
+func (r *testRewriter) hookFor(method string, nargs int, recvType ast.Expr) string {
+	switch {
+	case method == "Run" && nargs == 2 && r.ptrTo(recvType, "T"):
+		return "Run"
+	case method == "Run" && nargs == 2 && r.ptrTo(recvType, "B"):
+		return "RunB"
+	case method == "Parallel" && nargs == 0 && r.ptrTo(recvType, "T"):
+		return "Parallel"
+	case method == "Run" && nargs == 0 && r.ptrTo(recvType, "M"):
+		return "MainRun"
+	case method == "Cleanup" && nargs == 1 && (r.ptrTo(recvType, "T") || r.ptrTo(recvType, "B") || r.ptrTo(recvType, "F")):
+		return "Cleanup"
+	}
+	return ""
+}
+
+// toHook rewrites call, a method call on recv, as a call of hook with
+// recv as first argument: t.Run(a, b) -> __suncattest.Run(t, a, b);
+// t.Parallel() -> __suncattest.Parallel(t). Line breaks inside the
+// replaced text are kept; a comment there is lost with it (it is only a
+// copy).
+func (r *testRewriter) toHook(call *ast.CallExpr, recv *ast.Ident, hook string) {
+	end := r.off(call.Lparen) + 1
+	noArgs := hook == "Parallel" || hook == "MainRun"
+	if noArgs {
+		end = r.off(call.Rparen)
+	}
+	kept := strings.Repeat("\n", bytes.Count(r.src[r.off(recv.End()):end], []byte("\n")))
+	text := fmt.Sprintf("%s.%s(%s", hookName, hook, recv.Name)
+	if !noArgs {
+		text += ", "
+	}
+	r.buf.replace(r.off(recv.Pos()), end, text+kept)
+	r.edits++
 }
 
 // isTestName reports whether name is a test function's name for prefix,

@@ -275,3 +275,63 @@ func FuzzRewriteTest(f *testing.F) {
 		}
 	})
 }
+
+// TestTestingName: the name a test file gives package testing, which
+// RewriteTest recognizes parameter types by.
+func TestTestingName(t *testing.T) {
+	cases := []struct{ imports, want string }{
+		{`import "testing"`, "testing"},
+		{`import tt "testing"`, "tt"},
+		{`import ( "fmt"; t2 "testing" )`, "t2"},
+		{`import "fmt"`, ""},
+		{`import _ "testing"`, ""},
+		{`import . "testing"`, ""},
+		{`import "example.com/testing"`, ""},
+	}
+	for _, tc := range cases {
+		f, err := parser.ParseFile(token.NewFileSet(), "m_test.go", "package m; "+tc.imports, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := testingName(f); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.imports, got, tc.want)
+		}
+	}
+}
+
+// TestHookFor: which method calls on which testing types go through which
+// hook.
+func TestHookFor(t *testing.T) {
+	cases := []struct {
+		testing, method string
+		nargs           int
+		recv, want      string
+	}{
+		{"testing", "Run", 2, "*testing.T", "Run"},
+		{"testing", "Run", 2, "*testing.B", "RunB"},
+		{"testing", "Run", 0, "*testing.M", "MainRun"},
+		{"testing", "Run", 1, "*testing.T", ""},
+		{"testing", "Run", 2, "*testing.F", ""},
+		{"testing", "Parallel", 0, "*testing.T", "Parallel"},
+		{"testing", "Parallel", 0, "*testing.B", ""},
+		{"testing", "Cleanup", 1, "*testing.T", "Cleanup"},
+		{"testing", "Cleanup", 1, "*testing.B", "Cleanup"},
+		{"testing", "Cleanup", 1, "*testing.F", "Cleanup"},
+		{"testing", "Cleanup", 1, "*testing.M", ""},
+		{"testing", "Log", 1, "*testing.T", ""},
+		{"testing", "Run", 2, "testing.T", ""}, // not a pointer
+		{"testing", "Run", 2, "*tt.T", ""},     // another package
+		{"tt", "Run", 2, "*tt.T", "Run"},
+		{"", "Run", 2, "*testing.T", ""}, // testing not imported (or as . or _)
+	}
+	for _, tc := range cases {
+		recv, err := parser.ParseExpr(tc.recv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &testRewriter{testing: tc.testing}
+		if got := r.hookFor(tc.method, tc.nargs, recv); got != tc.want {
+			t.Errorf("%s (%s) with %d argument(s), testing as %q: hook %q, want %q", tc.method, tc.recv, tc.nargs, tc.testing, got, tc.want)
+		}
+	}
+}
