@@ -76,27 +76,7 @@ func (c *classifier) source(v ssa.Value) string {
 		c.addField(fieldPath(v))
 		return ""
 	case *ssa.UnOp:
-		if v.Op != token.MUL {
-			return "returns the result of " + v.Op.String()
-		}
-		switch x := v.X.(type) {
-		case *ssa.FieldAddr:
-			c.addField(fieldPath(x))
-			return ""
-		case *ssa.UnOp:
-			// proto2: *x.Name, a *string field dereferenced.
-			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-				c.addField("*" + fieldPath(fa))
-				return ""
-			}
-		case *ssa.Alloc:
-			return c.alloc(x)
-		case *ssa.Global:
-			return "returns package variable " + x.Name()
-		case *ssa.IndexAddr:
-			return "returns an element of a slice or array"
-		}
-		return "returns a value loaded through a pointer that is not a field"
+		return c.load(v)
 	case *ssa.Phi:
 		for _, e := range v.Edges {
 			if r := c.source(e); r != "" {
@@ -121,16 +101,7 @@ func (c *classifier) source(v ssa.Value) string {
 	case *ssa.Index:
 		return "returns an element of a slice or array"
 	case *ssa.Extract:
-		if _, ok := v.Tuple.(*ssa.Lookup); ok {
-			return "returns a map lookup"
-		}
-		if call, ok := v.Tuple.(*ssa.Call); ok {
-			return "returns the result of a call to " + callee(call)
-		}
-		if _, ok := v.Tuple.(*ssa.TypeAssert); ok {
-			return "returns a type assertion"
-		}
-		return "returns a value extracted from a tuple"
+		return extracted(v)
 	case *ssa.Call:
 		return "returns the result of a call to " + callee(v)
 	case *ssa.Parameter:
@@ -141,6 +112,47 @@ func (c *classifier) source(v ssa.Value) string {
 		return "returns a type assertion"
 	}
 	return fmt.Sprintf("returns a computed value (%T)", v)
+}
+
+// load is source for a unary operation: a load through a pointer (*p)
+// is a field when p is a field's address (or, for proto2, the field holds
+// the pointer), and follows a local variable through alloc.
+func (c *classifier) load(v *ssa.UnOp) string {
+	if v.Op != token.MUL {
+		return "returns the result of " + v.Op.String()
+	}
+	switch x := v.X.(type) {
+	case *ssa.FieldAddr:
+		c.addField(fieldPath(x))
+		return ""
+	case *ssa.UnOp:
+		// proto2: *x.Name, a *string field dereferenced.
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			c.addField("*" + fieldPath(fa))
+			return ""
+		}
+	case *ssa.Alloc:
+		return c.alloc(x)
+	case *ssa.Global:
+		return "returns package variable " + x.Name()
+	case *ssa.IndexAddr:
+		return "returns an element of a slice or array"
+	}
+	return "returns a value loaded through a pointer that is not a field"
+}
+
+// extracted says where a result extracted from a tuple comes from.
+func extracted(v *ssa.Extract) string {
+	if _, ok := v.Tuple.(*ssa.Lookup); ok {
+		return "returns a map lookup"
+	}
+	if call, ok := v.Tuple.(*ssa.Call); ok {
+		return "returns the result of a call to " + callee(call)
+	}
+	if _, ok := v.Tuple.(*ssa.TypeAssert); ok {
+		return "returns a type assertion"
+	}
+	return "returns a value extracted from a tuple"
 }
 
 // alloc handles a result that lives in memory: a named result or a local
