@@ -194,30 +194,36 @@ func TestRewriteCases(t *testing.T) {
 			want:    []string{"\t\treturn __suncat.String(1, s.a)\n", "\treturn __suncat.String(1, s.b)\n"},
 		},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			src := []byte(tc.src)
-			out, err := Rewrite("m.go", src, gettersOf(t, src, tc.getters...), rtFake)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(string(out), w) {
-					t.Errorf("missing %q in:\n%s", w, out)
-				}
-			}
-			if a, b := bytes.Count(src, []byte("\n")), bytes.Count(out, []byte("\n")); a != b {
-				t.Errorf("%d lines became %d", a, b)
-			}
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, "m.go", out, 0)
-			if err != nil {
-				t.Fatalf("rewritten file does not parse: %v\n%s", err, out)
-			}
-			conf := types.Config{Importer: fakeImporter{importer.Default()}}
-			if _, err := conf.Check("example.com/m", fset, []*ast.File{f}, nil); err != nil {
-				t.Errorf("rewritten file does not type-check: %v\n%s", err, out)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkRewrite(t, tc.src, tc.getters, tc.want) })
+	}
+}
+
+// checkRewrite rewrites the getters of src and checks that the result
+// holds each of want, has src's lines, and type-checks against the
+// runtime's API.
+func checkRewrite(t *testing.T, source string, getters, want []string) {
+	t.Helper()
+	src := []byte(source)
+	out, err := Rewrite("m.go", src, gettersOf(t, src, getters...), rtFake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range want {
+		if !strings.Contains(string(out), w) {
+			t.Errorf("missing %q in:\n%s", w, out)
+		}
+	}
+	if a, b := bytes.Count(src, []byte("\n")), bytes.Count(out, []byte("\n")); a != b {
+		t.Errorf("%d lines became %d", a, b)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "m.go", out, 0)
+	if err != nil {
+		t.Fatalf("rewritten file does not parse: %v\n%s", err, out)
+	}
+	conf := types.Config{Importer: fakeImporter{importer.Default()}}
+	if _, err := conf.Check("example.com/m", fset, []*ast.File{f}, nil); err != nil {
+		t.Errorf("rewritten file does not type-check: %v\n%s", err, out)
 	}
 }
 

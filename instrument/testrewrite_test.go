@@ -10,13 +10,14 @@ import (
 
 const hookFake = "example.com/m/suncatrt/testhook"
 
-func TestRewriteTest(t *testing.T) {
-	tests := []struct {
-		name, src, want string // want "" means: unchanged
-	}{
-		{
-			name: "test, subtest, parallel",
-			src: `package m
+// rewriteTestCases are RewriteTest's cases: a file and the file
+// rewritten.
+var rewriteTestCases = []struct {
+	name, src, want string // want "" means: unchanged
+}{
+	{
+		name: "test, subtest, parallel",
+		src: `package m
 
 import "testing"
 
@@ -26,7 +27,7 @@ func TestA(t *testing.T) {
 	})
 }
 `,
-			want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
+		want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
 
 import "testing"
 
@@ -36,10 +37,10 @@ func TestA(t *testing.T) { __suncattest.Start(t);
 	})
 }
 `,
-		},
-		{
-			name: "aliased import, unnamed and blank parameters",
-			src: `package m_test
+	},
+	{
+		name: "aliased import, unnamed and blank parameters",
+		src: `package m_test
 
 import tt "testing"
 
@@ -47,7 +48,7 @@ func TestA(*tt.T) {}
 func TestB(_ *tt.T) { helper(nil) }
 func helper(x *tt.T) { x.Run("h", nil) }
 `,
-			want: `package m_test; import __suncattest "example.com/m/suncatrt/testhook"
+		want: `package m_test; import __suncattest "example.com/m/suncatrt/testhook"
 
 import tt "testing"
 
@@ -55,10 +56,10 @@ func TestA(__t *tt.T) { __suncattest.Start(__t);}
 func TestB(__t *tt.T) { __suncattest.Start(__t); helper(nil) }
 func helper(x *tt.T) { __suncattest.Run(x, "h", nil) }
 `,
-		},
-		{
-			name: "benchmarks",
-			src: `package m
+	},
+	{
+		name: "benchmarks",
+		src: `package m
 
 import "testing"
 
@@ -66,7 +67,7 @@ func BenchmarkA(b *testing.B) {
 	b.Run("n", func(b *testing.B) {})
 }
 `,
-			want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
+		want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
 
 import "testing"
 
@@ -74,10 +75,10 @@ func BenchmarkA(b *testing.B) { __suncattest.Start(b);
 	__suncattest.RunB(b, "n", func(b *testing.B) {})
 }
 `,
-		},
-		{
-			name: "a call split over lines keeps its lines",
-			src: `package m
+	},
+	{
+		name: "a call split over lines keeps its lines",
+		src: `package m
 
 import "testing"
 
@@ -86,7 +87,7 @@ func helper(t *testing.T) {
 		Run("x", func(*testing.T) {})
 }
 `,
-			want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
+		want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
 
 import "testing"
 
@@ -95,10 +96,10 @@ func helper(t *testing.T) {
 "x", func(*testing.T) {})
 }
 `,
-		},
-		{
-			name: "not tests: TestMain, lower-case names, results, methods, receivers of other types",
-			src: `package m
+	},
+	{
+		name: "not tests: TestMain, lower-case names, results, methods, receivers of other types",
+		src: `package m
 
 import "testing"
 
@@ -114,10 +115,10 @@ func helper(s S, t testing.T)        { s.Run("x", nil); t.Run("y", nil) }
 func local(t *testing.T)             { u := t; u.Run("x", nil); f := t.Run; _ = f }
 func spread(t *testing.T, a []any)   { t.Parallel(1) }
 `,
-		},
-		{
-			name: "fuzz tests and their inputs",
-			src: `package m
+	},
+	{
+		name: "fuzz tests and their inputs",
+		src: `package m
 
 import "testing"
 
@@ -130,7 +131,7 @@ func FuzzC(f *testing.F) { f.Fuzz(named) }
 func named(t *testing.T, s string) {}
 func FuzzD(f *testing.F) { f.Fuzz(func(*testing.T, int, []byte) {}) }
 `,
-			want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
+		want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
 
 import "testing"
 
@@ -143,10 +144,10 @@ func FuzzC(f *testing.F) { __suncattest.Start(f); f.Fuzz(named) }
 func named(t *testing.T, s string) {}
 func FuzzD(f *testing.F) { __suncattest.Start(f); f.Fuzz(func(__t *testing.T, _ int, _ []byte) { __suncattest.Start(__t);}) }
 `,
-		},
-		{
-			name: "examples, with or without the testing import",
-			src: `package m_test
+	},
+	{
+		name: "examples, with or without the testing import",
+		src: `package m_test
 
 import "fmt"
 
@@ -158,7 +159,7 @@ func Examples() {}
 func ExampleArg(n int) {}
 func ExampleResult() int { return 1 }
 `,
-			want: `package m_test; import __suncattest "example.com/m/suncatrt/testhook"
+		want: `package m_test; import __suncattest "example.com/m/suncatrt/testhook"
 
 import "fmt"
 
@@ -170,10 +171,10 @@ func Examples() {}
 func ExampleArg(n int) {}
 func ExampleResult() int { return 1 }
 `,
-		},
-		{
-			name: "TestMain, before and after m.Run; cleanups",
-			src: `package m
+	},
+	{
+		name: "TestMain, before and after m.Run; cleanups",
+		src: `package m
 
 import (
 	"os"
@@ -189,7 +190,7 @@ func helper(m *testing.M) int { return m.Run() }
 func TestC(t *testing.T) { t.Cleanup(func() {}) }
 func BenchmarkC(b *testing.B) { b.Cleanup(nil) }
 `,
-			want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
+		want: `package m; import __suncattest "example.com/m/suncatrt/testhook"
 
 import (
 	"os"
@@ -205,17 +206,19 @@ func helper(m *testing.M) int { return __suncattest.MainRun(m) }
 func TestC(t *testing.T) { __suncattest.Start(t); __suncattest.Cleanup(t, func() {}) }
 func BenchmarkC(b *testing.B) { __suncattest.Start(b); __suncattest.Cleanup(b, nil) }
 `,
-		},
-		{
-			name: "no testing import",
-			src:  "package m\n\nfunc TestA(t *T) { t.Run(\"x\", nil) }\n",
-		},
-		{
-			name: "dot import",
-			src:  "package m\n\nimport . \"testing\"\n\nfunc TestA(t *T) {}\n",
-		},
-	}
-	for _, tt := range tests {
+	},
+	{
+		name: "no testing import",
+		src:  "package m\n\nfunc TestA(t *T) { t.Run(\"x\", nil) }\n",
+	},
+	{
+		name: "dot import",
+		src:  "package m\n\nimport . \"testing\"\n\nfunc TestA(t *T) {}\n",
+	},
+}
+
+func TestRewriteTest(t *testing.T) {
+	for _, tt := range rewriteTestCases {
 		t.Run(tt.name, func(t *testing.T) {
 			out, changed, err := RewriteTest("m_test.go", []byte(tt.src), hookFake)
 			if err != nil {
