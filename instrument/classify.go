@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -185,7 +186,7 @@ func (c *classifier) alloc(a *ssa.Alloc) string {
 				return "a closure may change the returned variable"
 			}
 		case *ssa.Call, *ssa.Defer, *ssa.Go:
-			return "the result's address is passed to " + callName(r.(ssa.CallInstruction).Common())
+			return "the result's address is passed to " + callName(r.(ssa.CallInstruction))
 		default:
 			return fmt.Sprintf("the result variable is used by %T", r)
 		}
@@ -284,10 +285,13 @@ func fieldName(t types.Type, i int) string {
 	return fmt.Sprintf("field%d", i)
 }
 
-func callee(call *ssa.Call) string { return callName(&call.Call) }
+func callee(call *ssa.Call) string { return callName(call) }
 
-// callName names the function a call calls: "strings.ToUpper", "Name".
-func callName(c *ssa.CallCommon) string {
+// callName names the function a call calls as the source does:
+// "strings.ToUpper", "Name", or for a function value its expression
+// ("f.format", "pick()"), not an SSA temporary.
+func callName(ci ssa.CallInstruction) string {
+	c := ci.Common()
 	if f := c.StaticCallee(); f != nil {
 		if f.Pkg != nil {
 			return f.Pkg.Pkg.Name() + "." + f.Name()
@@ -297,5 +301,24 @@ func callName(c *ssa.CallCommon) string {
 	if c.IsInvoke() {
 		return c.Method.Name()
 	}
+	if s := calledExpr(ci.Parent(), ci.Pos()); s != "" {
+		return s
+	}
 	return c.Value.Name()
+}
+
+// calledExpr returns the called expression, as written, of the call in
+// fn's syntax whose left parenthesis is at lparen; "" if there is none.
+func calledExpr(fn *ssa.Function, lparen token.Pos) string {
+	if fn == nil || !lparen.IsValid() || fn.Syntax() == nil {
+		return ""
+	}
+	var found string
+	ast.Inspect(fn.Syntax(), func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && c.Lparen == lparen {
+			found = types.ExprString(c.Fun)
+		}
+		return found == ""
+	})
+	return found
 }
