@@ -1,0 +1,3 @@
+module example.com/recbench
+
+go 1.22
