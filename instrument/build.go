@@ -394,10 +394,9 @@ func rewriteTests(work string, a *Analysis, rtImport string, replace map[string]
 const logrtImport = "github.com/suncat-go/suncat/logrt"
 
 // RuntimeFiles returns the runtime's files as they are compiled into
-// instrumented programs: logrt's non-test, non-host_ files. The go command
-// cannot assemble files of a package that exists only as overlays (the
-// assembler runs in the package's directory), so the runtime goes without
-// its frame-pointer unwinder: fp_other.go stands in on every architecture.
+// instrumented programs: logrt's non-test, non-host_ files. They are all
+// Go (the go command cannot assemble files of a package that exists only
+// as overlays); logrt's frame-pointer unwinder needs no assembly.
 func RuntimeFiles() (map[string][]byte, error) {
 	entries, err := fs.ReadDir(logrt.Sources, ".")
 	if err != nil {
@@ -406,16 +405,12 @@ func RuntimeFiles() (map[string][]byte, error) {
 	files := map[string][]byte{}
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "host_") ||
-			strings.HasSuffix(name, ".s") || name == "fp_fast.go" {
+		if strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "host_") || !strings.HasSuffix(name, ".go") {
 			continue
 		}
 		data, err := fs.ReadFile(logrt.Sources, name)
 		if err != nil {
 			return nil, err
-		}
-		if name == "fp_other.go" {
-			data = dropBuildLine(data)
 		}
 		files[name] = data
 	}
@@ -481,18 +476,6 @@ func moduleGoVersion(dir string) string {
 		}
 	}
 	return "go1.16"
-}
-
-// dropBuildLine blanks a file's //go:build line (keeping the line count).
-func dropBuildLine(src []byte) []byte {
-	lines := strings.SplitAfter(string(src), "\n")
-	for i, l := range lines {
-		if strings.HasPrefix(l, "//go:build ") {
-			lines[i] = "\n"
-			break
-		}
-	}
-	return []byte(strings.Join(lines, ""))
 }
 
 // tableSource generates the runtime file that passes the getter table

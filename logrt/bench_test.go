@@ -83,21 +83,21 @@ func benchCallers(b *testing.B, depth int) {
 	})
 }
 
-func benchEventsFP(b *testing.B, depth int) {
-	if !fpSupported {
-		b.Skip("no frame-pointer unwinding here")
-	}
-	useFP = true
-	defer func() { useFP = false }()
+// benchEventsCallers records with runtime.Callers, as programs do where
+// frame pointers cannot be used.
+func benchEventsCallers(b *testing.B, depth int) {
+	saved := useFP
+	useFP = false
+	defer func() { useFP = saved }()
 	benchEvents(b, depth)
 }
 
-func BenchmarkEventFPDepth10(b *testing.B) { benchEventsFP(b, 10) }
-func BenchmarkEventFPDepth50(b *testing.B) { benchEventsFP(b, 50) }
-func BenchmarkEventDepth10(b *testing.B)   { benchEvents(b, 10) }
-func BenchmarkCallersDepth10(b *testing.B) { benchCallers(b, 10) }
-func BenchmarkEventDepth50(b *testing.B)   { benchEvents(b, 50) }
-func BenchmarkCallersDepth50(b *testing.B) { benchCallers(b, 50) }
+func BenchmarkEventDepth10(b *testing.B)        { benchEvents(b, 10) }
+func BenchmarkEventDepth50(b *testing.B)        { benchEvents(b, 50) }
+func BenchmarkEventCallersDepth10(b *testing.B) { benchEventsCallers(b, 10) }
+func BenchmarkEventCallersDepth50(b *testing.B) { benchEventsCallers(b, 50) }
+func BenchmarkCallersDepth10(b *testing.B)      { benchCallers(b, 10) }
+func BenchmarkCallersDepth50(b *testing.B)      { benchCallers(b, 50) }
 
 // bytesUsed is the number of trace bytes written so far.
 func (w *writer) bytesUsed() int64 {

@@ -1,6 +1,8 @@
 package logrt
 
 import (
+	"math/rand"
+	"os"
 	"runtime"
 	"testing"
 )
@@ -82,4 +84,100 @@ func TestFramePointerMatchesCallers(t *testing.T) {
 		check("goroutine", fp, callers)
 	}()
 	<-done
+}
+
+// TestFramePointerCalibrated checks that the frame-pointer unwinder passed
+// its calibration where it is supported, so that a compiler change that
+// breaks it shows here rather than as a silent fall back to
+// runtime.Callers.
+func TestFramePointerCalibrated(t *testing.T) {
+	if !fpSupported {
+		t.Skip("no frame-pointer unwinding on this architecture")
+	}
+	if !useFP && os.Getenv("SUNCAT_FP") != "0" {
+		t.Fatal("frame-pointer unwinding failed its calibration")
+	}
+}
+
+// A callTree is a random path of calls of different shapes; at its end
+// both unwinders capture the stack.
+type callTree struct {
+	steps   []byte
+	fp, cal []string
+}
+
+type treeRecv struct{ t *callTree }
+
+//go:noinline
+func (r treeRecv) method(i int) { r.t.step(i) }
+
+// inlinable is small enough to be inlined into step.
+func (t *callTree) inlinable(i int) { t.step(i) }
+
+//go:noinline
+func (t *callTree) step(i int) {
+	if i == len(t.steps) {
+		t.fp, t.cal = both()
+		return
+	}
+	switch t.steps[i] % 8 {
+	case 0:
+		t.step(i + 1)
+	case 1:
+		t.inlinable(i + 1)
+	case 2:
+		f := func() { t.step(i + 1) }
+		f()
+	case 3:
+		f := treeRecv{t}.method // a method value: a wrapper frame
+		f(i + 1)
+	case 4:
+		func() {
+			defer func() { t.step(i + 1) }()
+		}()
+	case 5:
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			t.step(i + 1)
+		}()
+		<-done
+	case 6:
+		var big [1 << 13]uintptr // a large frame
+		big[i%len(big)] = uintptr(i)
+		t.step(i + 1 + int(big[0]&0))
+	case 7:
+		func() {
+			defer func() {
+				recover()
+				t.step(i + 1) // during a panic's deferred calls
+			}()
+			panic("unwind")
+		}()
+	}
+}
+
+// TestFramePointerRandomTrees compares both unwinders at the leaves of
+// random call paths mixing direct and inlined calls, closures, method
+// values, deferred calls, goroutines, large frames and panics.
+func TestFramePointerRandomTrees(t *testing.T) {
+	if !useFP {
+		t.Skip("frame-pointer unwinding is off")
+	}
+	rng := rand.New(rand.NewSource(1))
+	for k := 0; k < 300; k++ {
+		tr := &callTree{steps: make([]byte, rng.Intn(40))}
+		for i := range tr.steps {
+			tr.steps[i] = byte(rng.Intn(8))
+		}
+		tr.step(0)
+		if len(tr.fp) != len(tr.cal) {
+			t.Fatalf("path %v: %d frames by frame pointers, %d by runtime.Callers:\n%v\n%v", tr.steps, len(tr.fp), len(tr.cal), tr.fp, tr.cal)
+		}
+		for i := 1; i < len(tr.fp); i++ {
+			if tr.fp[i] != tr.cal[i] {
+				t.Fatalf("path %v: frame %d: %s by frame pointers, %s by runtime.Callers", tr.steps, i, tr.fp[i], tr.cal[i])
+			}
+		}
+	}
 }

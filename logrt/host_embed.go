@@ -6,5 +6,5 @@ import "embed"
 // runtime into instrumented programs wherever suncat is installed. Only
 // the non-test files whose names do not start with host_ are copied.
 //
-//go:embed *.go *.s
+//go:embed *.go
 var Sources embed.FS

@@ -65,14 +65,14 @@ func TestExitPaths(t *testing.T) {
 	const n = 5000
 	modes := []string{"return", "exit", "fatal", "panic", "sigint", "sigterm", "sigkill"}
 	if fpSupported {
-		// The same with frame-pointer unwinding.
-		modes = append(modes, "return/fp", "sigkill/fp")
+		// The same with runtime.Callers (frame pointers are the default).
+		modes = append(modes, "return/callers", "sigkill/callers")
 	}
 	for _, name := range modes {
-		mode, fp := strings.CutSuffix(name, "/fp")
+		mode, callers := strings.CutSuffix(name, "/callers")
 		var env []string
-		if fp {
-			env = []string{"SUNCAT_FP=1"}
+		if callers {
+			env = []string{"SUNCAT_FP=0"}
 		}
 		t.Run(name, func(t *testing.T) {
 			tr := runProg(t, mode, n, env...)
