@@ -66,7 +66,10 @@ func Merge(parts []*Part, opt Options) (*Summary, error) {
 	seen := map[string]bool{}
 	for _, p := range parts {
 		s.Traces = append(s.Traces, p.trace.Path)
-		segs, labels := p.seg.subTraces(kind, p.trace.Path)
+	}
+	runs := runLabels(s.Traces)
+	for i, p := range parts {
+		segs, labels := p.seg.subTraces(kind, runs[i])
 		for i := range segs {
 			all = append(all, subRef{p, segs[i], labels[i]})
 		}

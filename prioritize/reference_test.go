@@ -9,7 +9,6 @@ package prioritize
 
 import (
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -97,6 +96,13 @@ func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
 			groups[key] = append(groups[key], tagged{tr, e, subs.of[i]})
 		}
 		labels = append(labels, subs.labels...)
+	}
+	if split == "none" {
+		// One sub-trace per trace file, labelled by what tells the
+		// runs apart (runLabels).
+		for i, l := range runLabels(s.Traces) {
+			labels[i].Label = l
+		}
 	}
 	if sel != nil && len(groups) == 0 {
 		return nil, fmt.Errorf("-goroutines %q matches no goroutine", opt.Goroutines)
@@ -323,7 +329,7 @@ func (refNoSplit) split(tr *logrt.Trace, first int) refSplitResult {
 	for i := range of {
 		of[i] = first
 	}
-	return refSplitResult{of, []SubTrace{{Label: filepath.Base(tr.Path)}}}
+	return refSplitResult{of, []SubTrace{{Label: tr.Path}}} // relabelled by refBuild
 }
 
 type refMarkSplit struct{}

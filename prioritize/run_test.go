@@ -250,7 +250,7 @@ func TestBuildRunOtherSplits(t *testing.T) {
 		t.Errorf("idle split, -run 'episode [13]': %+v, left %d", g.SubTraces, g.Left)
 	}
 	if _, err := Build([]*logrt.Trace{tr}, Options{Split: "none", Run: "other"}); err == nil ||
-		err.Error() != `-run "other" matches no sub-trace; labels are: synthetic.suncat` {
+		err.Error() != `-run "other" matches no sub-trace; labels are: synthetic` {
 		t.Errorf("split none, -run other: error %v", err)
 	}
 

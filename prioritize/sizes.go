@@ -24,10 +24,11 @@ var (
 // LabelSize returns the last number in a sub-trace's label: 8 for
 // "TestFind/n=8", 400 for "size 400" or for the trace file "n400.suncat"
 // (the process-unique suffix logrt adds to a file's name, -PID-TIME, is
-// not part of it).
+// not part of it, nor is the ordinal " (run N)" of runLabels).
 func LabelSize(label string) (float64, bool) {
 	label = traceSuffix.ReplaceAllString(label, "")
 	label = strings.TrimSuffix(label, ".suncat")
+	label = runOrdinal.ReplaceAllString(label, "")
 	all := lastNumber.FindAllString(label, -1)
 	if len(all) == 0 {
 		return 0, false

@@ -2,7 +2,6 @@ package prioritize
 
 import (
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -131,11 +130,11 @@ func (s *segmenter) matches(id uint32) bool {
 
 // subTraces returns the segments of a finished part that are sub-traces
 // under the split resolved by Merge, with their labels: "none" makes the
-// whole trace (segment 0) one sub-trace named after its file; any other
-// split makes the segments after the boundaries sub-traces.
-func (s *segmenter) subTraces(resolved splitKind, path string) (segs []int32, labels []string) {
+// whole trace (segment 0) one sub-trace labelled run (see runLabels); any
+// other split makes the segments after the boundaries sub-traces.
+func (s *segmenter) subTraces(resolved splitKind, run string) (segs []int32, labels []string) {
 	if resolved == splitNone {
-		return []int32{0}, []string{filepath.Base(path)}
+		return []int32{0}, []string{run}
 	}
 	for i, l := range s.labels {
 		segs = append(segs, int32(i+1))
@@ -164,7 +163,7 @@ func SplitEvents(tr *logrt.Trace, split string) ([]int, []SubTrace, error) {
 	if err := checkAt(split, tr); err != nil {
 		return nil, nil, err
 	}
-	segs, labels := s.subTraces(kind, tr.Path)
+	segs, labels := s.subTraces(kind, runLabels([]string{tr.Path})[0])
 	sub := map[int]int{}
 	subs := make([]SubTrace, len(segs))
 	for i := range segs {

@@ -125,7 +125,11 @@ func printSummary(w io.Writer, s *prioritize.Summary, levels []string, sum prior
 	if s.Run != "" {
 		run = fmt.Sprintf(", only -run %q", s.Run)
 	}
-	fmt.Fprintf(w, "Performance Summary of %s (sub-traces: %s%s)\n", strings.Join(s.Traces, ", "), s.Split, run)
+	split := "sub-traces: " + s.Split
+	if s.Split == "none" {
+		split = "one sub-trace per trace file"
+	}
+	fmt.Fprintf(w, "Performance Summary of %s (%s%s)\n", strings.Join(s.Traces, ", "), split, run)
 	if len(s.Groups) == 0 {
 		if s.Split == "none" {
 			fmt.Fprintln(w, "no events in the traces")
