@@ -61,6 +61,19 @@ func (m *detailsModel) show(r row, ok bool) {
 	m.vp.GotoTop()
 }
 
+// showSite fills the pane for a row of the Findings (the sizes and the
+// repeated action alone when there is none).
+func (m *detailsModel) showSite(r row, ok bool, fs *Findings) {
+	var b strings.Builder
+	if ok && r.site != nil {
+		m.siteDetails(&b, r.site, fs, m.vp.Width)
+	} else {
+		m.actionDetails(&b, fs, m.vp.Width)
+	}
+	m.vp.SetContent(strings.TrimLeft(strings.TrimRight(b.String(), "\n"), "\n"))
+	m.vp.GotoTop()
+}
+
 // view is the pane, its last line saying how to see more when the content
 // goes on below.
 func (m *detailsModel) view() string {

@@ -3,7 +3,8 @@
 // bubbles.
 //
 // It reads a prepared summary through the small Summary interface
-// (source.go) and nothing else: groups with their terminals and rules,
+// (source.go) and nothing else: the findings (growing call sites), groups
+// with their terminals and rules,
 // patterns in the order of one of the Summary's sort keys, the Summarized
 // Grammar for a threshold, and the notations (a^4|5|6|7, C^<=6) already
 // written. Tests feed it an in-memory summary; FromPrioritize
@@ -17,6 +18,8 @@
 // concerns (keys.go): one sub-model per view, each embedding a listModel
 // (list.go: rows, cursor, scroll, drawing only the visible rows) and
 // owning how its rows are built and written and the keys of its settings:
+// findingsModel (findings.go: the growing call sites, the view the viewer
+// opens on; enter narrows the other views to a site's terminals),
 // patternsModel (patterns.go: sort, filter), grammarModel for the
 // Summarized and the Full Grammar (grammar.go: drill-in path, threshold,
 // counts mode), countModel and stringsModel (terminals.go); the

@@ -15,6 +15,7 @@ import (
 type fakeSummary struct {
 	groups   []Group
 	patterns [][]Pattern // default order
+	findings Findings
 }
 
 const obaDir = "/src/oba"
@@ -132,8 +133,40 @@ func newFake() *fakeSummary {
 		p("A", false, "S", 0, []int{4}, []int{4}, "constant", 0, "a"),
 		p("a", true, "A", 0, []int{2}, const4(2), "constant", 0, "a"),
 	}
-	return notate(&fakeSummary{groups: []Group{g, bg}, patterns: [][]Pattern{ps, bps}})
+	f := &fakeSummary{groups: []Group{g, bg}, patterns: [][]Pattern{ps, bps}}
+	f.findings = fakeFindings(g, bg)
+	return notate(f)
 }
+
+// fakeFindings: the stop name grows, as does a getter of the second
+// group, and the headsigns (a little).
+func fakeFindings(g, bg Group) Findings {
+	f := Findings{
+		Sizes:  "sizes 1 2 3 4 (from the labels); predicted at 40",
+		Target: "40",
+		Time:   "time per sub-trace: constant, 3ms",
+		Sites: []Site{
+			fakeSite(g, "a", "n", "43", "exponent 1.00, R² 1.000", 0),
+			fakeSite(bg, "a", "n", "22", "exponent 1.00, R² 0.950", 1),
+			fakeSite(g, "e", "n", "14", "exponent 1.10, R² 0.800", 0),
+		},
+	}
+	f.Sites[1].Counts = []int{1, 2, 3, 2}
+	return f
+}
+
+// fakeSite is the site of terminal letter of group g (index gi).
+func fakeSite(g Group, letter, class, predicted, fit string, gi int) Site {
+	for _, t := range g.Terminals {
+		if t.Letter == letter {
+			return Site{Class: class, Fit: fit, Counts: t.PerSub, Predicted: predicted, Name: t.Name, Getter: t.Getter,
+				Where: where(&t), Stack: t.Frames[:2], Value: t.Values[0], Group: gi, Letters: []string{letter}}
+		}
+	}
+	panic("no terminal " + letter)
+}
+
+func (f *fakeSummary) Findings() Findings { return f.findings }
 
 // notate writes the notations a summary prepares for the viewer, as
 // prioritize writes them.

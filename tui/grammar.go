@@ -25,10 +25,10 @@ func (g *grammarModel) reset() {
 }
 
 // enter shows the rule at the end of crumbs.
-func (g *grammarModel) enter(crumbs []string, query string) {
+func (g *grammarModel) enter(crumbs []string, f filter) {
 	g.crumbs = crumbs
 	g.stale = true
-	rebuild(g, query)
+	rebuild(g, f)
 }
 
 func (g *grammarModel) update(msg tea.KeyMsg) (string, []viewID, bool) {

@@ -11,15 +11,15 @@ import (
 // keyMap is every key of the viewer, with its help; the help overlay and
 // the footer are generated from it, and the README's key table follows it.
 type keyMap struct {
-	NextView, PrevView                      key.Binding
-	View1, View2, View3, View4, View5       key.Binding
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-	DetailsUp, DetailsDown                  key.Binding
-	Enter, Back, Context                    key.Binding
-	Search, Sort, Filter                    key.Binding
-	More, Less, MaxDetail                   key.Binding
-	Mark, Delay, Group                      key.Binding
-	Help, Close, Quit                       key.Binding
+	NextView, PrevView                       key.Binding
+	View0, View1, View2, View3, View4, View5 key.Binding
+	Up, Down, PageUp, PageDown, Top, Bottom  key.Binding
+	DetailsUp, DetailsDown                   key.Binding
+	Enter, Back, Context                     key.Binding
+	Search, Sort, Filter                     key.Binding
+	More, Less, MaxDetail                    key.Binding
+	Mark, Delay, Group                       key.Binding
+	Help, Close, Quit                        key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -29,6 +29,7 @@ func newKeyMap() keyMap {
 	return keyMap{
 		NextView:    b("tab", "next view", "tab"),
 		PrevView:    b("shift+tab", "previous view", "shift+tab"),
+		View0:       b("0", "Findings", "0"),
 		View1:       b("1", "Prioritized Patterns", "1"),
 		View2:       b("2", "Summarized Grammar", "2"),
 		View3:       b("3", "Full Grammar", "3"),
@@ -76,7 +77,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 // FullHelp is the help overlay, one column per group of keys.
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.NextView, k.PrevView, k.View1, k.View2, k.View3, k.View4, k.View5, k.Group},
+		{k.NextView, k.PrevView, k.View0, k.View1, k.View2, k.View3, k.View4, k.View5, k.Group},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.DetailsUp, k.DetailsDown},
 		{k.Enter, k.Back, k.Context, k.Search, k.Close, k.Sort, k.Filter},
 		{k.More, k.Less, k.MaxDetail, k.Mark, k.Delay, k.Help, k.Quit},
@@ -174,7 +175,7 @@ func (m *Model) switchTo(msg tea.KeyMsg) (viewID, bool) {
 	case key.Matches(msg, k.PrevView):
 		return (m.view + numViews - 1) % numViews, true
 	}
-	for i, b := range []key.Binding{k.View1, k.View2, k.View3, k.View4, k.View5} {
+	for i, b := range []key.Binding{k.View0, k.View1, k.View2, k.View3, k.View4, k.View5} {
 		if key.Matches(msg, b) {
 			return viewID(i), true
 		}
@@ -192,9 +193,7 @@ func (m *Model) actionKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Back):
 		m.back()
 	case key.Matches(msg, k.Close):
-		if m.query != "" {
-			m.setQuery("")
-		}
+		m.clear()
 	case key.Matches(msg, k.Context):
 		m.context()
 	case key.Matches(msg, k.Search):
@@ -246,6 +245,18 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 	m.input, cmd = m.input.Update(msg)
 	m.filterLive(strings.TrimSpace(m.input.Value()))
 	return cmd
+}
+
+// clear clears the search, else the site the views are narrowed to.
+func (m *Model) clear() {
+	switch {
+	case m.query != "":
+		m.setQuery("")
+	case m.site != nil:
+		m.site = nil
+		m.status = "every call site"
+		m.setQuery("")
+	}
 }
 
 // setQuery applies a search to every view.

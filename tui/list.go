@@ -63,6 +63,7 @@ const (
 	rowRule                    // a whole rule, "A -> a^1|2|3|4 B"
 	rowItem                    // an item of the rule drilled into
 	rowTerminal                // Count Summary, Strings
+	rowSite                    // Findings
 )
 
 // A row is one line of a list; its text is rendered only when visible.
@@ -76,6 +77,7 @@ type row struct {
 	pat   *Pattern  // rowPattern, and rowItem when known
 	term  *Terminal // the terminal, when sym is one
 	terms []string  // letters of the terminals it covers
+	site  *Site     // rowSite
 }
 
 func rowKey(r row) string {
@@ -153,20 +155,46 @@ func (l *listModel) navKey(msg tea.KeyMsg) bool {
 	return true
 }
 
-// rebuild recomputes a view's rows for a search (lower or upper case),
-// keeping the cursor on the same row when it is still there.
-func rebuild(v viewModel, query string) {
+// A filter narrows every view but the Findings: to the rows that match a
+// search (lower or upper case), and to those of one call site's terminals.
+type filter struct {
+	query string
+	site  map[string]bool // letters of the site's terminals; nil: every row
+}
+
+// keeps reports whether the filter keeps row r of view v.
+func (f filter) keeps(v viewModel, r row) bool {
+	if r.kind == rowSite {
+		return f.query == "" || v.list().matches(v, r, strings.ToLower(f.query))
+	}
+	if f.site != nil && !anyIn(r.terms, f.site) {
+		return false
+	}
+	return f.query == "" || v.list().matches(v, r, strings.ToLower(f.query))
+}
+
+func anyIn(xs []string, set map[string]bool) bool {
+	for _, x := range xs {
+		if set[x] {
+			return true
+		}
+	}
+	return false
+}
+
+// rebuild recomputes a view's rows through a filter, keeping the cursor on
+// the same row when it is still there.
+func rebuild(v viewModel, f filter) {
 	l := v.list()
 	var keep string
 	if r, ok := l.selected(); ok && l.rows != nil {
 		keep = rowKey(r)
 	}
 	rows := v.rowsOf()
-	if query != "" {
-		q := strings.ToLower(query)
+	if f.query != "" || f.site != nil {
 		kept := rows[:0:0]
 		for _, r := range rows {
-			if l.matches(v, r, q) {
+			if f.keeps(v, r) {
 				kept = append(kept, r)
 			}
 		}
@@ -263,7 +291,7 @@ func (c *common) markState(r row) int {
 	if len(c.marked) == 0 {
 		return 0
 	}
-	gs := c.data.getters(r.terms)
+	gs := c.getters(r)
 	n := 0
 	for _, g := range gs {
 		if c.marked[g] {
@@ -277,6 +305,17 @@ func (c *common) markState(r row) int {
 		return 2
 	}
 	return 1
+}
+
+// getters returns the full names of the getters behind a row.
+func (c *common) getters(r row) []string {
+	if r.site != nil {
+		if r.site.Getter == "" {
+			return nil
+		}
+		return []string{r.site.Getter}
+	}
+	return c.data.getters(r.terms)
 }
 
 // formatRule writes a rule of the Full Grammar.

@@ -22,7 +22,8 @@ const (
 type viewID int
 
 const (
-	patternsView viewID = iota
+	findingsView viewID = iota
+	patternsView
 	summarizedView
 	fullView
 	countView
@@ -30,7 +31,7 @@ const (
 	numViews
 )
 
-var viewNames = [numViews]string{"Patterns", "Summarized", "Full Grammar", "Count", "Strings"}
+var viewNames = [numViews]string{"Findings", "Patterns", "Summarized", "Full Grammar", "Count", "Strings"}
 
 // overlay is what covers the body, if anything.
 type overlay int
@@ -102,6 +103,7 @@ type Model struct {
 
 	history []place // where backspace returns to
 
+	site      *Site  // the call site the views are narrowed to, if any
 	query     string // the search, applied to every view
 	searching bool
 	slow      bool // the last rebuild was too slow to search live
@@ -139,6 +141,7 @@ func New(load Loader, opt Options) *Model {
 	m.summarized = &grammarModel{listModel: listModel{common: c}, summarized: true, min: 3}
 	m.full = &grammarModel{listModel: listModel{common: c}}
 	m.views = [numViews]viewModel{
+		findingsView:   &findingsModel{listModel: listModel{common: c}},
 		patternsView:   m.patterns,
 		summarizedView: m.summarized,
 		fullView:       m.full,
@@ -253,6 +256,7 @@ func (m *Model) setGroup(g int) {
 		v.reset()
 	}
 	m.history = nil
+	m.site = nil
 	m.refresh()
 }
 
@@ -282,7 +286,7 @@ func (m *Model) refresh() {
 	v := m.cur()
 	if l := v.list(); m.data != nil && (l.rows == nil || l.stale) {
 		t := time.Now()
-		rebuild(v, m.query)
+		rebuild(v, m.filter())
 		m.slow = time.Since(t) > liveLimit
 	}
 	m.layout()
@@ -291,7 +295,23 @@ func (m *Model) refresh() {
 // refreshDetails shows the selected row in the details pane.
 func (m *Model) refreshDetails() {
 	r, ok := m.cur().list().selected()
+	if f, isFindings := m.cur().(*findingsModel); isFindings {
+		m.details.showSite(r, ok, f.load())
+		return
+	}
 	m.details.show(r, ok)
+}
+
+// filter is what narrows the views: the search, the site.
+func (m *Model) filter() filter {
+	f := filter{query: m.query}
+	if m.site != nil && m.site.Group == m.group {
+		f.site = map[string]bool{}
+		for _, l := range m.site.Letters {
+			f.site[l] = true
+		}
+	}
+	return f
 }
 
 // Selected returns the selected row's plain text ("" if none).

@@ -10,10 +10,15 @@ import (
 // appears in. These act across views, so the top model owns them.
 
 // drill enters the rule of the selected nonterminal (or rule line). From
-// the Patterns, Count and Strings views it opens the Full Grammar.
+// the Patterns, Count and Strings views it opens the Full Grammar; from
+// the Findings, the site's patterns.
 func (m *Model) drill() {
 	r, ok := m.cur().list().selected()
 	if !ok {
+		return
+	}
+	if r.site != nil {
+		m.openSite(r.site)
 		return
 	}
 	d := m.data
@@ -33,10 +38,25 @@ func (m *Model) drill() {
 	if !inGrammar {
 		m.view, g = fullView, m.full
 	}
-	g.enter(crumbs, m.query)
+	g.enter(crumbs, m.filter())
 	g.cursor, g.offset = 0, 0
 	m.status = "rule " + target + " (⌫ returns)"
 	m.refresh()
+}
+
+// openSite narrows the views to a call site's terminals (in the site's
+// goroutine group) and shows its patterns; its stacks are in the Count
+// view, its values in the Strings view.
+func (m *Model) openSite(s *Site) {
+	if s.Group != m.group && s.Group < len(m.groups) {
+		m.setGroup(s.Group)
+	}
+	m.push()
+	m.site = s
+	m.view = patternsView
+	m.patterns.cursor, m.patterns.offset = 0, 0
+	m.setQuery(m.query)
+	m.status = fmt.Sprintf("site %s: its patterns; 4 stacks, 5 strings (⌫ returns)", s.Name)
 }
 
 // A place is where the user was before drilling in or jumping, so that
@@ -45,10 +65,11 @@ type place struct {
 	view   viewID
 	crumbs []string
 	key    string // the selected row
+	site   *Site  // the site the views were narrowed to
 }
 
 func (m *Model) push() {
-	p := place{view: m.view, crumbs: append([]string(nil), m.crumbs(m.view)...)}
+	p := place{view: m.view, crumbs: append([]string(nil), m.crumbs(m.view)...), site: m.site}
 	if r, ok := m.cur().list().selected(); ok {
 		p.key = rowKey(r)
 	}
@@ -67,13 +88,17 @@ func (m *Model) back() {
 		return
 	}
 	m.view = p.view
+	if p.site != m.site {
+		m.site = p.site
+		m.setQuery(m.query)
+	}
 	v := m.cur()
 	l := v.list()
 	switch g, ok := v.(*grammarModel); {
 	case ok && (strings.Join(g.crumbs, ">") != strings.Join(p.crumbs, ">") || l.rows == nil || l.stale):
-		g.enter(p.crumbs, m.query)
+		g.enter(p.crumbs, m.filter())
 	case !ok && (l.rows == nil || l.stale):
-		rebuild(v, m.query)
+		rebuild(v, m.filter())
 	}
 	l.selectWhere(func(r row) bool { return rowKey(r) == p.key })
 	l.clamp()
@@ -94,7 +119,7 @@ func (m *Model) backTo() (place, bool) {
 		return place{}, false
 	}
 	left := crumbs[len(crumbs)-1]
-	p := place{view: m.view, crumbs: crumbs[:len(crumbs)-1]}
+	p := place{view: m.view, crumbs: crumbs[:len(crumbs)-1], site: m.site}
 	if len(p.crumbs) == 0 {
 		p.key = rowKey(row{kind: rowRule, sym: left})
 	} else {
@@ -137,7 +162,7 @@ func (m *Model) context() {
 	o := occ[next]
 	m.push()
 	m.view = fullView
-	m.full.enter(m.data.path(o.rule), m.query)
+	m.full.enter(m.data.path(o.rule), m.filter())
 	m.full.selectWhere(func(x row) bool { return x.rule == o.rule && x.pos == o.pos })
 	m.full.clamp()
 	m.full.scroll()
@@ -160,7 +185,7 @@ func (m *Model) mark() {
 	if !ok {
 		return
 	}
-	gs := m.data.getters(r.terms)
+	gs := m.getters(r)
 	if len(gs) == 0 {
 		m.status = "no getter behind this row"
 		return

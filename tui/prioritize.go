@@ -1,6 +1,12 @@
 package tui
 
 import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
 	"github.com/suncat-go/suncat/grammar"
 	"github.com/suncat-go/suncat/prioritize"
 )
@@ -113,4 +119,105 @@ func values(vs []prioritize.ValueCount) []Value {
 		out[i] = Value{Value: v.Value, Count: v.Count}
 	}
 	return out
+}
+
+// Findings writes prioritize's findings for the viewer: the growing sites,
+// each with the goroutine group that holds most of its calls.
+func (a *prioSummary) Findings() Findings {
+	f := a.s.Findings
+	if f == nil {
+		return Findings{None: "no findings"}
+	}
+	out := Findings{Sizes: sizesLine(f), Time: timeLine(f), Target: strconv.FormatFloat(f.Target, 'g', -1, 64)}
+	for _, site := range f.Growing() {
+		out.Sites = append(out.Sites, a.site(site, f))
+	}
+	switch {
+	case f.Note != "":
+		out.None = "no growth class: " + f.Note
+	case len(out.Sites) == 0:
+		out.None = fmt.Sprintf("no call site grows with the input (%d sites)", len(f.Sites))
+	}
+	return out
+}
+
+func (a *prioSummary) site(s *prioritize.Site, f *prioritize.Findings) Site {
+	out := Site{
+		Class: s.Fit.Class.String(), Fit: fitLine(s.Fit, f.Used), Counts: s.Counts, Predicted: count(s.Predicted),
+		Name: s.Name, Where: s.Where(), Value: Value{Value: s.Value.Value, Count: s.Value.Count},
+	}
+	if s.Getter.ID != 0 {
+		out.Getter = s.Getter.Package + "." + s.Getter.Name()
+	}
+	for _, f := range s.Frames[:min(s.Distinct+1, len(s.Frames))] {
+		out.Stack = append(out.Stack, Frame{Func: f.Func, File: f.File, Line: f.Line})
+	}
+	// The group that holds most of the site's calls.
+	calls := map[int]int{}
+	for _, t := range s.Terminals {
+		for _, pt := range a.s.Groups[t.Group].Terminals {
+			if pt.Letter == t.Letter {
+				calls[t.Group] += pt.Total
+			}
+		}
+	}
+	out.Group = -1
+	for _, t := range s.Terminals {
+		if out.Group < 0 || calls[t.Group] > calls[out.Group] {
+			out.Group = t.Group
+		}
+	}
+	for _, t := range s.Terminals {
+		if t.Group == out.Group {
+			out.Letters = append(out.Letters, t.Letter)
+		}
+	}
+	return out
+}
+
+// sizesLine says which sizes the fits use and where they come from.
+func sizesLine(f *prioritize.Findings) string {
+	var sizes []string
+	for i, n := range f.Sizes {
+		if i < len(f.Used) && f.Used[i] {
+			sizes = append(sizes, strconv.FormatFloat(n, 'g', -1, 64))
+		}
+	}
+	return fmt.Sprintf("sizes %s (%s), predicted at %s", strings.Join(sizes, " "), f.SizesFrom, strconv.FormatFloat(f.Target, 'g', -1, 64))
+}
+
+// timeLine says how the time per sub-trace grows.
+func timeLine(f *prioritize.Findings) string {
+	if len(f.TimeNs) == 0 || f.Time.Class == prioritize.ClassNone {
+		return ""
+	}
+	line := fmt.Sprintf("time per sub-trace: %s, %s at %g", f.Time.Class, time.Duration(f.TimePredictedNs).Round(time.Microsecond), f.Target)
+	if f.LagSize > 0 {
+		line += fmt.Sprintf("; passes %s at %.0f", time.Duration(prioritize.LagThreshold), math.Ceil(f.LagSize))
+	}
+	return line
+}
+
+// fitLine describes a fit: its exponent, its quality, the sub-trace set
+// aside (Outlier counts the sub-traces used only).
+func fitLine(f prioritize.Fit, used []bool) string {
+	line := fmt.Sprintf("exponent %.2f, R² %.3f", f.Exponent, f.R2)
+	k := 0
+	for i, u := range used {
+		if u && k == f.Outlier {
+			line += fmt.Sprintf(", sub-trace %d set aside as an outlier", i+1)
+		}
+		if u {
+			k++
+		}
+	}
+	return line
+}
+
+// count writes a predicted count: 1,234; 3.2e+18 when huge.
+func count(x float64) string {
+	if x >= 1e15 {
+		return strconv.FormatFloat(x, 'g', 2, 64)
+	}
+	return thousands(int(math.Round(x)))
 }

@@ -166,4 +166,40 @@ func TestFromPrioritizeRun(t *testing.T) {
 	if !strings.Contains(g.Header, "1 outside sub-traces left out") {
 		t.Errorf("header %q does not count the dropped sub-trace's event", g.Header)
 	}
+	// Two sizes cannot show growth: the Findings say so in one line.
+	if f := FromPrioritize(ps).Findings(); len(f.Sites) != 0 || f.None != "no growth class: "+ps.Findings.Note || ps.Findings.Note == "" {
+		t.Errorf("findings of two sub-traces: %d sites, %q", len(f.Sites), f.None)
+	}
+}
+
+// On the bus app, the Findings open on the leaking observer: the stop
+// names read by (*ViewState).visit grow linearly with the stops opened;
+// enter shows that site's terminal alone in the Count view.
+func TestBusAppFindings(t *testing.T) {
+	ps, s := busapp(t)
+	f := s.Findings()
+	growing := ps.Findings.Growing()
+	if len(f.Sites) != len(growing) || len(f.Sites) == 0 || f.None != "" {
+		t.Fatalf("%d sites (none: %q), want the %d growing", len(f.Sites), f.None, len(growing))
+	}
+	for i, site := range f.Sites {
+		g := growing[i]
+		if site.Class != g.Fit.Class.String() || site.Name != g.Name || site.Where != g.Where() || len(site.Stack) != g.Distinct+1 {
+			t.Errorf("site %d: %+v, want %s %s at %s", i, site, g.Fit.Class, g.Name, g.Where())
+		}
+	}
+	if !strings.Contains(f.Sizes, "sizes 1 2 3 4 (labels)") || f.Target != "40" {
+		t.Errorf("sizes %q, target %q", f.Sizes, f.Target)
+	}
+	tm := open(t, s, 100, 30)
+	keys(tm, "enter", "4")
+	m := final(t, tm)
+	top := f.Sites[0]
+	if top.Name != "(*Stop).Name" || top.Class != "n" || !strings.HasPrefix(top.Where, "model.(*ViewState).visit") {
+		t.Errorf("top site %s %s at %s, want the observer's (*Stop).Name, n", top.Name, top.Class, top.Where)
+	}
+	got := rows(m)
+	if len(got) != len(top.Letters) || !strings.Contains(got[0], "(*Stop).Name  model.(*ViewState).visit") {
+		t.Errorf("the site's stacks:\n%s", strings.Join(got, "\n"))
+	}
 }

@@ -105,7 +105,7 @@ func (m *Model) header() string {
 func (m *Model) tabs() string {
 	var parts []string
 	for i := viewID(0); i < numViews; i++ {
-		label := fmt.Sprintf("%d %s", i+1, viewNames[i])
+		label := fmt.Sprintf("%d %s", i, viewNames[i])
 		if i == m.view {
 			parts = append(parts, m.styles.activeTab.Render(label))
 		} else {
@@ -126,6 +126,9 @@ func (m *Model) statusLine() string {
 	var bits []string
 	if crumbs := m.crumbs(m.view); len(crumbs) > 0 {
 		bits = append(bits, st.crumb.Render(strings.Join(crumbs, " > ")))
+	}
+	if m.site != nil && m.view != findingsView {
+		bits = append(bits, st.crumb.Render("site "+m.site.Name))
 	}
 	if m.query != "" {
 		bits = append(bits, st.search.Render(fmt.Sprintf("/%s", m.query)))
@@ -164,7 +167,7 @@ func (m *Model) helpView(h int) string {
 	}
 	rows := (len(entries) + cols - 1) / cols
 	var b strings.Builder
-	b.WriteString(st.title.Render("Keys") + "\n\n")
+	b.WriteString(st.title.Render("Keys") + "  " + st.dim.Render("(any key closes this help)") + "\n\n")
 	for r := 0; r < rows; r++ {
 		for c := 0; c < cols; c++ {
 			if i := c*rows + r; i < len(entries) {
@@ -174,7 +177,6 @@ func (m *Model) helpView(h int) string {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n" + st.dim.Render("Kinds: increasing, varying, decreasing, constant over the sub-traces.") + "\n")
-	b.WriteString(st.dim.Render("any key closes this help") + "\n")
 	return fit(b.String(), m.width, h)
 }
 

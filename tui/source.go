@@ -27,6 +27,36 @@ type Summary interface {
 	// SortKeys returns the orders Patterns accepts, the default first; s
 	// cycles them.
 	SortKeys() []string
+	// Findings returns the call sites that grow with the input size, over
+	// all goroutine groups, ranked.
+	Findings() Findings
+}
+
+// Findings say which call sites grow with the input size.
+type Findings struct {
+	Sizes  string // one line: the sizes and where they came from, the target of the predictions
+	Target string // the size predictions are made at: "40"
+	Time   string // one line: how the repeated action's time grows ("" when unknown)
+	None   string // one line when no site grows (or none can be classified); "" when some does
+	Sites  []Site // the growing sites, ranked
+}
+
+// A Site is one getter called from one place in the code, with how its
+// calls grow.
+type Site struct {
+	Class     string  // growth class: "n", "n^2", ...
+	Fit       string  // how well the class fits: "exponent 1.02, R² 0.998"
+	Counts    []int   // calls in each sub-trace
+	Predicted string  // the predicted count at the target size: "1,234"
+	Name      string  // short getter name: "(*Stop).Name"
+	Getter    string  // full getter name, as Terminal.Getter
+	Where     string  // the frame that sets the site apart: "main.(*app).open (main.go:83)"
+	Stack     []Frame // the site's stack, getter first, down to that frame
+	Value     Value   // the value it returned most often
+	// Group and Letters are the terminals of the site: group Group's
+	// terminals with these letters.
+	Group   int
+	Letters []string
 }
 
 // Kinds are the classifications of a pattern, in the order f cycles them.

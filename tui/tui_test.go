@@ -24,11 +24,20 @@ func fakeLoader(s Summary) Loader {
 	return func(func(Progress)) (Summary, error) { return s, nil }
 }
 
+// startSized opens the viewer on s and goes to the Prioritized Patterns.
 func startSized(t *testing.T, s Summary, w, h int) *teatest.TestModel {
+	t.Helper()
+	tm := open(t, s, w, h)
+	keys(tm, "1")
+	return tm
+}
+
+// open opens the viewer on s, on the Findings.
+func open(t *testing.T, s Summary, w, h int) *teatest.TestModel {
 	t.Helper()
 	m := New(fakeLoader(s), Options{Title: "oba.suncat", Suncat: "/bin/false"})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
-	waitFor(t, tm, "1 Patterns")
+	waitFor(t, tm, "0 Findings")
 	return tm
 }
 
@@ -88,7 +97,9 @@ func TestSwitchViews(t *testing.T) {
 		{[]string{"tab"}, summarizedView, "S -> A^4"},
 		{[]string{"tab", "tab"}, fullView, "S -> A^4"},
 		{[]string{"tab", "tab", "tab"}, countView, "a^4|5|6|7"},
-		{[]string{"shift+tab"}, stringsView, `a^4|5|6|7 in A  stop 4: "NE 65TH ST & ROOSEVE"×7`},
+		{[]string{"shift+tab"}, findingsView, "n       4|5|6|7 → 43      (*Stop).Name  main.(*app).bindStop (main.go:40)"},
+		{[]string{"shift+tab", "shift+tab"}, stringsView, `a^4|5|6|7 in A  stop 4: "NE 65TH ST & ROOSEVE"×7`},
+		{[]string{"3", "0"}, findingsView, "n       4|5|6|7 → 43"},
 		{[]string{"5", "1"}, patternsView, "increasing a^4|5|6|7"},
 		{[]string{"3"}, fullView, "S -> A^4"},
 		{[]string{"4"}, countView, "a^4|5|6|7"},
@@ -105,7 +116,7 @@ func TestSwitchViews(t *testing.T) {
 			if !strings.HasPrefix(m.Selected(), tt.top) {
 				t.Errorf("selected %q, want it to start with %q", m.Selected(), tt.top)
 			}
-			if !strings.Contains(m.View(), fmt.Sprintf("%d %s", tt.want+1, viewNames[tt.want])) {
+			if !strings.Contains(m.View(), fmt.Sprintf("%d %s", tt.want, viewNames[tt.want])) {
 				t.Errorf("the tabs lack the view:\n%s", m.View())
 			}
 		})
@@ -444,7 +455,7 @@ func TestHelp(t *testing.T) {
 // resizing, in every view and overlay.
 func TestScreensFitTheTerminal(t *testing.T) {
 	sizes := [][2]int{{80, 24}, {100, 30}, {200, 50}, {60, 15}, {40, 10}}
-	screens := [][]string{nil, {"2"}, {"3", "j", "enter"}, {"4"}, {"5"}, {"?"}, {"space", "d"}, {"d"}, {"/"}, {"/", "z", "z", "enter"}, {"f", "f", "f"}}
+	screens := [][]string{nil, {"0"}, {"0", "enter"}, {"2"}, {"3", "j", "enter"}, {"4"}, {"5"}, {"?"}, {"space", "d"}, {"d"}, {"/"}, {"/", "z", "z", "enter"}, {"f", "f", "f"}}
 	for _, size := range sizes {
 		for _, ks := range screens {
 			t.Run(fmt.Sprintf("%dx%d/%s", size[0], size[1], strings.Join(ks, "")), func(t *testing.T) {
@@ -493,7 +504,7 @@ func TestNoColor(t *testing.T) {
 		if got := strings.Contains(screen, "\x1b["); got != (no == "") {
 			t.Errorf("NO_COLOR=%q: escape sequences %v", no, got)
 		}
-		if no != "" && !strings.Contains(screen, "› incr  a^4|5|6|7") {
+		if no != "" && !strings.Contains(screen, "› n     → 43     (*Stop).Name") {
 			t.Errorf("without colors the cursor must still show:\n%s", screen)
 		}
 	}

@@ -1,0 +1,120 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// findingsModel is the Findings view, the one the viewer opens on: the
+// call sites that grow with the input size, ranked, over all goroutine
+// groups. Enter on a site shows its patterns, stacks and strings (the
+// other views, narrowed to the site's terminals).
+type findingsModel struct {
+	listModel
+	findings *Findings // the Summary's, read once
+}
+
+// reset keeps the place: the findings do not depend on the group shown.
+func (f *findingsModel) reset() { f.stale = true }
+
+func (f *findingsModel) load() *Findings {
+	if f.findings == nil && f.data != nil {
+		fs := f.data.sum.Findings()
+		f.findings = &fs
+	}
+	return f.findings
+}
+
+func (f *findingsModel) rowsOf() []row {
+	fs := f.load()
+	if fs == nil {
+		return nil
+	}
+	rows := make([]row, len(fs.Sites))
+	for i := range fs.Sites {
+		s := &fs.Sites[i]
+		rows[i] = row{kind: rowSite, sym: s.Name, rule: s.Where, pos: i, site: s}
+	}
+	return rows
+}
+
+func (f *findingsModel) empty() string {
+	if fs := f.load(); fs != nil && fs.None != "" {
+		return fs.None
+	}
+	return "no call site grows with the input"
+}
+
+func (f *findingsModel) settings() []string {
+	if fs := f.load(); fs != nil && fs.Sizes != "" {
+		return []string{fs.Sizes}
+	}
+	return nil
+}
+
+// notation is a site's calls per sub-trace.
+func (f *findingsModel) notation(r row) string { return joinInts(r.site.Counts, "|") }
+
+// text is a site's class, calls per sub-trace (when wide enough; the
+// details pane has them), predicted count, getter and distinguishing frame.
+func (f *findingsModel) text(r row, w int) string {
+	s := r.site
+	if w < 60 {
+		return fmt.Sprintf("%-5s → %-6s %s  %s", s.Class, s.Predicted, s.Name, s.Where)
+	}
+	return fmt.Sprintf("%-7s %s → %-7s %s  %s", s.Class, padRight(f.notation(r), f.colW), s.Predicted, s.Name, s.Where)
+}
+
+// siteDetails describes a site: its class and fit, its counts, the
+// prediction, its stack down to the distinguishing frame, its value.
+func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w int) {
+	st := m.styles
+	fmt.Fprintf(b, "%s %s\n", st.paneTitle.Render("site"), s.Name)
+	if s.Getter != "" {
+		b.WriteString(wrap(s.Getter, w) + "\n")
+		if m.marked[s.Getter] {
+			b.WriteString(st.marked.Render("* marked for delay") + "\n")
+		}
+	}
+	b.WriteString(wrap("called from "+s.Where, w) + "\n")
+	m.heading(b, "grows as "+s.Class)
+	if s.Fit != "" {
+		b.WriteString(wrap(s.Fit, w) + "\n")
+	}
+	b.WriteString(wrap("predicted "+s.Predicted+" calls at "+fs.Target, w) + "\n")
+	m.heading(b, "calls per sub-trace")
+	b.WriteString(m.perSub(s.Counts, w))
+	if s.Value.Count > 0 {
+		m.heading(b, "most repeated value")
+		b.WriteString(wrap(fmt.Sprintf("%4d× %s", s.Value.Count, strconv.Quote(s.Value.Value)), w) + "\n")
+	}
+	m.heading(b, "stack down to it")
+	for _, f := range s.Stack {
+		b.WriteString(wrap(f.Func, w) + "\n")
+		b.WriteString(st.dim.Render(wrapIndent(fmt.Sprintf("  %s:%d", f.File, f.Line), w, "    ")) + "\n")
+	}
+	b.WriteString("\n" + st.dim.Render(wrap("enter: its patterns, stacks and strings", w)) + "\n")
+	m.actionDetails(b, fs, w)
+}
+
+// actionDetails describes the sizes and the repeated action's time.
+func (m *detailsModel) actionDetails(b *strings.Builder, fs *Findings, w int) {
+	if fs == nil || fs.Sizes == "" && fs.Time == "" {
+		return
+	}
+	m.heading(b, "the repeated action")
+	for _, l := range []string{fs.Sizes, fs.Time} {
+		if l != "" {
+			b.WriteString(wrap(l, w) + "\n")
+		}
+	}
+}
+
+func joinInts(xs []int, sep string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, sep)
+}

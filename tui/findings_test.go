@@ -1,0 +1,123 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+)
+
+// The viewer opens on the Findings: the growing sites, ranked, with the
+// selected one's class, prediction and stack beside them.
+func TestFindingsOpenFirst(t *testing.T) {
+	tm := open(t, newFake(), 100, 30)
+	m := final(t, tm)
+	if m.view != findingsView {
+		t.Fatalf("opened on %s", viewNames[m.view])
+	}
+	want := []string{
+		"n       4|5|6|7 → 43      (*Stop).Name  main.(*app).bindStop (main.go:40)",
+		"n       1|2|3|2 → 22      (*Route).ShortName  main.(*app).refresh (main.go:60)",
+		"n       3|3|4|4 → 14      (*Arrival).Headsign  main.(*app).showArrivals (main.go:44)",
+	}
+	if got := rows(m); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	screen := m.View()
+	for _, s := range []string{"0 Findings", "site (*Stop).Name", "grows as n", "predicted 43 calls at 40", "4× \"NE 65TH ST & OSWEGO\"", "sizes 1 2 3 4 (from the labels)"} {
+		if !strings.Contains(screen, s) {
+			t.Errorf("screen lacks %q:\n%s", s, screen)
+		}
+	}
+	requireGolden(t, []byte(screen+"\n"))
+}
+
+// When nothing grows, the Findings say so in one line.
+func TestFindingsNothingGrows(t *testing.T) {
+	f := newFake()
+	f.findings = Findings{None: "no call site grows with the input (sizes 1 2 3 4 from the labels)", Sizes: "sizes 1 2 3 4 (from the labels)"}
+	tm := open(t, f, 80, 24)
+	m := final(t, tm)
+	lines := strings.Split(m.View(), "\n")
+	if !strings.HasPrefix(lines[2], "no call site grows with the input") || len(m.cur().list().rows) != 0 {
+		t.Errorf("first list line %q, %d rows", lines[2], len(m.cur().list().rows))
+	}
+	if !strings.Contains(m.View(), "sizes 1 2 3 4") {
+		t.Errorf("the sizes are not shown:\n%s", m.View())
+	}
+}
+
+// Enter on a site shows its patterns, and in the other views its stacks
+// and strings; backspace returns to the Findings, esc widens the views again.
+func TestFindingsEnter(t *testing.T) {
+	tests := []struct {
+		name string
+		keys []string
+		view viewID
+		rows []string // first words of the first rows
+		n    int      // rows in all
+	}{
+		{"patterns", []string{"enter"}, patternsView, []string{"increasing a^4|5|6|7", "constant   A^4"}, 2},
+		{"stacks", []string{"enter", "4"}, countView, []string{"a^4|5|6|7  (*Stop).Name"}, 1},
+		{"strings", []string{"enter", "5"}, stringsView, []string{"a^4|5|6|7 in A", "a   (*Stop).Name"}, 2},
+		{"third site", []string{"j", "j", "enter", "4"}, countView, []string{"e^3|3|4|4  (*Arrival).Headsign"}, 1},
+		{"esc", []string{"enter", "esc"}, patternsView, []string{"increasing a^4|5|6|7", "increasing e", "increasing f"}, 13},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tm := open(t, newFake(), 80, 24)
+			keys(tm, tt.keys...)
+			m := final(t, tm)
+			if m.view != tt.view {
+				t.Fatalf("view %s, want %s", viewNames[m.view], viewNames[tt.view])
+			}
+			got := rows(m)
+			if len(got) != tt.n {
+				t.Fatalf("rows:\n%s\nwant %d", strings.Join(got, "\n"), tt.n)
+			}
+			for i, w := range tt.rows {
+				if !strings.HasPrefix(got[i], w) {
+					t.Errorf("row %d %q, want %q", i, got[i], w)
+				}
+			}
+			if tt.name != "esc" && !strings.Contains(m.View(), "site ") {
+				t.Errorf("the status line does not name the site:\n%s", m.View())
+			}
+		})
+	}
+}
+
+func TestFindingsBack(t *testing.T) {
+	tm := open(t, newFake(), 80, 24)
+	keys(tm, "j", "j", "enter", "4", "backspace")
+	m := final(t, tm)
+	if m.view != findingsView || m.site != nil || !strings.Contains(m.Selected(), "(*Arrival).Headsign") {
+		t.Errorf("back in %s, site %v, selected %q", viewNames[m.view], m.site, m.Selected())
+	}
+	tm = open(t, newFake(), 80, 24)
+	keys(tm, "j", "j", "enter", "4", "backspace", "4")
+	if m = final(t, tm); len(m.cur().list().rows) != 10 {
+		t.Errorf("the Count view has %d rows after back, want all 10", len(m.cur().list().rows))
+	}
+}
+
+// A site of another goroutine group opens that group.
+func TestFindingsOtherGroup(t *testing.T) {
+	tm := open(t, newFake(), 80, 24)
+	keys(tm, "j", "enter")
+	m := final(t, tm)
+	if m.group != 1 || m.view != patternsView || len(m.cur().list().rows) != 2 {
+		t.Errorf("group %d, view %s, rows %q", m.group, viewNames[m.view], rows(m))
+	}
+}
+
+// Space on a site marks its getter for delay.
+func TestFindingsMark(t *testing.T) {
+	tm := open(t, newFake(), 80, 24)
+	keys(tm, "space")
+	m := final(t, tm)
+	if got := strings.Join(m.MarkedGetters(), " "); got != "example.com/oba/model.(*Stop).Name" {
+		t.Errorf("marked %q", got)
+	}
+	if !strings.Contains(m.View(), "* marked for delay") {
+		t.Errorf("the details do not say it is marked:\n%s", m.View())
+	}
+}
