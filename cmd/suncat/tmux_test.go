@@ -45,8 +45,9 @@ func TestViewInTmux(t *testing.T) {
 		t.Fatalf("screen never showed %q:\n%s", want, s)
 		return ""
 	}
-	s := screen("incr  a^2|3|4")
-	if !strings.Contains(s, "1 Patterns") || !strings.Contains(s, "terminal a (*Stop).Name") {
+	// The Findings first: the leaking observer's stop names grow.
+	s := screen("› n     → 393    (*Stop).Name")
+	if !strings.Contains(s, "0 Findings") || !strings.Contains(s, "called from model.(*ViewState).") {
 		t.Errorf("first screen:\n%s", s)
 	}
 	send := func(ks ...string) {
@@ -54,6 +55,17 @@ func TestViewInTmux(t *testing.T) {
 			tmux("send-keys", "-t", "view", k)
 			time.Sleep(100 * time.Millisecond)
 		}
+	}
+	// Enter: that site's stacks (Count Summary), back to the Findings.
+	send("Enter", "4")
+	s = screen("site (*Stop).Name · 1/1")
+	if !strings.Contains(s, "› d^8|16|28|40  (*Stop).Name") {
+		t.Errorf("the site's stacks:\n%s", s)
+	}
+	send("BSpace", "1", "g")
+	s = screen("incr  a^2|3|4")
+	if !strings.Contains(s, "terminal a (*Stop).Name") {
+		t.Errorf("Prioritized Patterns:\n%s", s)
 	}
 	// Drill into A from the Full Grammar, and back.
 	send("3", "j", "Enter")
