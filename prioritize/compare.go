@@ -92,14 +92,16 @@ func (d *SiteDiff) Where() string {
 
 // Compare compares the findings of HEAD with those of BASE; base may be
 // nil, and then HEAD's sites are fitted on all its sub-traces and none is
-// new. It fails when a summary has no findings (schema version 1) or when
-// BASE and HEAD share no sub-trace.
-func Compare(base, head *Summary) (*Comparison, error) {
+// new. run, when not "", keeps only the sub-traces whose label it
+// matches, by the rules of go test -run (as Options.Run). It fails when a
+// summary has no findings (schema version 1), when run does not compile,
+// or when BASE and HEAD share no sub-trace (that run keeps).
+func Compare(base, head *Summary, run string) (*Comparison, error) {
 	if head.Findings == nil || (base != nil && base.Findings == nil) {
 		return nil, fmt.Errorf("the summary has no findings (schema version 1; want %d)", SchemaVersion)
 	}
 	if base == nil {
-		c, err := compare(head, head)
+		c, err := compare(head, head, run)
 		if err != nil {
 			return nil, err
 		}
@@ -109,7 +111,7 @@ func Compare(base, head *Summary) (*Comparison, error) {
 		}
 		return c, nil
 	}
-	c, err := compare(base, head)
+	c, err := compare(base, head, run)
 	if err != nil {
 		return nil, err
 	}
@@ -117,11 +119,19 @@ func Compare(base, head *Summary) (*Comparison, error) {
 	return c, nil
 }
 
-func compare(base, head *Summary) (*Comparison, error) {
-	bi, hi, labels := sharedSubTraces(base, head)
+func compare(base, head *Summary, run string) (*Comparison, error) {
+	keep, err := compileRun(run)
+	if err != nil {
+		return nil, err
+	}
+	bi, hi, labels := sharedSubTraces(base, head, keep)
 	if len(labels) == 0 && (len(subTraceLabels(base)) > 0 || len(subTraceLabels(head)) > 0) {
-		return nil, fmt.Errorf("BASE and HEAD share no sub-trace with events (BASE: %s; HEAD: %s)",
-			labelList(subTraceLabels(base)), labelList(subTraceLabels(head)))
+		that := ""
+		if run != "" {
+			that = fmt.Sprintf(" that -run %q keeps", run)
+		}
+		return nil, fmt.Errorf("BASE and HEAD share no sub-trace with events%s (BASE: %s; HEAD: %s)",
+			that, labelList(subTraceLabels(base)), labelList(subTraceLabels(head)))
 	}
 	sizes, err := sharedSizes(base.Findings, head.Findings, bi, hi, labels)
 	if err != nil {
@@ -220,9 +230,10 @@ func subTraceLabels(s *Summary) []string {
 }
 
 // sharedSubTraces pairs the sub-traces with events of base and head by
-// label (k-th occurrence with k-th occurrence), in head's order, and
-// returns their indices on each side and the labels.
-func sharedSubTraces(base, head *Summary) (bi, hi []int, labels []string) {
+// label (k-th occurrence with k-th occurrence), in head's order, keeping
+// those keep matches (nil: all), and returns their indices on each side
+// and the labels.
+func sharedSubTraces(base, head *Summary, keep *runFilter) (bi, hi []int, labels []string) {
 	byLabel := map[string][]int{}
 	for i, l := range subTraceLabels(base) {
 		if used(base.Findings, i) {
@@ -230,7 +241,7 @@ func sharedSubTraces(base, head *Summary) (bi, hi []int, labels []string) {
 		}
 	}
 	for i, l := range subTraceLabels(head) {
-		if !used(head.Findings, i) || len(byLabel[l]) == 0 {
+		if !used(head.Findings, i) || len(byLabel[l]) == 0 || !keep.match(l) {
 			continue
 		}
 		bi = append(bi, byLabel[l][0])

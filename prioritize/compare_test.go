@@ -58,7 +58,7 @@ func findLabels(sizes ...int) []string {
 
 func compareOf(t *testing.T, base, head *Summary) *Comparison {
 	t.Helper()
-	c, err := Compare(base, head)
+	c, err := Compare(base, head, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestCompareLabels(t *testing.T) {
 		t.Errorf("the other test's site: %q, want %q", c.Sites[len(c.Sites)-1].Change, ChangeGone)
 	}
 
-	_, err := Compare(summaryOf(t, []string{"TestA/n=1"}, site{"Name", lookupAt(21), linear}), head)
+	_, err := Compare(summaryOf(t, []string{"TestA/n=1"}, site{"Name", lookupAt(21), linear}), head, "")
 	if err == nil || !strings.Contains(err.Error(), `share no sub-trace`) || !strings.Contains(err.Error(), `"TestA/n=1"`) {
 		t.Errorf("no shared labels: error %v", err)
 	}
@@ -289,5 +289,40 @@ func TestParseClass(t *testing.T) {
 		if _, err := ParseClass(in); err == nil || !strings.Contains(err.Error(), "want one of constant, log, linear") {
 			t.Errorf("ParseClass(%q): error %v", in, err)
 		}
+	}
+}
+
+// TestCompareRun: a test without a size in its name makes the sizes
+// positions; -run keeps the table test, whose labels give the sizes.
+func TestCompareRun(t *testing.T) {
+	labels := append(findLabels(1, 2, 4, 8, 16), "TestOther")
+	other := site{"Title", []string{"example.com/dir.other@/src/dir/o.go:3", "example.com/dir.TestOther@/src/dir/o_test.go:3"}, func(n int) int {
+		if n == 0 { // TestOther: no size in its name
+			return 1
+		}
+		return 0
+	}}
+	base := summaryOf(t, labels, site{"Name", lookupAt(21), linear}, other)
+	head := summaryOf(t, labels, site{"Name", lookupAt(21), quadratic}, other)
+	all := compareOf(t, base, head)
+	if want := []float64{1, 2, 3, 4, 5, 6}; !reflect.DeepEqual(all.Sizes, want) {
+		t.Errorf("all: sizes %v, want positions %v", all.Sizes, want)
+	}
+	c, err := Compare(base, head, "TestFind")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []float64{1, 2, 4, 8, 16}; !reflect.DeepEqual(c.Sizes, want) {
+		t.Errorf("-run TestFind: sizes %v, want %v", c.Sizes, want)
+	}
+	want := "(*T).Name at dir.go:21: linear -> quadratic (1|2|4|8|16 -> 1|4|16|64|256)\n"
+	if got := failureLines(Gate{}.Check(c)); got != want {
+		t.Errorf("-run TestFind: failures:\n%s\nwant:\n%s", got, want)
+	}
+	if _, err := Compare(base, head, "TestNone"); err == nil || !strings.Contains(err.Error(), `-run "TestNone" keeps`) {
+		t.Errorf("-run TestNone: error %v", err)
+	}
+	if _, err := Compare(base, head, "Test[/"); err == nil {
+		t.Errorf("-run Test[: no error")
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 var checkCmd = &command{
 	name:  "check",
-	args:  "[-base BASE] [-max CLASS] [-allow REGEXP] [-json | -format text|json|github] HEAD",
+	args:  "[-base BASE] [-max CLASS] [-allow REGEXP] [-run REGEXP] [-json | -format text|json|github] HEAD",
 	short: "fail when a call site grows faster than in BASE or than -max (a CI gate)",
 	order: 44,
 	long: `
@@ -32,7 +32,8 @@ BASE and HEAD are each a trace, a directory of traces (what suncat test
 writes) or a summary written by suncat summary -json, which can be
 committed as a baseline. Classes, slowest-growing first: constant, log,
 linear, n log n, quadratic, cubic, exponential (or log n, n, n^2, n^3,
-2^n). -format github prints GitHub Actions annotations, which show on the
+2^n). -run compares only the sub-traces whose labels match, as go test
+-run matches test names. -format github prints GitHub Actions annotations, which show on the
 site's line in a pull request.
 
 Examples:
@@ -40,6 +41,7 @@ Examples:
 	suncat check -base /tmp/suncat-traces/test-main/ /tmp/suncat-traces/test-branch/
 	suncat check -base suncat-baseline.json -max linear -format github "$TRACES"
 	suncat check -max linear -allow 'Registry\)\.Name' "$TRACES"
+	suncat check -base main-traces/ -run 'TestLookup/' "$TRACES"
 `,
 }
 
@@ -63,8 +65,8 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	base := fs.String("base", "", "compare with `BASE`: a trace, a directory of traces or a summary -json file")
 	max := fs.String("max", "", "fail any site that grows faster than `CLASS` (constant, log, linear, n log n, quadratic, cubic, exponential)")
 	allow := fs.String("allow", "", "waive the sites whose getter, function or file:line matches `REGEXP`")
-	var ff formatFlags
-	ff.register(fs)
+	var cf compareFlags
+	cf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -72,15 +74,15 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	format, err := ff.get("check")
+	format, err := cf.get("check")
 	if err != nil {
 		return err
 	}
-	c, err := compareRuns(stderr, "check", *base, fs.Arg(0))
+	c, err := compareRuns(stderr, "check", *base, fs.Arg(0), cf.run)
 	if err != nil {
 		return err
 	}
-	rep := checkReport{diffReport: diffReport{Version: compareVersion, Base: *base, Head: fs.Arg(0), Comparison: c},
+	rep := checkReport{diffReport: diffReport{Version: compareVersion, Base: *base, Head: fs.Arg(0), Run: cf.run, Comparison: c},
 		Max: *max, Allow: *allow, Failures: gate.Check(c)}
 	if rep.Failures == nil {
 		rep.Failures = []prioritize.Failure{}

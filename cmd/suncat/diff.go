@@ -17,7 +17,7 @@ import (
 
 var diffCmd = &command{
 	name:  "diff",
-	args:  "[-json | -format text|json|github] BASE HEAD",
+	args:  "[-run REGEXP] [-json | -format text|json|github] BASE HEAD",
 	short: "compare the growing call sites of two runs, site by site",
 	order: 43,
 	long: `
@@ -32,7 +32,9 @@ matched by label, so two suncat test runs compare the tests they share;
 sites by getter and the functions of their stacks, not by line numbers.
 A class up that the counts do not bear out (at the largest size HEAD
 calls at most 25% more) is marked (noise). suncat check is the same
-comparison as a gate.
+comparison as a gate. -run compares only the sub-traces whose labels
+match, by the rules of go test -run (sizes come from the labels' numbers
+only when every label compared has one).
 
 Examples:
 
@@ -56,19 +58,24 @@ const (
 // compareVersion is the version of diff's and check's JSON form.
 const compareVersion = 1
 
-// formatFlags are diff's and check's -json and -format.
-type formatFlags struct {
+// compareFlags are diff's and check's -run, -json and -format.
+type compareFlags struct {
+	run    string
 	json   bool
 	format string
 }
 
-func (f *formatFlags) register(fs *flag.FlagSet) {
+func (f *compareFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.run, "run", "", "compare only the sub-traces whose label matches `REGEXP`, as go test -run matches test names")
 	fs.BoolVar(&f.json, "json", false, "print JSON (as -format json)")
 	fs.StringVar(&f.format, "format", formatText, "output: text, json, or github (GitHub Actions annotations)")
 }
 
-// get returns the chosen format.
-func (f *formatFlags) get(cmd string) (string, error) {
+// get checks -run and returns the chosen format.
+func (f *compareFlags) get(cmd string) (string, error) {
+	if err := checkSummaryOptions(prioritize.Options{Run: f.run}); err != nil {
+		return "", traceError(cmd, err)
+	}
 	switch {
 	case f.json && f.format != formatText && f.format != formatJSON:
 		return "", usagef("%s: -json and -format %s: give one", cmd, f.format)
@@ -85,11 +92,13 @@ type diffReport struct {
 	Version int    `json:"version"`
 	Base    string `json:"base,omitempty"`
 	Head    string `json:"head"`
+	Run     string `json:"run,omitempty"`
 	*prioritize.Comparison
 }
 
-// compareRuns reads BASE (when not "") and HEAD and compares them.
-func compareRuns(stderr io.Writer, cmd, base, head string) (*prioritize.Comparison, error) {
+// compareRuns reads BASE (when not "") and HEAD and compares them over
+// the sub-traces run keeps.
+func compareRuns(stderr io.Writer, cmd, base, head, run string) (*prioritize.Comparison, error) {
 	var bs *prioritize.Summary
 	if base != "" {
 		s, notes, err := loadRun(stderr, cmd, base)
@@ -104,7 +113,7 @@ func compareRuns(stderr io.Writer, cmd, base, head string) (*prioritize.Comparis
 	if err != nil {
 		return nil, traceError(cmd, err)
 	}
-	c, err := prioritize.Compare(bs, hs)
+	c, err := prioritize.Compare(bs, hs, run)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmd, err)
 	}
@@ -116,25 +125,25 @@ func compareRuns(stderr io.Writer, cmd, base, head string) (*prioritize.Comparis
 
 func runDiff(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(diffCmd, stderr)
-	var ff formatFlags
-	ff.register(fs)
+	var cf compareFlags
+	cf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 2 {
 		return usagef("diff: give BASE and HEAD (traces, directories of traces, or summary -json files); got %d argument(s)", fs.NArg())
 	}
-	format, err := ff.get("diff")
+	format, err := cf.get("diff")
 	if err != nil {
 		return err
 	}
-	c, err := compareRuns(stderr, "diff", fs.Arg(0), fs.Arg(1))
+	c, err := compareRuns(stderr, "diff", fs.Arg(0), fs.Arg(1), cf.run)
 	if err != nil {
 		return err
 	}
 	switch format {
 	case formatJSON:
-		return writeJSON(stdout, diffReport{Version: compareVersion, Base: fs.Arg(0), Head: fs.Arg(1), Comparison: c})
+		return writeJSON(stdout, diffReport{Version: compareVersion, Base: fs.Arg(0), Head: fs.Arg(1), Run: cf.run, Comparison: c})
 	case formatGitHub:
 		for _, d := range c.Sites {
 			if d.Change != prioritize.ChangeSame {
