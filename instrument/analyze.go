@@ -170,7 +170,29 @@ func listGraph(ctx context.Context, opt Options, progress func(string, ...interf
 	if listErr != nil && !opt.Tests {
 		return nil, nil, listErr
 	}
+	if err := missingRoots(roots); err != nil {
+		// go test would test the others and fail this one as "setup
+		// failed"; a pattern naming nothing is a mistake to fix first.
+		return nil, nil, err
+	}
 	return roots, listErr, nil
+}
+
+// missingRoots returns the go command's errors for the patterns that
+// name no package at all (no directory, no files: ./nope/...), nil if
+// every pattern found something. A package that exists but does not
+// build is not missing.
+func missingRoots(roots []*packages.Package) error {
+	var missing []*packages.Package
+	for _, p := range roots {
+		if len(p.Errors) > 0 && len(p.GoFiles)+len(p.CompiledGoFiles)+len(p.OtherFiles)+len(p.IgnoredFiles) == 0 {
+			missing = append(missing, p)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return listErrors(missing)
 }
 
 // ourPackages returns, sorted, the import paths of the packages in the
