@@ -1,6 +1,7 @@
 package delay
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -36,7 +37,7 @@ func TestResolve(t *testing.T) {
 		{names: []string{"Nam"}, err: `"Nam" is ambiguous: 3 getters contain it: example.com/bus/model.(*Stop).Name, example.com/bus/model.(*Route).Name, example.com/bus/other.Stop.Name`},
 		{names: []string{"Stop).("}, err: `"Stop).(": no getter contains it, and it is not a regexp`},
 		{names: []string{"Stop.Nom"}, err: `"Stop.Nom": no such getter; the getters are: example.com/bus/model.(*Stop).Name,`},
-		{names: []string{"a"}, err: `"a" looks like a terminal or pattern of a summary: give the trace with -trace`},
+		{names: []string{"a"}, err: `"a" looks like a terminal or pattern of a summary, but no summary was given`},
 		{names: nil, err: "no getter chosen"},
 	}
 	for _, tc := range cases {
@@ -56,6 +57,17 @@ func TestResolve(t *testing.T) {
 				t.Errorf("%v: %v, want %v", tc.names, ids, tc.want)
 			}
 		}
+	}
+}
+
+// TestResolveNoSummary: a name that can only be a summary's symbol, with
+// no summary, is an error the caller can tell apart (to name its flag).
+func TestResolveNoSummary(t *testing.T) {
+	if _, err := Resolve(getters, []string{"a"}, nil); !errors.Is(err, ErrNoSummary) {
+		t.Errorf("symbol without a summary: %v, want ErrNoSummary", err)
+	}
+	if _, err := Resolve(getters, []string{"Stop.Nom"}, nil); err == nil || errors.Is(err, ErrNoSummary) {
+		t.Errorf("unknown getter: %v, want another error", err)
 	}
 }
 

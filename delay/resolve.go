@@ -1,6 +1,7 @@
 package delay
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -11,17 +12,22 @@ import (
 	"github.com/suncat-go/suncat/prioritize"
 )
 
+// ErrNoSummary is in Resolve's error for a name that can only be a
+// terminal or pattern of a summary, when there is none.
+var ErrNoSummary = errors.New("no summary was given")
+
 // Resolve returns the ids of the getters that names designate. A name is
 // a getter name in any of the forms Stop.Name, (*Stop).Name,
 // pkg.(*Stop).Name, example.com/pkg.(*Stop).Name, Name; text found in
 // exactly one getter's full form (Cod, model.(*Route)); a regexp over the
 // full form (all the getters it matches); or, when sum is not nil, a
 // terminal letter (a, b, ...) or a nonterminal (A, B, ...: all its
-// terminals) of the summary's first goroutine group. Unknown and ambiguous names are errors that list the
+// terminals) of the summary's first goroutine group. Unknown and
+// ambiguous names are errors that start with the name and list the
 // candidates.
 func Resolve(getters []instrument.Getter, names []string, sum *prioritize.Summary) ([]uint32, error) {
 	if len(names) == 0 {
-		return nil, fmt.Errorf("no getter chosen (use --getter)")
+		return nil, errors.New("no getter chosen")
 	}
 	seen := map[uint32]bool{}
 	var ids []uint32
@@ -43,11 +49,11 @@ func Resolve(getters []instrument.Getter, names []string, sum *prioritize.Summar
 				continue
 			}
 		} else if isSymbol(name) && !matchesAnyExact(getters, name) {
-			return nil, fmt.Errorf("%q looks like a terminal or pattern of a summary: give the trace with -trace", name)
+			return nil, fmt.Errorf("%q looks like a terminal or pattern of a summary, but %w", name, ErrNoSummary)
 		}
 		gs, err := byName(getters, name)
 		if err != nil && sum != nil && isSymbol(name) {
-			return nil, fmt.Errorf("--getter %q is neither a symbol of the trace's summary (%s) nor a getter (%s)", name, symbols(sum), list(getters))
+			return nil, fmt.Errorf("%q is neither a symbol of the trace's summary (%s) nor a getter (%s)", name, symbols(sum), list(getters))
 		}
 		if err != nil {
 			return nil, err
@@ -89,7 +95,7 @@ func byName(getters []instrument.Getter, name string) ([]instrument.Getter, erro
 	case len(exact) == 1:
 		return exact, nil
 	case len(exact) > 1:
-		return nil, fmt.Errorf("--getter %q is ambiguous: it names %s", name, list(exact))
+		return nil, fmt.Errorf("%q is ambiguous: it names %s", name, list(exact))
 	}
 	return byPattern(getters, name)
 }
@@ -106,12 +112,12 @@ func byPattern(getters []instrument.Getter, name string) ([]instrument.Getter, e
 		}
 	}
 	if len(out) > 1 {
-		return nil, fmt.Errorf("--getter %q is ambiguous: %d getters contain it: %s", name, len(out), list(out))
+		return nil, fmt.Errorf("%q is ambiguous: %d getters contain it: %s", name, len(out), list(out))
 	}
 	if len(out) == 0 && regexp.QuoteMeta(name) != name {
 		re, err := regexp.Compile(name)
 		if err != nil {
-			return nil, fmt.Errorf("--getter %q: no getter contains it, and it is not a regexp: %v", name, err)
+			return nil, fmt.Errorf("%q: no getter contains it, and it is not a regexp: %w", name, err)
 		}
 		for _, g := range getters {
 			if re.MatchString(FullName(g)) {
@@ -120,7 +126,7 @@ func byPattern(getters []instrument.Getter, name string) ([]instrument.Getter, e
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("--getter %q: no such getter; the getters are: %s", name, list(getters))
+		return nil, fmt.Errorf("%q: no such getter; the getters are: %s", name, list(getters))
 	}
 	return out, nil
 }
@@ -174,7 +180,7 @@ func fromSummary(getters []instrument.Getter, name string, sum *prioritize.Summa
 				}
 			}
 			if !found {
-				return nil, true, fmt.Errorf("%s of the trace is getter %s.%s, which the program no longer has", l, t.Getter.Package, t.Getter.Name())
+				return nil, true, fmt.Errorf("%q: %s of the trace is getter %s.%s, which the program no longer has", name, l, t.Getter.Package, t.Getter.Name())
 			}
 		}
 	}

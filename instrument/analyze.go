@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -242,14 +243,18 @@ func depModule(m *packages.Module) DepModule {
 	return dm
 }
 
-// noDepMatch is the error for a -deps specification that matches no
+// ErrNoDependency is in the error for an Options.Deps that matches no
+// dependency package; the error starts with the value.
+var ErrNoDependency = errors.New("matches no dependency")
+
+// noDepMatch is the error for a Deps specification that matches no
 // dependency of the patterns.
 func noDepMatch(spec string, patterns []string) error {
 	first, _, _ := strings.Cut(strings.TrimSpace(spec), "/")
 	if !strings.Contains(first, ".") {
-		return fmt.Errorf("-deps %q matches no dependency of %s (the standard library cannot be instrumented)", spec, strings.Join(patterns, " "))
+		return fmt.Errorf("%q %w of %s (the standard library cannot be instrumented)", spec, ErrNoDependency, strings.Join(patterns, " "))
 	}
-	return fmt.Errorf("-deps %q matches no dependency of %s", spec, strings.Join(patterns, " "))
+	return fmt.Errorf("%q %w of %s", spec, ErrNoDependency, strings.Join(patterns, " "))
 }
 
 // addRoots records the patterns' packages in a: the commands among them

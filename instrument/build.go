@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/version"
 	"io"
@@ -329,7 +330,7 @@ func overlayTests(work string, a *Analysis, goroot string, opt BuildOptions, rtI
 		return 0, false, nil
 	}
 	hooked := map[string]string{}
-	n, err := 0, fmt.Errorf("-labels rewrite")
+	n, err := 0, errors.New("rewriting the test files was asked for")
 	if !opt.RewriteTests {
 		n, err = hookTests(a, goroot, work, rtImport, hooked)
 	}

@@ -1,6 +1,7 @@
 package prioritize
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -74,13 +75,18 @@ func TestCompileOptions(t *testing.T) {
 		opt  Options
 		want string
 	}{
-		{Options{Split: "weekly"}, "-split"},
-		{Options{Split: "idle=soon"}, "-split idle=soon"},
-		{Options{Goroutines: "("}, "-goroutines"},
-		{Options{Run: "("}, "-run"},
+		{Options{Split: "weekly"}, `Split "weekly": want marks`},
+		{Options{Split: "idle=soon"}, "Split idle=soon"},
+		{Options{Goroutines: "("}, `Goroutines "(": error parsing regexp`},
+		{Options{Run: "("}, `Run "(": `},
 	} {
-		if err := CheckOptions(bad.opt); err == nil || !strings.HasPrefix(err.Error(), bad.want) {
+		err := CheckOptions(bad.opt)
+		if err == nil || !strings.HasPrefix(err.Error(), bad.want) {
 			t.Errorf("%+v: error %v, want %q...", bad.opt, err, bad.want)
+		}
+		var oe *OptionError
+		if !errors.As(err, &oe) {
+			t.Errorf("%+v: error %v is not an OptionError", bad.opt, err)
 		}
 		if _, err := NewPart(bad.opt, nil); err == nil {
 			t.Errorf("%+v: NewPart: no error", bad.opt)
@@ -91,7 +97,7 @@ func TestCompileOptions(t *testing.T) {
 	if err := CheckOptions(Options{Split: "at=Nope", Goroutines: "^main"}); err != nil {
 		t.Errorf("at=Nope without traces: %v", err)
 	}
-	if _, err := Build([]*logrt.Trace{synthetic("|one A@f", nil)}, Options{Split: "at=Nope"}); err == nil || !strings.HasPrefix(err.Error(), "-split at=Nope: no getter") {
+	if _, err := Build([]*logrt.Trace{synthetic("|one A@f", nil)}, Options{Split: "at=Nope"}); err == nil || !strings.HasPrefix(err.Error(), "Split at=Nope: no getter") {
 		t.Errorf("at=Nope: error %v", err)
 	}
 }
@@ -193,7 +199,7 @@ func TestPart(t *testing.T) {
 		t.Errorf("-goroutines ^ma: %d groups", len(p.groups))
 	}
 	if _, err := Merge([]*Part{partOf(t, tr, Options{Goroutines: "^nothing"})}, Options{Goroutines: "^nothing"}); err == nil ||
-		err.Error() != `-goroutines "^nothing" matches no goroutine` {
+		err.Error() != `Goroutines "^nothing" matches no goroutine` {
 		t.Errorf("-goroutines ^nothing: error %v", err)
 	}
 }
@@ -217,7 +223,7 @@ func TestKeepRun(t *testing.T) {
 		t.Errorf("no filter: %v, kept %d", err, len(kept))
 	}
 	none, _ := compileRun("TestZ")
-	if _, err := keepRun(none, "TestZ", all); err == nil || !strings.HasPrefix(err.Error(), `-run "TestZ" matches no sub-trace; labels are: TestA, TestB`) {
+	if _, err := keepRun(none, "TestZ", all); err == nil || !strings.HasPrefix(err.Error(), `Run "TestZ" matches no sub-trace; labels are: TestA, TestB`) {
 		t.Errorf("TestZ: error %v", err)
 	}
 	// No event in any sub-trace: nothing was lost, no error.

@@ -81,7 +81,7 @@ func Merge(parts []*Part, opt Options) (*Summary, error) {
 		}
 	}
 	if c.sel != nil && len(order) == 0 {
-		return nil, fmt.Errorf("-goroutines %q matches no goroutine", opt.Goroutines)
+		return nil, optionError("Goroutines", "%q matches no goroutine", opt.Goroutines)
 	}
 	kept, err := keepRun(c.run, opt.Run, all)
 	if err != nil {

@@ -1,7 +1,6 @@
 package prioritize
 
 import (
-	"fmt"
 	"regexp"
 	"time"
 
@@ -94,7 +93,7 @@ func compileOptions(opt Options) (*compiled, error) {
 	default:
 		sel, err := regexp.Compile(opt.Goroutines)
 		if err != nil {
-			return nil, fmt.Errorf("-goroutines: %v", err)
+			return nil, optionError("Goroutines", "%q: %w", opt.Goroutines, err)
 		}
 		c.sel = sel
 	}

@@ -143,7 +143,7 @@ func TestSplits(t *testing.T) {
 	}
 	// A getter that is in no getter table: say so, and name those there are.
 	_, err = Build([]*logrt.Trace{at}, Options{Split: "at=Y"})
-	if want := "-split at=Y: no getter is Y; the trace has (*T).A, (*T).X, (*T).B"; err == nil || err.Error() != want {
+	if want := "Split at=Y: no getter is Y; the trace has (*T).A, (*T).X, (*T).B"; err == nil || err.Error() != want {
 		t.Errorf("-split at=Y: error %v, want %q", err, want)
 	}
 	if _, _, err := SplitEvents(at, "at=Y"); err == nil {

@@ -52,7 +52,7 @@ func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
 	case "all":
 	default:
 		if sel, err = regexp.Compile(mode); err != nil {
-			return nil, fmt.Errorf("-goroutines: %v", err)
+			return nil, fmt.Errorf("Goroutines %q: %v", opt.Goroutines, err)
 		}
 	}
 	run, err := compileRun(opt.Run)
@@ -105,7 +105,7 @@ func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
 		}
 	}
 	if sel != nil && len(groups) == 0 {
-		return nil, fmt.Errorf("-goroutines %q matches no goroutine", opt.Goroutines)
+		return nil, fmt.Errorf("Goroutines %q matches no goroutine", opt.Goroutines)
 	}
 	if run != nil {
 		// Keep the matching sub-traces, in order, numbered densely; the
@@ -309,17 +309,17 @@ func refNewSplitter(spec string) (refSplitter, error) {
 	case strings.HasPrefix(spec, "idle="):
 		d, err := time.ParseDuration(strings.TrimPrefix(spec, "idle="))
 		if err != nil || d <= 0 {
-			return nil, fmt.Errorf("-split %s: %q is not a positive duration", spec, strings.TrimPrefix(spec, "idle="))
+			return nil, fmt.Errorf("Split %s: %q is not a positive duration", spec, strings.TrimPrefix(spec, "idle="))
 		}
 		return refIdleSplit{d}, nil
 	case strings.HasPrefix(spec, "at="):
 		g := strings.TrimPrefix(spec, "at=")
 		if g == "" {
-			return nil, fmt.Errorf("-split at=: name a getter, e.g. at=Stop.Name")
+			return nil, fmt.Errorf("Split at=: name a getter, e.g. at=Stop.Name")
 		}
 		return refAtSplit{g}, nil
 	}
-	return nil, fmt.Errorf("-split %q: want marks, idle=DURATION, at=GETTER or none", spec)
+	return nil, fmt.Errorf("Split %q: want marks, idle=DURATION, at=GETTER or none", spec)
 }
 
 type refNoSplit struct{}

@@ -46,7 +46,7 @@ func compileRun(pattern string) (*runFilter, error) {
 				if len(alts) > 1 {
 					where = fmt.Sprintf("alternative %d, %s", ai+1, where)
 				}
-				return nil, fmt.Errorf("-run %q: %s: %v", pattern, where, err)
+				return nil, optionError("Run", "%q: %s: %w", pattern, where, err)
 			}
 			levels = append(levels, re)
 		}
@@ -159,5 +159,5 @@ func noRunMatch(pattern string, labels []SubTrace) error {
 		more = fmt.Sprintf(", ... (%d in all)", len(have))
 		have = have[:8]
 	}
-	return fmt.Errorf("-run %q matches no sub-trace; labels are: %s%s", pattern, strings.Join(have, ", "), more)
+	return optionError("Run", "%q matches no sub-trace; labels are: %s%s", pattern, strings.Join(have, ", "), more)
 }

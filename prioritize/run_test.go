@@ -86,9 +86,9 @@ func TestRunMatch(t *testing.T) {
 
 func TestRunBadRegexp(t *testing.T) {
 	cases := []struct{ pattern, want string }{
-		{"Test[", `-run "Test[": level 1 ("Test["): error parsing regexp: missing closing ]`},
-		{"TestA/(", `-run "TestA/(": level 2 ("("): error parsing regexp: missing closing )`},
-		{"A|B/x/*", `-run "A|B/x/*": alternative 2, level 3 ("*"): error parsing regexp: missing argument to repetition operator`},
+		{"Test[", `Run "Test[": level 1 ("Test["): error parsing regexp: missing closing ]`},
+		{"TestA/(", `Run "TestA/(": level 2 ("("): error parsing regexp: missing closing )`},
+		{"A|B/x/*", `Run "A|B/x/*": alternative 2, level 3 ("*"): error parsing regexp: missing argument to repetition operator`},
 	}
 	for _, tc := range cases {
 		_, err := compileRun(tc.pattern)
@@ -221,7 +221,7 @@ func terminalPattern(g *Group, letter string) (Pattern, bool) {
 
 func TestBuildRunErrors(t *testing.T) {
 	_, err := Build([]*logrt.Trace{testsTrace()}, Options{Run: "TestNope"})
-	want := `-run "TestNope" matches no sub-trace; labels are: TestSearch/n=1, TestOther, TestSearch/n=2, TestSearch, TestSearch/n=4, TestSearch/n=4/deep`
+	want := `Run "TestNope" matches no sub-trace; labels are: TestSearch/n=1, TestOther, TestSearch/n=2, TestSearch, TestSearch/n=4, TestSearch/n=4/deep`
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
@@ -231,7 +231,7 @@ func TestBuildRunErrors(t *testing.T) {
 		b.WriteString("|Test" + string(rune('A'+i)) + " A@f ")
 	}
 	_, err = Build([]*logrt.Trace{synthetic(b.String(), nil)}, Options{Run: "Nope"})
-	want = `-run "Nope" matches no sub-trace; labels are: TestA, TestB, TestC, TestD, TestE, TestF, TestG, TestH, ... (12 in all)`
+	want = `Run "Nope" matches no sub-trace; labels are: TestA, TestB, TestC, TestD, TestE, TestF, TestG, TestH, ... (12 in all)`
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
@@ -250,7 +250,7 @@ func TestBuildRunOtherSplits(t *testing.T) {
 		t.Errorf("idle split, -run 'episode [13]': %+v, left %d", g.SubTraces, g.Left)
 	}
 	if _, err := Build([]*logrt.Trace{tr}, Options{Split: "none", Run: "other"}); err == nil ||
-		err.Error() != `-run "other" matches no sub-trace; labels are: synthetic` {
+		err.Error() != `Run "other" matches no sub-trace; labels are: synthetic` {
 		t.Errorf("split none, -run other: error %v", err)
 	}
 

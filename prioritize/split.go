@@ -59,16 +59,16 @@ func newSegmenter(spec string, getters []logrt.Getter) (*segmenter, error) {
 		v := strings.TrimPrefix(spec, "idle=")
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return nil, fmt.Errorf("-split %s: %q is not a positive duration", spec, v)
+			return nil, optionError("Split", "%s: %q is not a positive duration", spec, v)
 		}
 		s.gap = int64(d)
 	case splitAt:
 		s.at = strings.TrimPrefix(spec, "at=")
 		if s.at == "" {
-			return nil, fmt.Errorf("-split at=: name a getter, e.g. at=Stop.Name")
+			return nil, optionError("Split", "at=: name a getter, e.g. at=Stop.Name")
 		}
 	case splitBad:
-		return nil, fmt.Errorf("-split %q: want marks, idle=DURATION, at=GETTER or none", spec)
+		return nil, optionError("Split", "%q: want marks, idle=DURATION, at=GETTER or none", spec)
 	}
 	return s, nil
 }

@@ -150,7 +150,7 @@ func checkAt(split string, traces ...*logrt.Trace) error {
 		more = fmt.Sprintf(", ... (%d in all)", len(have))
 		have = have[:8]
 	}
-	return fmt.Errorf("-split %s: no getter is %s; the trace has %s%s", split, name, strings.Join(have, ", "), more)
+	return optionError("Split", "%s: no getter is %s; the trace has %s%s", split, name, strings.Join(have, ", "), more)
 }
 
 // MatchGetter reports whether name designates g: "Stop.Name",

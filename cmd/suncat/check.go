@@ -74,7 +74,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	format, err := cf.get("check")
+	format, err := cf.get()
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if rep.Failed > 0 {
-		return fmt.Errorf("check: %d of %d site(s) grew worse", rep.Failed, len(c.Sites))
+		return fmt.Errorf("%d of %d site(s) grew worse", rep.Failed, len(c.Sites))
 	}
 	return nil
 }
@@ -105,22 +105,22 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 func checkGate(nargs int, base, max, allow string) (prioritize.Gate, error) {
 	var g prioritize.Gate
 	if nargs != 1 {
-		return g, usagef("check: give one HEAD (a trace, a directory of traces or a summary -json file); got %d argument(s)", nargs)
+		return g, usagef("give one HEAD (a trace, a directory of traces or a summary -json file); got %d argument(s)", nargs)
 	}
 	if base == "" && max == "" {
-		return g, usagef("check: give -base BASE to compare with, or -max CLASS to check HEAD alone")
+		return g, usagef("give -base BASE to compare with, or -max CLASS to check HEAD alone")
 	}
 	if max != "" {
 		c, err := prioritize.ParseClass(max)
 		if err != nil {
-			return g, usagef("check: -max: %v", err)
+			return g, usagef("-max: %w", err)
 		}
 		g.Max = c
 	}
 	if allow != "" {
 		re, err := regexp.Compile(allow)
 		if err != nil {
-			return g, usagef("check: -allow: %v", err)
+			return g, usagef("-allow: %w", err)
 		}
 		g.Allow = re
 	}

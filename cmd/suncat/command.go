@@ -30,12 +30,14 @@ func register(c *command) {
 }
 
 // usageError marks misuse of the command line; it exits with status 2.
-type usageError struct{ msg string }
+type usageError struct{ err error }
 
-func (e usageError) Error() string { return e.msg }
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
 
+// usagef returns a usage error; its format takes %w as fmt.Errorf's does.
 func usagef(format string, args ...any) error {
-	return usageError{fmt.Sprintf(format, args...)}
+	return usageError{fmt.Errorf(format, args...)}
 }
 
 // exitError carries an exit status with nothing to print (for example the
@@ -72,7 +74,11 @@ func run(stdout, stderr io.Writer, args []string) error {
 	if !ok {
 		return usagef("unknown command %q (run 'suncat help' for the list)", name)
 	}
-	return c.run(stdout, stderr, args[1:])
+	if err := c.run(stdout, stderr, args[1:]); err != nil {
+		// The one place that names the command in its errors.
+		return fmt.Errorf("%s: %w", c.name, err)
+	}
+	return nil
 }
 
 // newFlagSet returns a FlagSet for c whose -h prints the command's help.
@@ -95,7 +101,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 			if err == flag.ErrHelp {
 				return silentError{exitError(0)}
 			}
-			return silentError{usageError{err.Error()}}
+			return silentError{usageError{err}}
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

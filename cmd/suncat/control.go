@@ -76,17 +76,17 @@ func runControl(c *command, stdout, stderr io.Writer, args []string) error {
 	}
 	label := strings.Join(fs.Args(), " ")
 	if c != markCmd && label != "" {
-		return usagef("%s: unexpected arguments %q", c.name, label)
+		return usagef("unexpected arguments %q", label)
 	}
 	if *pid != 0 && *trace != "" {
-		return usagef("%s: give -pid or -trace, not both", c.name)
+		return usagef("give -pid or -trace, not both")
 	}
 	target := *trace
 	if *pid != 0 {
 		target = fmt.Sprint(*pid)
 	}
 	if *wait < 0 {
-		return usagef("%s: -wait %v: negative duration", c.name, *wait)
+		return usagef("-wait %v: negative duration", *wait)
 	}
 	deadline := time.Now().Add(*wait)
 	p, err := logrt.SendControl(target, c.name, label)
@@ -95,7 +95,7 @@ func runControl(c *command, stdout, stderr io.Writer, args []string) error {
 		p, err = logrt.SendControl(target, c.name, label)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %v", c.name, err)
+		return err
 	}
 	what := map[string]string{"mark": "marked", "pause": "paused", "resume": "resumed"}[c.name]
 	if label != "" {

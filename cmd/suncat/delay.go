@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -88,33 +89,33 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 	}
 	d, err := time.ParseDuration(*dflag)
 	if err != nil {
-		return usagef("delay: -d: %q is not a duration (for example 2ms)", *dflag)
+		return usagef("-d: %q is not a duration (for example 2ms)", *dflag)
 	}
 	if d < 0 {
-		return usagef("delay: -d: %s is negative", *dflag)
+		return usagef("-d: %s is negative", *dflag)
 	}
 	if *mode != "sleep" && *mode != "spin" {
-		return usagef("delay: -mode: %q is not sleep or spin", *mode)
+		return usagef("-mode: %q is not sleep or spin", *mode)
 	}
 	if len(getters) == 0 {
-		return usagef("delay: choose at least one getter with --getter")
+		return usagef("choose at least one getter with --getter")
 	}
 	if *runIt && *compare {
-		return usagef("delay: -run and -compare do not go together")
+		return usagef("-run and -compare do not go together")
 	}
 	if *out != "" && *compare {
-		return usagef("delay: -o and -compare do not go together")
+		return usagef("-o and -compare do not go together")
 	}
 	var gre *regexp.Regexp
 	if *goroutines != "" {
 		if gre, err = regexp.Compile(*goroutines); err != nil {
-			return usagef("delay: -goroutines: %v", err)
+			return usagef("-goroutines: %w", err)
 		}
 	}
 	if *compare {
 		// Before the build and the runs: a -split no summary takes.
 		if err := checkSummaryOptions(prioritize.Options{Split: *split}); err != nil {
-			return traceError("delay", err)
+			return err
 		}
 	}
 	// The trace before the analysis, which takes much longer.
@@ -124,10 +125,10 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 		sum, notes, err = loadSummary([]string{*traceFile}, prioritize.Options{})
 		printNotes(stderr, "delay", notes)
 		if err != nil {
-			return traceError("delay", fmt.Errorf("-trace: %w", err))
+			return fmt.Errorf("-trace: %w", err)
 		}
 	}
-	pkg, err := onePackage("delay", fs)
+	pkg, err := onePackage(fs, "")
 	if err != nil {
 		return err
 	}
@@ -142,11 +143,14 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 	ctx := context.Background()
 	a, err := instrument.Analyze(ctx, instrument.Options{Dir: wd, Patterns: []string{pkg}, BuildFlags: buildFlags, Progress: stderr})
 	if err != nil {
-		return fmt.Errorf("delay: %v", err)
+		return instrumentError(err)
 	}
 	ids, err := delay.Resolve(a.Getters, getters, sum)
+	if errors.Is(err, delay.ErrNoSummary) {
+		return usagef("--getter %w: give the trace with -trace", err)
+	}
 	if err != nil {
-		return usagef("delay: %v", err)
+		return usagef("--getter %w", err)
 	}
 	var names []string
 	for _, id := range ids {
@@ -159,7 +163,7 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 	}
 	res, err := instrument.Build(ctx, opt)
 	if err != nil {
-		return fmt.Errorf("delay: %v", err)
+		return instrumentError(err)
 	}
 	if !*compare {
 		fmt.Fprintf(stdout, "delayed build: %s\ndelay: %s\n", res.Output, what)
@@ -171,22 +175,22 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 	envDelay := fmt.Sprintf("ids=%s d=%s mode=%s", joinIDs(ids), d, *mode)
 	base, err := newTraceDir("", "delay")
 	if err != nil {
-		return fmt.Errorf("delay: %v", err)
+		return err
 	}
 	plainDir, delayedDir := filepath.Join(base, "plain"), filepath.Join(base, "delayed")
 	fmt.Fprintf(stderr, "suncat: running the scenario plainly\n")
 	plain, err := runScenario(res.Output, progArgs, plainDir, "", stderr)
 	if err != nil {
-		return traceError("delay", fmt.Errorf("plain run: %w", err))
+		return fmt.Errorf("plain run: %w", err)
 	}
 	fmt.Fprintf(stderr, "suncat: running the scenario with a delay of %s\n", what)
 	delayed, err := runScenario(res.Output, progArgs, delayedDir, envDelay, stderr)
 	if err != nil {
-		return traceError("delay", fmt.Errorf("delayed run: %w", err))
+		return fmt.Errorf("delayed run: %w", err)
 	}
 	rep, err := delay.Compare(plain.Traces, delayed.Traces, ids, d, *split, gre)
 	if err != nil {
-		return usagef("delay: %v", err)
+		return usagef("%w", summaryFlag(err))
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

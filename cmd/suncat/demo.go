@@ -57,30 +57,30 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("demo: unexpected arguments %q", strings.Join(fs.Args(), " "))
+		return usagef("unexpected arguments %q", strings.Join(fs.Args(), " "))
 	}
 	if *stops < 1 || *stops > 8 {
-		return usagef("demo: -stops %d: want 1 to 8 (the app has 8 stops)", *stops)
+		return usagef("-stops %d: want 1 to 8 (the app has 8 stops)", *stops)
 	}
 	dir := *appDir
 	if dir == "" {
 		var err error
 		if dir, err = findBusApp(); err != nil {
-			return fmt.Errorf("demo: %v", err)
+			return err
 		}
 	}
 	tracePath, err := recordDemo(dir, *stops, stderr)
 	if err != nil {
-		return fmt.Errorf("demo: %v", err)
+		return err
 	}
 	set, err := readTraceArgs([]string{tracePath})
 	if err != nil {
-		return traceError("demo", err)
+		return err
 	}
 	printNotes(stderr, "demo", set.Notes)
 	sum, err := summarize(set.Traces, prioritize.Options{})
 	if err != nil {
-		return traceError("demo", err)
+		return err
 	}
 	if isTerminal(stdout) && !*noView {
 		// The viewer on the scenario's trace; the text below is what a
@@ -155,7 +155,7 @@ func recordDemo(appDir string, stops int, progress io.Writer) (string, error) {
 		}
 		line, err := acks.ReadString('\n')
 		if err != nil {
-			return fmt.Errorf("the app stopped answering after %q: %v", key, err)
+			return fmt.Errorf("the app stopped answering after %q: %w", key, err)
 		}
 		if !strings.HasPrefix(line, "ok ") {
 			return fmt.Errorf("the app answered %q to %q", strings.TrimSpace(line), key)
@@ -192,7 +192,7 @@ func recordDemo(appDir string, stops int, progress io.Writer) (string, error) {
 	fmt.Fprintln(in, "quit")
 	in.Close()
 	if err := cmd.Wait(); err != nil {
-		return "", fmt.Errorf("the app failed: %v", err)
+		return "", fmt.Errorf("the app failed: %w", err)
 	}
 	traces := tracesIn(traceDir)
 	if len(traces) != 1 {

@@ -72,19 +72,19 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 }
 
 // get checks -run and returns the chosen format.
-func (f *compareFlags) get(cmd string) (string, error) {
+func (f *compareFlags) get() (string, error) {
 	if err := checkSummaryOptions(prioritize.Options{Run: f.run}); err != nil {
-		return "", traceError(cmd, err)
+		return "", err
 	}
 	switch {
 	case f.json && f.format != formatText && f.format != formatJSON:
-		return "", usagef("%s: -json and -format %s: give one", cmd, f.format)
+		return "", usagef("-json and -format %s: give one", f.format)
 	case f.json:
 		return formatJSON, nil
 	case f.format == formatText || f.format == formatJSON || f.format == formatGitHub:
 		return f.format, nil
 	}
-	return "", usagef("%s: -format %q: want text, json or github", cmd, f.format)
+	return "", usagef("-format %q: want text, json or github", f.format)
 }
 
 // diffReport is the JSON form of diff (and, with more, of check).
@@ -104,18 +104,18 @@ func compareRuns(stderr io.Writer, cmd, base, head, run string) (*prioritize.Com
 		s, notes, err := loadRun(stderr, cmd, base)
 		printNotes(stderr, cmd, notes)
 		if err != nil {
-			return nil, traceError(cmd, err)
+			return nil, err
 		}
 		bs = s
 	}
 	hs, notes, err := loadRun(stderr, cmd, head)
 	printNotes(stderr, cmd, notes)
 	if err != nil {
-		return nil, traceError(cmd, err)
+		return nil, err
 	}
 	c, err := prioritize.Compare(bs, hs, run)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", cmd, err)
+		return nil, err
 	}
 	if c.Note != "" {
 		fmt.Fprintf(stderr, "suncat: %s: note: %s: no class to compare\n", cmd, c.Note)
@@ -131,9 +131,9 @@ func runDiff(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if fs.NArg() != 2 {
-		return usagef("diff: give BASE and HEAD (traces, directories of traces, or summary -json files); got %d argument(s)", fs.NArg())
+		return usagef("give BASE and HEAD (traces, directories of traces, or summary -json files); got %d argument(s)", fs.NArg())
 	}
-	format, err := cf.get("diff")
+	format, err := cf.get()
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -48,15 +47,15 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usagef("events: want one trace file, got %d arguments", fs.NArg())
+		return usagef("want one trace file, got %d arguments", fs.NArg())
 	}
 	path, err := resolveTrace(fs.Arg(0))
 	if err != nil {
-		return fmt.Errorf("events: %v", err)
+		return err
 	}
 	tr, err := logrt.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("events: %v", err)
+		return err
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -109,18 +108,14 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 
 // resolveTrace accepts a trace file, or a directory holding exactly one.
 func resolveTrace(path string) (string, error) {
-	fi, err := os.Stat(path)
-	if err != nil || !fi.IsDir() {
-		return path, nil // ReadFile reports the error
+	files, err := traceFiles([]string{path})
+	if err != nil {
+		return "", err
 	}
-	files := tracesIn(path)
-	switch len(files) {
-	case 1:
-		return files[0], nil
-	case 0:
-		return "", fmt.Errorf("%s: no trace (*.suncat) in this directory", path)
+	if len(files) > 1 {
+		return "", fmt.Errorf("%s: %d traces in this directory, name one: %s", path, len(files), strings.Join(files, ", "))
 	}
-	return "", fmt.Errorf("%s: %d traces in this directory, name one: %s", path, len(files), strings.Join(files, ", "))
+	return files[0], nil
 }
 
 func printMark(w io.Writer, m logrt.Marker) {

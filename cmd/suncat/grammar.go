@@ -48,21 +48,21 @@ func runGrammar(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if fs.NArg() > 1 {
-		return usagef("grammar: at most one file, got %d arguments", fs.NArg())
+		return usagef("at most one file, got %d arguments", fs.NArg())
 	}
 	in := io.Reader(os.Stdin)
 	name := "standard input"
 	if fs.NArg() == 1 {
 		f, err := os.Open(fs.Arg(0))
 		if err != nil {
-			return fmt.Errorf("grammar: %v", err)
+			return err
 		}
 		defer f.Close()
 		in, name = f, fs.Arg(0)
 	}
 	tr, err := grammar.ParseText(in)
 	if err != nil {
-		return fmt.Errorf("grammar: %s: %v", name, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	g := grammar.Build(tr, grammar.Options{Lossless: *lossless, Reference: *reference})
 	if *asJSON {

@@ -51,17 +51,17 @@ func (s *selection) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.deps, "deps", "", "also instrument dependency packages matching these comma-separated `patterns` (example.com/lib/...)")
 }
 
-func (s *selection) options(cmd string) (instrument.Options, error) {
+func (s *selection) options() (instrument.Options, error) {
 	opt := instrument.Options{Funcs: s.funcs, Deps: s.deps}
 	var err error
 	if s.match != "" {
 		if opt.Match, err = regexp.Compile(s.match); err != nil {
-			return opt, usagef("%s: -match: %v", cmd, err)
+			return opt, usagef("-match: %w", err)
 		}
 	}
 	if s.skip != "" {
 		if opt.Skip, err = regexp.Compile(s.skip); err != nil {
-			return opt, usagef("%s: -skip: %v", cmd, err)
+			return opt, usagef("-skip: %w", err)
 		}
 	}
 	if s.tags != "" {
@@ -81,12 +81,21 @@ func (s *selection) options(cmd string) (instrument.Options, error) {
 	case "readonly", "vendor":
 		opt.BuildFlags = append(opt.BuildFlags, "-mod="+s.mod)
 	case "mod":
-		return opt, usagef("%s: -mod=mod would let go build edit your go.mod and go.sum; run go mod tidy first", cmd)
+		return opt, usagef("-mod=mod would let go build edit your go.mod and go.sum; run go mod tidy first")
 	default:
-		return opt, usagef("%s: -mod: %q is not readonly or vendor", cmd, s.mod)
+		return opt, usagef("-mod: %q is not readonly or vendor", s.mod)
 	}
 	opt.Dir, err = os.Getwd()
 	return opt, err
+}
+
+// instrumentError names the flag behind an error of package instrument
+// about an option's value.
+func instrumentError(err error) error {
+	if errors.Is(err, instrument.ErrNoDependency) {
+		return fmt.Errorf("-deps %w", err)
+	}
+	return err
 }
 
 var gettersCmd = &command{
@@ -167,17 +176,16 @@ func init() {
 	register(runCmd)
 }
 
-func onePackage(cmd string, fs *flag.FlagSet) (string, error) {
+// onePackage returns the one package argument of fs (default "."); hint
+// follows the error for more.
+func onePackage(fs *flag.FlagSet, hint string) (string, error) {
 	switch fs.NArg() {
 	case 0:
 		return ".", nil
 	case 1:
 		return fs.Arg(0), nil
 	}
-	if cmd == "run" {
-		return "", usagef("run: want at most one package, got %q (put the program's arguments after --)", strings.Join(fs.Args(), " "))
-	}
-	return "", usagef("%s: want at most one package, got %q", cmd, strings.Join(fs.Args(), " "))
+	return "", usagef("want at most one package, got %q%s", strings.Join(fs.Args(), " "), hint)
 }
 
 func runGetters(stdout, stderr io.Writer, args []string) error {
@@ -189,11 +197,11 @@ func runGetters(stdout, stderr io.Writer, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	pkg, err := onePackage("getters", fs)
+	pkg, err := onePackage(fs, "")
 	if err != nil {
 		return err
 	}
-	opt, err := sel.options("getters")
+	opt, err := sel.options()
 	if err != nil {
 		return err
 	}
@@ -201,7 +209,7 @@ func runGetters(stdout, stderr io.Writer, args []string) error {
 	opt.Progress = stderr
 	a, err := instrument.Analyze(context.Background(), opt)
 	if err != nil {
-		return fmt.Errorf("getters: %v", err)
+		return instrumentError(err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -244,7 +252,7 @@ func runInstrument(stdout, stderr io.Writer, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	pkg, err := onePackage("instrument", fs)
+	pkg, err := onePackage(fs, "")
 	if err != nil {
 		return err
 	}
@@ -258,7 +266,7 @@ func runInstrument(stdout, stderr io.Writer, args []string) error {
 }
 
 func build(sel selection, cmd, pkg, out string, stderr io.Writer) (*instrument.BuildResult, error) {
-	opt, err := sel.options(cmd)
+	opt, err := sel.options()
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +275,7 @@ func build(sel selection, cmd, pkg, out string, stderr io.Writer) (*instrument.B
 		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: stderr, Deps: opt.Deps,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", cmd, err)
+		return nil, instrumentError(err)
 	}
 	if len(res.Analysis.Getters) == 0 {
 		hint := ""
@@ -289,7 +297,7 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	pkg, err := onePackage("run", fs)
+	pkg, err := onePackage(fs, " (put the program's arguments after --)")
 	if err != nil {
 		return err
 	}
@@ -297,14 +305,7 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := runInstrumented(res.Output, progArgs, *traceDir, stdout, stderr); err != nil {
-		var silent silentError
-		if errors.As(err, &silent) {
-			return err
-		}
-		return fmt.Errorf("run: %v", err)
-	}
-	return nil
+	return runInstrumented(res.Output, progArgs, *traceDir, stdout, stderr)
 }
 
 // runInstrumented runs an instrumented binary with its traces in dir (a

@@ -52,18 +52,18 @@ func runPprof(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usagef("pprof: give at least one trace file or directory")
+		return usagef("give at least one trace file or directory")
 	}
 	if *out == "" && isTerminal(stdout) {
-		return usagef("pprof: standard output is a terminal; give -o FILE or redirect it")
+		return usagef("standard output is a terminal; give -o FILE or redirect it")
 	}
-	opt, err := sf.options("pprof")
+	opt, err := sf.options()
 	if err != nil {
 		return err
 	}
 	res, err := loadStreamed(stderr, "pprof", fs.Args(), opt)
 	if err != nil {
-		return traceError("pprof", err)
+		return err
 	}
 	printNotes(stderr, "pprof", res.Notes)
 	return writeProfile(stdout, *out, res.Summary, profileOptions(res))
@@ -92,20 +92,20 @@ func profileOptions(res *streamed) export.ProfileOptions {
 func writeProfile(stdout io.Writer, path string, s *prioritize.Summary, opt export.ProfileOptions) error {
 	if path == "" {
 		if err := export.WriteProfile(stdout, s, opt); err != nil {
-			return fmt.Errorf("pprof: %w", err)
+			return err
 		}
 		return nil
 	}
 	f, err := os.Create(path)
 	if err != nil {
-		return fmt.Errorf("pprof: %w", err)
+		return err
 	}
 	if err := export.WriteProfile(f, s, opt); err != nil {
 		f.Close()
-		return fmt.Errorf("pprof: %s: %w", path, err)
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("pprof: %w", err)
+		return err
 	}
 	return nil
 }

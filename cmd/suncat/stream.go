@@ -50,7 +50,7 @@ type readCounts struct {
 // are misuse. counts may be nil.
 func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (*streamed, error) {
 	if err := prioritize.CheckOptions(opt); err != nil {
-		return nil, usagef("%v", err)
+		return nil, usagef("%w", summaryFlag(err))
 	}
 	if counts == nil {
 		counts = newReadCounts(files)
@@ -86,7 +86,7 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 	}
 	s, err := prioritize.Merge(parts, opt)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, usagef("%w", summaryFlag(err))
 	}
 	res.Summary = s
 	return res, nil
@@ -122,7 +122,7 @@ func streamFile(path string, opt prioritize.Options, counts *readCounts) (*prior
 	}
 	part, err := prioritize.NewPart(opt, getters)
 	if err != nil {
-		return nil, nil, 0, usagef("%v", err)
+		return nil, nil, 0, usagef("%w", summaryFlag(err))
 	}
 	var n, end int64
 	head, err := logrt.DecodeFunc(path, data, func(ev *logrt.Event, mk *logrt.Marker) error {

@@ -68,9 +68,9 @@ func (f *summaryFlags) register(fs *flag.FlagSet) {
 
 // options returns the summary's options, or a usage error for a value no
 // summary takes.
-func (f *summaryFlags) options(cmd string) (prioritize.Options, error) {
+func (f *summaryFlags) options() (prioritize.Options, error) {
 	if f.frames < 0 {
-		return prioritize.Options{}, usagef("%s: -frames %d: want 0 or more", cmd, f.frames)
+		return prioritize.Options{}, usagef("-frames %d: want 0 or more", f.frames)
 	}
 	return prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run}, nil
 }
@@ -89,26 +89,26 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usagef("summary: give at least one trace file or directory")
+		return usagef("give at least one trace file or directory")
 	}
 	levels, err := parseLevels(*level)
 	if err != nil {
 		return err
 	}
 	if !contains(prioritize.SortKeys, *sortBy) {
-		return usagef("summary: -sort %q: want one of %s", *sortBy, strings.Join(prioritize.SortKeys, ", "))
+		return usagef("-sort %q: want one of %s", *sortBy, strings.Join(prioritize.SortKeys, ", "))
 	}
 	kinds, err := parseKinds(*kind)
 	if err != nil {
 		return err
 	}
-	opt, err := sf.options("summary")
+	opt, err := sf.options()
 	if err != nil {
 		return err
 	}
 	res, err := loadStreamed(stderr, "summary", fs.Args(), opt)
 	if err != nil {
-		return traceError("summary", err)
+		return err
 	}
 	printNotes(stderr, "summary", res.Notes)
 	s := res.Summary
@@ -155,7 +155,7 @@ func parseLevels(s string) ([]string, error) {
 	for _, l := range strings.Split(s, ",") {
 		l = strings.TrimSpace(l)
 		if !contains(prioritize.Levels, l) {
-			return nil, usagef("summary: -level %q: want all or some of %s", l, strings.Join(prioritize.Levels, ", "))
+			return nil, usagef("-level %q: want all or some of %s", l, strings.Join(prioritize.Levels, ", "))
 		}
 		out = append(out, l)
 	}
@@ -170,7 +170,7 @@ func parseKinds(s string) ([]prioritize.Kind, error) {
 	for _, k := range strings.Split(s, ",") {
 		kind, err := prioritize.ParseKind(strings.TrimSpace(k))
 		if err != nil {
-			return nil, usagef("summary: -kind: %v", err)
+			return nil, usagef("-kind: %w", err)
 		}
 		out = append(out, kind)
 	}

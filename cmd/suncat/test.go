@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -126,7 +125,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	for _, a := range append(append([]string(nil), mine...), beforeArgs(after)...) {
 		if name := strings.TrimLeft(a, "-"); strings.HasPrefix(a, "-") && strings.HasPrefix(name, "cover") {
 			name, _, _ = strings.Cut(name, "=")
-			return usagef("test: -%s: go test's coverage tool reads your original files, not suncat's instrumented copies, so getters would go unrecorded; measure coverage with go test itself", name)
+			return usagef("-%s: go test's coverage tool reads your original files, not suncat's instrumented copies, so getters would go unrecorded; measure coverage with go test itself", name)
 		}
 	}
 	if err := parseFlags(fs, mine); err != nil {
@@ -135,18 +134,18 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	packages := fs.Args()
 	for _, p := range packages {
 		if strings.HasPrefix(p, "-") {
-			return usagef("test: %s: flags for go test that suncat does not know go after --", p)
+			return usagef("%s: flags for go test that suncat does not know go after --", p)
 		}
 	}
 	for flag, re := range map[string]string{"getters": sel.match, "skip-getters": sel.skip} {
 		if _, err := regexp.Compile(re); err != nil {
-			return usagef("test: -%s: %v", flag, err)
+			return usagef("-%s: %w", flag, err)
 		}
 	}
 	if *labels != "testing" && *labels != "rewrite" {
-		return usagef("test: -labels %q: want testing or rewrite", *labels)
+		return usagef("-labels %q: want testing or rewrite", *labels)
 	}
-	opt, err := sel.options("test")
+	opt, err := sel.options()
 	if err != nil {
 		return err
 	}
@@ -154,7 +153,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		if entries, err := os.ReadDir(*traceDir); err == nil {
 			for _, e := range entries {
 				if strings.HasSuffix(e.Name(), ".suncat") {
-					return usagef("test: -traces %s already holds traces; give an empty or new directory, so that the summary reads only this run's", *traceDir)
+					return usagef("-traces %s already holds traces; give an empty or new directory, so that the summary reads only this run's", *traceDir)
 				}
 			}
 		}
@@ -166,13 +165,13 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		RewriteTests: *labels == "rewrite",
 	})
 	if err != nil {
-		return fmt.Errorf("test: %v", err)
+		return instrumentError(err)
 	}
 	defer prep.Close()
 	a := prep.Analysis
 	dir, err := newTraceDir(*traceDir, "test")
 	if err != nil {
-		return fmt.Errorf("test: %v", err)
+		return err
 	}
 	how := fmt.Sprintf("tests labelled through the testing package in %d package(s)", prep.Labelled)
 	if !prep.Hooked {
@@ -199,7 +198,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	jsonOut := jsonFlag == "true"
 	vetFailed, err := vetFirst(ctx, opt.Dir, env, append(prep.ModArgs(), opt.BuildFlags...), vetMode, targets, jsonOut, stdout, stderr)
 	if err != nil {
-		return fmt.Errorf("test: %v", err)
+		return err
 	}
 	if len(vetFailed) > 0 {
 		var rest []string
@@ -255,18 +254,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		}
 		fmt.Fprintf(stderr, "suncat: next: suncat summary %s\n", dir)
 	}
-	if runErr != nil {
-		var exit *exec.ExitError
-		var silent silentError
-		if errors.As(runErr, &silent) {
-			return runErr
-		}
-		if !errors.As(runErr, &exit) {
-			return fmt.Errorf("test: %v", runErr)
-		}
-		return statusOf(runErr)
-	}
-	return nil
+	return statusOf(runErr)
 }
 
 var _ flag.Value = passFlag{}

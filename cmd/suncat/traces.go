@@ -106,9 +106,24 @@ func readTraceArgs(args []string) (*traceSet, error) {
 func summarize(traces []*logrt.Trace, opt prioritize.Options) (*prioritize.Summary, error) {
 	s, err := prioritize.Build(traces, opt)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, usagef("%w", summaryFlag(err))
 	}
 	return s, nil
+}
+
+// summaryFlagNames names the flag of each option of prioritize.Options.
+var summaryFlagNames = map[string]string{"Split": "-split", "Goroutines": "-goroutines", "Run": "-run", "Frames": "-frames"}
+
+// summaryFlag names the flag behind an error of package prioritize about
+// an option's value: -split "weekly": want ...
+func summaryFlag(err error) error {
+	var oe *prioritize.OptionError
+	if errors.As(err, &oe) {
+		if name, ok := summaryFlagNames[oe.Option]; ok {
+			return fmt.Errorf("%s %w", name, oe.Err)
+		}
+	}
+	return err
 }
 
 // checkSummaryOptions reports the options that no trace allows (a -split,
@@ -116,7 +131,7 @@ func summarize(traces []*logrt.Trace, opt prioritize.Options) (*prioritize.Summa
 // that a command can refuse them before it starts its work.
 func checkSummaryOptions(opt prioritize.Options) error {
 	if err := prioritize.CheckOptions(opt); err != nil {
-		return usagef("%v", err)
+		return usagef("%w", summaryFlag(err))
 	}
 	return nil
 }
@@ -163,16 +178,6 @@ func traceEnv(dir string) string {
 	return logrt.TraceEnv + "=" + dir + string(filepath.Separator)
 }
 
-// traceError prefixes an error of the functions above with the command's
-// name, keeping its kind (misuse or failure).
-func traceError(cmd string, err error) error {
-	var u usageError
-	if errors.As(err, &u) {
-		return usagef("%s: %v", cmd, err)
-	}
-	return fmt.Errorf("%s: %v", cmd, err)
-}
-
 // loadRun reads one side of a comparison (diff, check): a trace, a
 // directory of traces, or a summary written by summary -json (so a
 // baseline can be committed). A path that cannot be read is misuse; a
@@ -180,12 +185,12 @@ func traceError(cmd string, err error) error {
 func loadRun(stderr io.Writer, cmd, path string) (*prioritize.Summary, []string, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, nil, usagef("%v", pathError(err))
+		return nil, nil, usagef("%w", pathError(err))
 	}
 	if !fi.IsDir() {
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return nil, nil, usagef("%v", pathError(err))
+			return nil, nil, usagef("%w", pathError(err))
 		}
 		if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '{' {
 			s, err := decodeSummaryJSON(path, data)

@@ -29,7 +29,7 @@ func runVersion(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("version: unexpected arguments")
+		return usagef("unexpected arguments")
 	}
 	version, rev := "devel", ""
 	if bi, ok := debug.ReadBuildInfo(); ok {

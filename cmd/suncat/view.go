@@ -57,16 +57,16 @@ func runView(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usagef("view: give at least one trace file or directory")
+		return usagef("give at least one trace file or directory")
 	}
-	opt, err := sf.options("view")
+	opt, err := sf.options()
 	if err != nil {
 		return err
 	}
 	if !isTerminal(stdout) {
 		res, err := loadStreamed(stderr, "view", fs.Args(), opt)
 		if err != nil {
-			return traceError("view", err)
+			return err
 		}
 		printNotes(stderr, "view", res.Notes)
 		return printSummary(stdout, res.Summary, prioritize.Levels, prioritize.SummarizeOptions{Min: 3}, "kind", nil)
@@ -79,7 +79,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 		err = checkSummaryOptions(opt)
 	}
 	if err != nil {
-		return traceError("view", err)
+		return err
 	}
 	var notes []string
 	defer func() { printNotes(stderr, "view", notes) }() // once the viewer has left the screen
@@ -114,7 +114,7 @@ func viewSummary(opt prioritize.Options, files []string, report func(tui.Progres
 	}()
 	res, err := streamSummary(files, opt, counts)
 	if err != nil {
-		return nil, nil, traceError("view", err)
+		return nil, nil, err
 	}
 	return tui.FromPrioritize(res.Summary), res.Notes, nil
 }
@@ -132,7 +132,7 @@ func openViewer(stdout io.Writer, title string, load tui.Loader) error {
 	m := tui.New(load, tui.Options{Title: title, Suncat: exe})
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithOutput(stdout))
 	if _, err := p.Run(); err != nil {
-		return fmt.Errorf("view: %v", err)
+		return err
 	}
 	if m.Ran != "" {
 		fmt.Fprintf(stdout, "ran: %s\n", m.Ran)

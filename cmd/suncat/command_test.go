@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestErrorPrefix: the dispatcher names the command in its errors, once,
+// on one line, and keeps their kind: one misuse per command (exit 2), and
+// failures (exit 1) where they need no build.
+func TestErrorPrefix(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		status int
+	}{
+		{[]string{"getters", "-match", "("}, 2},
+		{[]string{"instrument", "-mod", "mod"}, 2},
+		{[]string{"run", "-skip", "(", "."}, 2},
+		{[]string{"run", "a", "b"}, 2},
+		{[]string{"test", "-labels", "other"}, 2},
+		{[]string{"delay", "--getter", "x", "-d", "soon"}, 2},
+		{[]string{"demo", "-stops", "0"}, 2},
+		{[]string{"events", "a", "b"}, 2},
+		{[]string{"events", "no-such-file.suncat"}, 1},
+		{[]string{"grammar", "a", "b"}, 2},
+		{[]string{"grammar", "no-such-file.txt"}, 1},
+		{[]string{"version", "x"}, 2},
+		{[]string{"summary", "-sort", "size", "t.suncat"}, 2},
+		{[]string{"view", "-frames", "-1", "t.suncat"}, 2},
+		{[]string{"pprof"}, 2},
+		{[]string{"mark", "-pid", "1", "-trace", "t.suncat"}, 2},
+		{[]string{"pause", "label"}, 2},
+		{[]string{"resume", "-wait", "-1s"}, 2},
+	} {
+		var out, errb bytes.Buffer
+		status := exitCode(run(&out, &errb, tc.args), &errb)
+		prefix := "suncat: " + tc.args[0] + ": "
+		msg := errb.String()
+		if status != tc.status || !strings.HasPrefix(msg, prefix) || strings.Count(msg, prefix) != 1 || strings.Count(msg, "\n") != 1 {
+			t.Errorf("%q: exit status %d, stderr %q; want %d and one line prefixed %q once", tc.args, status, msg, tc.status, prefix)
+		}
+	}
+}
