@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"errors"
 	"bytes"
 	"reflect"
 	"strings"
@@ -90,13 +91,17 @@ func TestDepModule(t *testing.T) {
 
 func TestNoDepMatch(t *testing.T) {
 	cases := []struct{ spec, want string }{
-		{"example.com/none/...", `-deps "example.com/none/..." matches no dependency of ./cmd/a ./cmd/b`},
-		{" net/http", `-deps " net/http" matches no dependency of ./cmd/a ./cmd/b (the standard library cannot be instrumented)`},
-		{"fmt", `-deps "fmt" matches no dependency of ./cmd/a ./cmd/b (the standard library cannot be instrumented)`},
+		{"example.com/none/...", `"example.com/none/..." matches no dependency of ./cmd/a ./cmd/b`},
+		{" net/http", `" net/http" matches no dependency of ./cmd/a ./cmd/b (the standard library cannot be instrumented)`},
+		{"fmt", `"fmt" matches no dependency of ./cmd/a ./cmd/b (the standard library cannot be instrumented)`},
 	}
 	for _, tc := range cases {
-		if got := noDepMatch(tc.spec, []string{"./cmd/a", "./cmd/b"}).Error(); got != tc.want {
+		err := noDepMatch(tc.spec, []string{"./cmd/a", "./cmd/b"})
+		if got := err.Error(); got != tc.want {
 			t.Errorf("%q: %s, want %s", tc.spec, got, tc.want)
+		}
+		if !errors.Is(err, ErrNoDependency) {
+			t.Errorf("%q: %v is not ErrNoDependency", tc.spec, err)
 		}
 	}
 }
