@@ -1,8 +1,8 @@
 package instrument
 
 import (
-	"errors"
 	"bytes"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
