@@ -128,7 +128,7 @@ func compare(base, head *Summary, run string) (*Comparison, error) {
 	if len(labels) == 0 && (len(subTraceLabels(base)) > 0 || len(subTraceLabels(head)) > 0) {
 		that := ""
 		if run != "" {
-			that = fmt.Sprintf(" that -run %q keeps", run)
+			that = fmt.Sprintf(" whose label matches %q", run)
 		}
 		return nil, fmt.Errorf("BASE and HEAD share no sub-trace with events%s (BASE: %s; HEAD: %s)",
 			that, labelList(subTraceLabels(base)), labelList(subTraceLabels(head)))

@@ -319,7 +319,7 @@ func TestCompareRun(t *testing.T) {
 	if got := failureLines(Gate{}.Check(c)); got != want {
 		t.Errorf("-run TestFind: failures:\n%s\nwant:\n%s", got, want)
 	}
-	if _, err := Compare(base, head, "TestNone"); err == nil || !strings.Contains(err.Error(), `-run "TestNone" keeps`) {
+	if _, err := Compare(base, head, "TestNone"); err == nil || !strings.Contains(err.Error(), `whose label matches "TestNone"`) {
 		t.Errorf("-run TestNone: error %v", err)
 	}
 	if _, err := Compare(base, head, "Test[/"); err == nil {

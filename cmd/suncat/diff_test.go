@@ -45,7 +45,7 @@ func TestCompareFormat(t *testing.T) {
 		{compareFlags{format: "sarif"}, ""},
 		{compareFlags{format: "text", run: "a["}, ""},
 	} {
-		got, err := tc.f.get("check")
+		got, err := tc.f.get()
 		if got != tc.want || (err == nil) != (tc.want != "") {
 			t.Errorf("%+v: %q, %v; want %q", tc.f, got, err, tc.want)
 		}
