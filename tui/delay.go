@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -26,10 +28,18 @@ var delayModes = []string{"sleep", "spin"}
 // and mode chosen, the command, and running it.
 type delayModel struct {
 	*common
-	d      int     // index in delayDurations
-	mode   int     // index in delayModes
-	suncat string  // Options.Suncat
-	groups []Group // where the traced program's directory is looked for
+	d        int     // index in delayDurations
+	mode     int     // index in delayModes
+	suncat   string  // Options.Suncat
+	groups   []Group // where the traced program's directory is looked for
+	progArgs string  // the program's arguments as typed (shell words; "< FILE" is its input)
+	editing  bool    // keys go to progArgs
+	saved    string  // progArgs before editing, for esc
+	last     *delayDoneMsg
+	// exec hands the terminal to a command (tea.ExecProcess; tests run it
+	// directly), term is where its output goes besides the box's copy.
+	exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+	term io.Writer
 }
 
 func (m *delayModel) flags() []string {
@@ -44,8 +54,14 @@ func (m *delayModel) flags() []string {
 // the mode, enter runs the command; anything else closes the box. It
 // reports whether the box stays open and whether to run the command.
 func (m *delayModel) update(msg tea.KeyMsg) (open, run bool) {
+	if m.editing {
+		m.edit(msg)
+		return true, false
+	}
 	k := m.keys
 	switch {
+	case msg.Type == tea.KeyRunes && string(msg.Runes) == "a":
+		m.editing, m.saved = true, m.progArgs
 	case key.Matches(msg, k.More):
 		m.d = min(m.d+1, len(delayDurations)-1)
 	case key.Matches(msg, k.Less):
@@ -58,6 +74,91 @@ func (m *delayModel) update(msg tea.KeyMsg) (open, run bool) {
 		return false, false
 	}
 	return true, false
+}
+
+// edit handles a key while the program's arguments are typed: enter
+// keeps them, esc puts back the previous ones.
+func (m *delayModel) edit(msg tea.KeyMsg) {
+	switch msg.Type {
+	case tea.KeyEnter:
+		m.editing = false
+	case tea.KeyEsc:
+		m.editing, m.progArgs = false, m.saved
+	case tea.KeyBackspace:
+		if r := []rune(m.progArgs); len(r) > 0 {
+			m.progArgs = string(r[:len(r)-1])
+		}
+	case tea.KeyCtrlU:
+		m.progArgs = ""
+	case tea.KeySpace:
+		m.progArgs += " "
+	case tea.KeyRunes:
+		m.progArgs += string(msg.Runes)
+	}
+}
+
+// program returns the program's arguments and the file to use as its
+// standard input ("< FILE" among the words), from progArgs.
+func (m *delayModel) program() (args []string, input string) {
+	words := splitArgs(m.progArgs)
+	for i := 0; i < len(words); i++ {
+		if words[i] == "<" && i+1 < len(words) {
+			input = words[i+1]
+			i++
+			continue
+		}
+		args = append(args, words[i])
+	}
+	return args, input
+}
+
+// splitArgs splits s into words as a POSIX shell would without
+// expansions: blanks separate, quotes group, a backslash escapes.
+func splitArgs(s string) []string {
+	var words []string
+	var w strings.Builder
+	inWord := false
+	var quote rune
+	escaped := false
+	for _, r := range s {
+		switch {
+		case escaped:
+			w.WriteRune(r)
+			escaped = false
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote == '\'':
+			w.WriteRune(r)
+		case r == '\\':
+			escaped, inWord = true, true
+		case quote == '"':
+			w.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		default:
+			w.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words
+}
+
+// joinArgs is the shell form of args.
+func joinArgs(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = shellQuote(a)
+	}
+	return strings.Join(q, " ")
 }
 
 // DelayArgs are the arguments of suncat for the marked getters (nil when
@@ -82,7 +183,11 @@ func (m *delayModel) args() []string {
 		args = append(args, "--getter", g)
 	}
 	args = append(args, m.flags()...)
-	return append(args, "-run", ".")
+	args = append(args, "-run", ".")
+	if prog, _ := m.program(); len(prog) > 0 {
+		args = append(append(args, "--"), prog...)
+	}
+	return args
 }
 
 func (m *delayModel) command() string {
@@ -90,11 +195,25 @@ func (m *delayModel) command() string {
 	if args == nil {
 		return ""
 	}
-	q := make([]string, len(args))
-	for i, a := range args {
-		q[i] = shellQuote(a)
+	cmd := "suncat " + joinArgs(args)
+	if _, input := m.program(); input != "" {
+		cmd += " < " + shellQuote(input)
 	}
-	return "suncat " + strings.Join(q, " ")
+	return cmd
+}
+
+// progTail is the end of the command that concerns the program: "--
+// ARGS < FILE", or "".
+func (m *delayModel) progTail() string {
+	prog, input := m.program()
+	var parts []string
+	if len(prog) > 0 {
+		parts = append(parts, "--", joinArgs(prog))
+	}
+	if input != "" {
+		parts = append(parts, "<", shellQuote(input))
+	}
+	return strings.Join(parts, " ")
 }
 
 // delayLines is the command on one line if it fits in w cells, else one
@@ -112,7 +231,11 @@ func (m *delayModel) lines(w int) string {
 			lines = append(lines, "  --getter "+shellQuote(args[i+1])+" \\")
 		}
 	}
-	lines = append(lines, "  "+strings.Join(m.flags(), " ")+" -run .")
+	last := "  " + strings.Join(m.flags(), " ") + " -run ."
+	if tail := m.progTail(); tail != "" {
+		last += " " + tail
+	}
+	lines = append(lines, last)
 	return strings.Join(lines, "\n")
 }
 
@@ -162,7 +285,12 @@ func (m *delayModel) view(h int) string {
 	} else {
 		b.WriteString(st.dim.Render("in your program's directory:") + "\n")
 	}
-	b.WriteString(st.key.Render(m.lines(w-2)) + "\n\n")
+	b.WriteString(st.key.Render(m.lines(w-2)) + "\n")
+	b.WriteString(m.argsLine(w-2) + "\n")
+	if m.last != nil {
+		b.WriteString(m.lastRun(w-2, h/3) + "\n")
+	}
+	b.WriteString("\n")
 	how := "sleeps"
 	if m.mode == 1 {
 		how = "spins (burns CPU)"
@@ -178,6 +306,41 @@ func (m *delayModel) view(h int) string {
 		b.WriteString(st.key.Render("enter") + " runs it now  " + st.key.Render("esc") + " closes")
 	}
 	return fit(st.box.Width(w).Render(b.String()), m.width, h)
+}
+
+// argsLine shows the program's arguments, and the cursor while they are
+// typed.
+func (m *delayModel) argsLine(w int) string {
+	st := m.styles
+	if m.editing {
+		return truncate(st.dim.Render("program arguments (< FILE for input; enter keeps, esc cancels):")+" "+m.progArgs+"█", w)
+	}
+	if strings.TrimSpace(m.progArgs) == "" {
+		return st.dim.Render("program arguments: none (a to give some, and < FILE for its input)")
+	}
+	return truncate(st.dim.Render("program arguments (a edits):")+" "+m.progArgs, w)
+}
+
+// lastRun is the verdict of the last run from the box and the end of its
+// output, at most n lines.
+func (m *delayModel) lastRun(w, n int) string {
+	st := m.styles
+	verdict := "last run: finished"
+	if m.last.err != nil {
+		verdict = "last run: " + m.last.err.Error()
+	}
+	lines := []string{st.title.Render(truncate(verdict, w))}
+	out := strings.Split(strings.TrimRight(m.last.output, "\n"), "\n")
+	if m.last.output == "" {
+		out = []string{"(no output)"}
+	}
+	if n = max(n, 2); len(out) > n {
+		out = out[len(out)-n:]
+	}
+	for _, l := range out {
+		lines = append(lines, "  "+truncate(l, w-2))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // runDelay runs the delay command, handing the terminal over to it, and
@@ -203,5 +366,40 @@ func (m *delayModel) run() (tea.Cmd, string) {
 	if cmd.Dir != "" {
 		ran = "cd " + shellQuote(cmd.Dir) + " && " + ran
 	}
-	return tea.ExecProcess(cmd, func(err error) tea.Msg { return delayDoneMsg{err} }), ran
+	var in *os.File
+	if _, input := m.program(); input != "" {
+		path := input
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(cmd.Dir, path)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return func() tea.Msg { return delayDoneMsg{err: err} }, ran
+		}
+		in, cmd.Stdin = f, f
+	}
+	out := &tailWriter{max: 16 << 10}
+	cmd.Stdout, cmd.Stderr = io.MultiWriter(m.term, out), io.MultiWriter(m.term, out)
+	return m.exec(cmd, func(err error) tea.Msg {
+		if in != nil {
+			in.Close()
+		}
+		return delayDoneMsg{err: err, output: out.String()}
+	}), ran
 }
+
+// tailWriter keeps the last max bytes written to it.
+type tailWriter struct {
+	max int
+	buf []byte
+}
+
+func (t *tailWriter) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailWriter) String() string { return string(t.buf) }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"os"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -59,6 +60,9 @@ type Options struct {
 	// Suncat is the suncat executable that can run `suncat delay`; empty,
 	// the delay box only shows the command.
 	Suncat string
+	// ProgramArgs prefill the delay box's arguments for the program (the
+	// traced run's recorded arguments, if known).
+	ProgramArgs []string
 }
 
 // Progress is what a Loader reports while it works.
@@ -148,7 +152,7 @@ func New(load Loader, opt Options) *Model {
 		countView:      &countModel{listModel: listModel{common: c}},
 		stringsView:    &stringsModel{listModel: listModel{common: c}, patterns: m.patterns},
 	}
-	m.delay = &delayModel{common: c, d: defaultDelay, suncat: opt.Suncat}
+	m.delay = &delayModel{common: c, d: defaultDelay, suncat: opt.Suncat, progArgs: joinArgs(opt.ProgramArgs), exec: tea.ExecProcess, term: os.Stdout}
 	m.details = newDetails(c)
 	m.layout()
 	return m
@@ -160,7 +164,10 @@ type (
 		sum Summary
 		err error
 	}
-	delayDoneMsg struct{ err error }
+	delayDoneMsg struct {
+		err    error
+		output string // the end of what the command printed
+	}
 )
 
 // Init starts loading in the background, and the spinner.
@@ -220,11 +227,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.spinner, cmd = m.spinner.Update(msg)
 		return m, cmd
 	case delayDoneMsg:
+		m.delay.last = &msg
+		m.status = "suncat delay finished"
 		if msg.err != nil {
 			m.status = "suncat delay: " + msg.err.Error()
-		} else {
-			m.status = "suncat delay finished"
 		}
+		m.overlay = delayOverlay // the verdict and the output, in the box
 		return m, nil
 	case tea.KeyMsg:
 		return m, m.key(msg)
