@@ -105,3 +105,46 @@ func (w *writer) bytesUsed() int64 {
 	defer w.mu.Unlock()
 	return int64(w.index)*chunkSize + int64(w.off)
 }
+
+// recurse calls the getter at every level of a recursion that goes left
+// or right by the bits of path: over many paths, stacks that rarely
+// repeat exactly, as in a recursive evaluator or sort.
+//
+//go:noinline
+func recurse(s *benchStop, path uint32, depth int) {
+	s.Name()
+	if depth == 0 {
+		return
+	}
+	if path&1 == 0 {
+		recurseLeft(s, path>>1, depth-1)
+	} else {
+		recurseRight(s, path>>1, depth-1)
+	}
+}
+
+//go:noinline
+func recurseLeft(s *benchStop, path uint32, depth int) { recurse(s, path, depth) }
+
+//go:noinline
+func recurseRight(s *benchStop, path uint32, depth int) { recurse(s, path, depth) }
+
+// BenchmarkEventRecursive records the events of recursions 20 levels deep
+// along successive paths, each recursion 21 events; an event's stack
+// repeats only when two paths share a prefix (trace-B/event counts the
+// stack definitions too).
+func BenchmarkEventRecursive(b *testing.B) {
+	setupBenchTrace(b)
+	s := &benchStop{name: "Pike St"}
+	s.Name()
+	before := w.bytesUsed()
+	b.ReportAllocs()
+	b.ResetTimer()
+	events := 0
+	for i := 0; events < b.N; i++ {
+		recurse(s, uint32(i)*2654435761, 20)
+		events += 21
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(w.bytesUsed()-before)/float64(events), "trace-B/event")
+}

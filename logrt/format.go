@@ -1,6 +1,6 @@
 package logrt
 
-// The trace file format, version 1.
+// The trace file format, version 2 (the reader also reads version 1).
 //
 // A trace is one file per process. The writer maps it into memory in chunks
 // (MAP_SHARED), so every record that is complete when the process dies, by
@@ -31,18 +31,36 @@ package logrt
 //
 //	kindGetters: u count, then per getter: u id, s package, s receiver,
 //	             s method, s file, u line, s field
-//	kindStack:   u id, u flags (1: truncated at maxFrames), u frames, then
-//	             per frame: s function, s file, u line. Frame 0 is the
-//	             getter; the last frames are the goroutine's entry.
+//	kindFrames:  u pc id, u frames, then per frame: s function, s file,
+//	             u line: what one return address stands for, innermost
+//	             first (several frames where calls were inlined)
 //	kindString:  u id, u original length, s value (capped at MaxValue bytes,
 //	             cut at a UTF-8 boundary)
-//	kindEvent:   u getter id, u stack id, u string id, u time delta
+//	kindEvent:   u getter id, u new nodes k, then if k = 0: u back (the
+//	             stack is node next-back), else: u back (the new nodes'
+//	             parent is node next-back) and k times u pc id (each new
+//	             node is its parent plus that frame; the last is the
+//	             stack); then u string id, u time delta
 //	kindMark:    u mark kind (1 mark, 2 pause, 3 resume), u time delta,
 //	             s label
 //	kindPad:     ignored bytes up to the end of the chunk
 //
+// Stacks form a call-site tree (stack.go): node 0 is the empty stack at
+// the root, and node ids count up from 1 in the order events define them;
+// next is the id the first new node of the event gets. A node's stack is
+// its frames, then its parent's. The pc id 0 marks a stack cut at
+// maxFrames frames (it is the outermost node of such a stack, and has no
+// frames).
+//
+// Version 1 had no kindFrames; its stacks were interned whole:
+//
+//	kindStack:   u id, u flags (1: truncated at maxFrames), u frames, then
+//	             per frame: s function, s file, u line. Frame 0 is the
+//	             getter; the last frames are the goroutine's entry.
+//	kindEvent:   u getter id, u stack id, u string id, u time delta
+//
 // Time deltas are nanoseconds of the monotonic clock since the previous
-// event or mark (the first since the start time in the header). Stacks and
+// event or mark (the first since the start time in the header). Frames and
 // strings are interned: each is defined once, before the first event that
 // uses it, and events refer to it by id. A program with very many distinct
 // values stops remembering them after maxInterned (or maxInternedBytes)
@@ -50,7 +68,7 @@ package logrt
 // memory stays bounded.
 const (
 	magic          = "SUNCATTR"
-	formatVersion  = 1
+	formatVersion  = 2
 	headerSize     = 512
 	chunkSize      = 8 << 20
 	maxProgramName = 256
@@ -75,6 +93,7 @@ const (
 	kindEvent   = 4
 	kindMark    = 5
 	kindPad     = 6
+	kindFrames  = 7
 )
 
 // MarkKind tells a mark from a pause or a resume.

@@ -99,23 +99,23 @@ func TestFramePointerCalibrated(t *testing.T) {
 	}
 }
 
-// A callTree is a random path of calls of different shapes; at its end
+// A randomPath is a random path of calls of different shapes; at its end
 // both unwinders capture the stack.
-type callTree struct {
+type randomPath struct {
 	steps   []byte
 	fp, cal []string
 }
 
-type treeRecv struct{ t *callTree }
+type treeRecv struct{ t *randomPath }
 
 //go:noinline
 func (r treeRecv) method(i int) { r.t.step(i) }
 
 // inlinable is small enough to be inlined into step.
-func (t *callTree) inlinable(i int) { t.step(i) }
+func (t *randomPath) inlinable(i int) { t.step(i) }
 
 //go:noinline
-func (t *callTree) step(i int) {
+func (t *randomPath) step(i int) {
 	if i == len(t.steps) {
 		t.fp, t.cal = both()
 		return
@@ -166,7 +166,7 @@ func TestFramePointerRandomTrees(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(1))
 	for k := 0; k < 300; k++ {
-		tr := &callTree{steps: make([]byte, rng.Intn(40))}
+		tr := &randomPath{steps: make([]byte, rng.Intn(40))}
 		for i := range tr.steps {
 			tr.steps[i] = byte(rng.Intn(8))
 		}

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
+	"runtime"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -127,6 +129,8 @@ type decoder struct {
 	chunk   int
 	strs    []string // by id - 1
 	lens    []int
+	version uint32
+	tree    readTree // version 2 stacks
 	now     int64
 	seq     uint64
 	off     int // start of the payload being decoded, for errors
@@ -154,8 +158,9 @@ func (d *decoder) header() error {
 		return d.errorf(0, "not a suncat trace (bad magic %q)", d.data[:8])
 	}
 	le := binary.LittleEndian
-	if v := le.Uint32(d.data[8:]); v != formatVersion {
-		return d.errorf(8, "unsupported trace version %d (this suncat reads version %d)", v, formatVersion)
+	d.version = le.Uint32(d.data[8:])
+	if d.version != 1 && d.version != formatVersion {
+		return d.errorf(8, "unsupported trace version %d (this suncat reads versions 1 and %d)", d.version, formatVersion)
 	}
 	hs := int(le.Uint32(d.data[12:]))
 	cs := int(le.Uint32(d.data[16:]))
@@ -218,6 +223,8 @@ func (d *decoder) records() error {
 			err = d.getters()
 		case kindStack:
 			err = d.stack()
+		case kindFrames:
+			err = d.frames()
 		case kindString:
 			err = d.str()
 		case kindEvent:
@@ -334,6 +341,9 @@ func (d *decoder) getters() error {
 
 func (d *decoder) stack() error {
 	at := d.pos
+	if d.version != 1 {
+		return d.errorf(at, "stack record in a version %d trace", d.version)
+	}
 	id, err := d.int("stack id", 1<<31)
 	if err != nil {
 		return err
@@ -427,7 +437,12 @@ func (d *decoder) event() error {
 	if err != nil {
 		return err
 	}
-	s, err := d.int("stack id", 1<<31)
+	var s int
+	if d.version == 1 {
+		s, err = d.int("stack id", 1<<31)
+	} else {
+		s, err = d.nodes()
+	}
 	if err != nil {
 		return err
 	}
@@ -483,4 +498,38 @@ func (d *decoder) mark() error {
 	}
 	d.t.Marks = append(d.t.Marks, m)
 	return nil
+}
+
+// StackKey is a short hash of the functions and lines of frames, as
+// runtime.CallersFrames gives them, for tests that compare a recorded
+// stack with runtime.Callers (Stack.Key).
+func StackKey(frames interface {
+	Next() (runtime.Frame, bool)
+}) string {
+	h := uint64(14695981039346656037)
+	for {
+		f, more := frames.Next()
+		if f.Function != "" {
+			h = keyFrame(h, f.Function, f.Line)
+		}
+		if !more {
+			return strconv.FormatUint(h, 36)
+		}
+	}
+}
+
+// Key is the StackKey of the stack's frames.
+func (s *Stack) Key() string {
+	h := uint64(14695981039346656037)
+	for _, f := range s.Frames {
+		h = keyFrame(h, f.Func, f.Line)
+	}
+	return strconv.FormatUint(h, 36)
+}
+
+func keyFrame(h uint64, fn string, line int) uint64 {
+	for i := 0; i < len(fn); i++ {
+		h = (h ^ uint64(fn[i])) * 1099511628211
+	}
+	return (h ^ uint64(line)) * 1099511628211
 }

@@ -17,13 +17,70 @@ func loadSample(t testing.TB) []byte {
 	return data
 }
 
+// TestReadSample reads a version 1 trace (whole stacks), which the
+// reader keeps reading.
 func TestReadSample(t *testing.T) {
-	tr, err := Decode("marks.suncat", loadSample(t))
+	data := loadSample(t)
+	if v := binary.LittleEndian.Uint32(data[8:]); v != 1 {
+		t.Fatalf("the sample is version %d; it must stay a version 1 trace", v)
+	}
+	tr, err := Decode("marks.suncat", data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(tr.Events) != 7 || len(tr.Marks) != 5 || tr.Torn {
 		t.Fatalf("%d events, %d marks, torn %v; want 7, 5, false", len(tr.Events), len(tr.Marks), tr.Torn)
+	}
+	for _, e := range tr.Events {
+		if s := tr.StackOf(e.Stack); s == nil || len(s.Frames) == 0 || s.Frames[0].Func == "" {
+			t.Fatalf("event %+v: stack %v", e, s)
+		}
+	}
+}
+
+// v2 returns a copy of the header of good marked as version 2.
+func v2(good []byte) []byte {
+	b := append([]byte(nil), good[:headerSize]...)
+	binary.LittleEndian.PutUint32(b[8:], 2)
+	return b
+}
+
+// TestReadTree decodes version 2 stacks by hand: a new stack of two
+// frames, one that shares its parent, one that reuses a node, and a cut
+// stack.
+func TestReadTree(t *testing.T) {
+	data := withRecords(v2(loadSample(t)),
+		rec(kindFrames, 1, 1, 1, 'm', 1, 'f', 3), // pc 1: m f:3
+		rec(kindFrames, 2, 1, 1, 'g', 1, 'f', 9), // pc 2: g f:9
+		rec(kindFrames, 3, 1, 1, 'h', 1, 'f', 5), // pc 3: h f:5
+		rec(kindString, 1, 1, 1, 'x'),
+		rec(kindEvent, 1, 2, 1, 1, 2, 1, 0), // nodes 1 (m), 2 (g under m)
+		rec(kindEvent, 1, 1, 2, 3, 1, 0),    // node 3 (h under node 1)
+		rec(kindEvent, 1, 0, 2, 1, 0),       // node 2 again (next 4, back 2)
+		rec(kindEvent, 1, 2, 4, 0, 2, 1, 0), // nodes 4 (cut), 5 (g under it)
+	)
+	tr, err := Decode("tree.suncat", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range tr.Events {
+		s := tr.StackOf(e.Stack)
+		str := ""
+		for _, f := range s.Frames {
+			str += f.Func + ":" + itoa(f.Line) + " "
+		}
+		if s.Truncated {
+			str += "cut"
+		}
+		got = append(got, str)
+	}
+	want := []string{"g:9 m:3 ", "h:5 m:3 ", "g:9 m:3 ", "g:9 cut"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("stacks %q, want %q", got, want)
+	}
+	if len(tr.Stacks) != 3 || tr.Events[0].Stack != tr.Events[2].Stack {
+		t.Errorf("%d stacks, events on %d and %d; want 3, the same", len(tr.Stacks), tr.Events[0].Stack, tr.Events[2].Stack)
 	}
 }
 
@@ -138,6 +195,8 @@ func FuzzReader(f *testing.F) {
 	good := loadSample(f)
 	f.Add(withRecords(good, rec(kindStack, 1, 0, 1, 1, 'f', 1, 'g', 7), rec(kindString, 1, 9, 1, 'x'), rec(kindEvent, 1, 1, 1, 5), rec(kindMark, 1, 0, 0)))
 	f.Add(withRecords(good, rec(kindGetters, 1, 1, 0, 0, 0, 0, 0, 0), rec(kindPad, 0, 0, 0)))
+	f.Add(withRecords(v2(good), rec(kindFrames, 1, 1, 1, 'm', 1, 'f', 3), rec(kindString, 1, 1, 1, 'x'),
+		rec(kindEvent, 1, 2, 1, 1, 1, 1, 0), rec(kindEvent, 1, 0, 1, 1, 0), rec(kindEvent, 1, 1, 3, 0, 1, 0)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := Decode("fuzz.suncat", data)
 		if err != nil {

@@ -43,12 +43,11 @@ type writer struct {
 	getters []Getter
 	wroteGT bool
 
-	stackIDs  map[uint64]uint32
-	stackPCs  [][]uintptr // by stack id - 1
-	strIDs    map[string]uint32
-	strBytes  int // bytes of the keys of strIDs
-	nextStr   uint32
-	nextStack uint32
+	tree     callTree // interned stacks (stack.go)
+	ref      stackRef // the stack of the event being written
+	strIDs   map[string]uint32
+	strBytes int // bytes of the keys of strIDs
+	nextStr  uint32
 
 	pending    string // a Label to record before the next event
 	hasPending bool
@@ -144,20 +143,23 @@ func (w *writer) event(id uint32, pcs []uintptr, v string) {
 		w.hasPending = false
 		w.writeMark(KindMark, w.pending)
 	}
-	sid := w.internStack(pcs)
+	st, ok := w.tree.intern(w, pcs)
 	vid := w.internString(v)
 	now := w.now()
-	if sid != 0 && vid != 0 {
-		b := w.reserve(4 * 10)
-		if b != nil {
-			n := putUvarint(b, uint64(id))
-			n += putUvarint(b[n:], uint64(sid))
-			n += putUvarint(b[n:], uint64(vid))
-			n += putUvarint(b[n:], uint64(now-w.last))
-			w.last = now
-			w.commit(kindEvent, n)
-		}
+	if !ok || vid == 0 {
+		return
 	}
+	b := w.reserve(5*10 + len(st.pcIDs)*5)
+	if b == nil {
+		return
+	}
+	n := putUvarint(b, uint64(id))
+	n += st.put(b[n:], w.tree.next)
+	n += putUvarint(b[n:], uint64(vid))
+	n += putUvarint(b[n:], uint64(now-w.last))
+	w.last = now
+	w.commit(kindEvent, n)
+	w.tree.commit(st)
 }
 
 // unlock releases w.mu at the end of a record. A panic inside the writer
@@ -242,7 +244,7 @@ func (w *writer) open() error {
 		return err
 	}
 	w.f, w.path = f, path
-	w.stackIDs = make(map[uint64]uint32)
+	w.tree.reset()
 	w.strIDs = make(map[string]uint32)
 	// The header goes to the file with a plain write first, so that a
 	// process that dies while its trace is being mapped still leaves a
@@ -344,68 +346,6 @@ func getterLen(g Getter) int {
 		stringLen(g.Method) + stringLen(g.File) + uvarintLen(uint64(g.Line)) + stringLen(g.Field)
 }
 
-func hashPCs(pcs []uintptr) uint64 {
-	h := uint64(14695981039346656037)
-	for _, pc := range pcs {
-		h ^= uint64(pc)
-		h *= 1099511628211
-	}
-	return h
-}
-
-// internStack returns the id of the stack pcs, defining it first if it is
-// new. It returns 0 if the definition could not be written.
-func (w *writer) internStack(pcs []uintptr) uint32 {
-	h := hashPCs(pcs)
-	if id, ok := w.stackIDs[h]; ok && equalPCs(w.stackPCs[id-1], pcs) {
-		return id
-	}
-	w.nextStack++
-	id := w.nextStack
-	cp := make([]uintptr, len(pcs))
-	copy(cp, pcs)
-	w.stackPCs = append(w.stackPCs, cp)
-	if _, taken := w.stackIDs[h]; !taken {
-		w.stackIDs[h] = id
-	}
-	flags := uint64(0)
-	if len(pcs) == maxFrames {
-		flags = 1
-	}
-	type frame struct {
-		fn, file string
-		line     int
-	}
-	var frames []frame
-	size := 2 * 10
-	it := runtime.CallersFrames(cp) // cp, not pcs: pcs must not escape
-	for {
-		f, more := it.Next()
-		fr := frame{fn: f.Function, file: f.File, line: f.Line}
-		if !useFP || !elided(fr.fn, fr.file) {
-			frames = append(frames, fr)
-			size += stringLen(fr.fn) + stringLen(fr.file) + 10
-		}
-		if !more {
-			break
-		}
-	}
-	b := w.reserve(size + 10)
-	if b == nil {
-		return 0
-	}
-	n := putUvarint(b, uint64(id))
-	n += putUvarint(b[n:], flags)
-	n += putUvarint(b[n:], uint64(len(frames)))
-	for _, f := range frames {
-		n += putString(b[n:], f.fn)
-		n += putString(b[n:], f.file)
-		n += putUvarint(b[n:], uint64(f.line))
-	}
-	w.commit(kindStack, n)
-	return id
-}
-
 // elided reports whether runtime.Callers would leave out the frame: the
 // wrappers the compiler generates for go and defer statements and for
 // method values, and runtime.deferreturn (which runs deferred calls that
@@ -421,18 +361,6 @@ func elided(fn, file string) bool {
 	}
 	last := strings.TrimRight(fn[i+1:], "0123456789")
 	return last == "gowrap" || last == "deferwrap"
-}
-
-func equalPCs(a, b []uintptr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // internString returns the id of value v, defining it first if needed.

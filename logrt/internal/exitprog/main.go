@@ -11,7 +11,9 @@
 // (record an event every 20ms until killed, for the control channel), or
 // handled (N events, then wait for SIGINT, which the program handles
 // itself, mark and return), loops (about N events of nested loops in four marked sub-traces), long
-// (N calls returning the same 3003-byte value, then Flush), or storm (four
+// (N calls returning the same 3003-byte value, then Flush), tree (N
+// recursions of varying depth and path, each level's event valued with
+// the key of its stack, logrt.StackKey), or storm (four
 // goroutines record distinct values "g<k> <i>" without end; "ready" is
 // printed after N events, and the test kills the program mid-write).
 package main
@@ -21,6 +23,7 @@ import (
 	"log"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -34,6 +37,41 @@ type stop struct{ name string }
 
 //go:noinline
 func (s *stop) Name() string { return logrt.String(1, s.name) }
+
+// Keyed returns, through the getter, a hash of its own stack as
+// runtime.Callers sees it (functions and lines), so tests can check the
+// stack the trace recorded for the event.
+//
+//go:noinline
+func (s *stop) Keyed() string { return logrt.String(1, stackKey()) }
+
+func stackKey() string {
+	var pcs [200]uintptr
+	n := runtime.Callers(2, pcs[:])
+	return logrt.StackKey(runtime.CallersFrames(pcs[:n]))
+}
+
+// visit recurses depth levels, left or right by the bits of path, calling
+// the getter at every level: stacks that rarely repeat exactly.
+//
+//go:noinline
+func visit(s *stop, path uint32, depth int) {
+	s.Keyed()
+	if depth == 0 {
+		return
+	}
+	if path&1 == 0 {
+		left(s, path>>1|path<<31, depth-1)
+	} else {
+		right(s, path>>1|path<<31, depth-1)
+	}
+}
+
+//go:noinline
+func left(s *stop, path uint32, depth int) { visit(s, path, depth) }
+
+//go:noinline
+func right(s *stop, path uint32, depth int) { visit(s, path, depth) }
 
 func main() {
 	logrt.SetGetters([]logrt.Getter{{ID: 1, Package: "main", Receiver: "*stop", Method: "Name", File: "main.go", Line: 25, Field: "name"}})
@@ -70,6 +108,12 @@ func main() {
 					done += 7
 				}
 			}
+		}
+		return
+	}
+	if mode == "tree" {
+		for i := 0; i < n; i++ {
+			visit(stops[0], uint32(i)*2654435761, 5+i%40)
 		}
 		return
 	}

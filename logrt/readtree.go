@@ -1,0 +1,103 @@
+package logrt
+
+// The reader's side of the call-site tree of version 2 traces (stack.go,
+// format.go): nodes as they are defined, and a Stack for each node that
+// an event uses, made when first used.
+
+type readNode struct {
+	parent uint32
+	pc     uint32
+	stack  uint32 // its id in Trace.Stacks, once an event used it
+}
+
+type readTree struct {
+	nodes  []readNode // by id; node 0 is the root
+	frames [][]Frame  // by pc id - 1
+}
+
+// frames decodes a kindFrames record.
+func (d *decoder) frames() error {
+	if d.version == 1 {
+		return d.errorf(d.pos, "frames record in a version 1 trace")
+	}
+	at := d.pos
+	id, err := d.int("pc id", 1<<31)
+	if err != nil {
+		return err
+	}
+	if id != len(d.tree.frames)+1 {
+		return d.errorf(at, "pc id %d out of sequence (want %d)", id, len(d.tree.frames)+1)
+	}
+	n, err := d.int("frame count", uint64(d.end-d.pos))
+	if err != nil {
+		return err
+	}
+	fs := make([]Frame, n)
+	for i := range fs {
+		if fs[i].Func, err = d.string("frame function"); err != nil {
+			return err
+		}
+		if fs[i].File, err = d.string("frame file"); err != nil {
+			return err
+		}
+		if fs[i].Line, err = d.int("frame line", 1<<31); err != nil {
+			return err
+		}
+	}
+	d.tree.frames = append(d.tree.frames, fs)
+	return nil
+}
+
+// nodes decodes the stack part of a version 2 event, defining its new
+// nodes, and returns the id of its Stack.
+func (d *decoder) nodes() (int, error) {
+	t := &d.tree
+	if len(t.nodes) == 0 {
+		t.nodes = append(t.nodes, readNode{})
+	}
+	k, err := d.int("new node count", uint64(d.end-d.pos))
+	if err != nil {
+		return 0, err
+	}
+	at := d.pos
+	back, err := d.int("node distance", uint64(len(t.nodes)))
+	if err != nil {
+		return 0, err
+	}
+	if back == 0 {
+		return 0, d.errorf(at, "node distance 0")
+	}
+	node := uint32(len(t.nodes) - back)
+	for i := 0; i < k; i++ {
+		at := d.pos
+		pc, err := d.int("pc id", uint64(len(t.frames)))
+		if err != nil {
+			return 0, err
+		}
+		if pc == 0 && i > 0 {
+			return 0, d.errorf(at, "the cut-stack marker inside a stack")
+		}
+		t.nodes = append(t.nodes, readNode{parent: node, pc: uint32(pc)})
+		node = uint32(len(t.nodes) - 1)
+	}
+	if t.nodes[node].stack == 0 {
+		d.t.Stacks = append(d.t.Stacks, t.stackOf(node, uint32(len(d.t.Stacks)+1)))
+		t.nodes[node].stack = uint32(len(d.t.Stacks))
+	}
+	return int(t.nodes[node].stack), nil
+}
+
+// stackOf lists the frames of node, innermost first.
+func (t *readTree) stackOf(node, id uint32) Stack {
+	s := Stack{ID: id}
+	for n := node; n != 0; n = t.nodes[n].parent {
+		pc := t.nodes[n].pc
+		if pc == 0 {
+			s.Truncated = true
+			break
+		}
+		s.Frames = append(s.Frames, t.frames[pc-1]...)
+	}
+	s.Entry = entryOf(s)
+	return s
+}

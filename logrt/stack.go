@@ -1,0 +1,174 @@
+package logrt
+
+import "runtime"
+
+// Stacks are interned as a call-site tree: a node is its parent node plus
+// one frame (a return address, symbolized once in a kindFrames record),
+// so a new stack whose callers were seen before costs one node per new
+// frame, a few bytes (format.go). The writer remembers the path of the
+// previous stack and starts each lookup where the new stack leaves it.
+
+// maxNodes bounds the tree the writer keeps in memory: past it, the tree
+// is forgotten and new stacks are defined afresh (node ids go on rising).
+const maxNodes = 1 << 20
+
+type nodeKey struct {
+	parent uint32
+	pc     uintptr
+}
+
+type callTree struct {
+	next     uint32 // the id of the next node; node 0 is the root
+	children map[nodeKey]uint32
+	pcIDs    map[uintptr]uint32
+	nextPC   uint32
+	size     int // nodes in children since the last reset
+
+	last  [maxFrames + 1]uintptr // the previous stack, root first
+	lastN int
+	path  [maxFrames + 1]uint32 // its nodes
+}
+
+// A stackRef is an event's stack: an existing node, or new nodes under
+// parent, one per pcID, the last of which is the stack.
+type stackRef struct {
+	leaf   uint32 // an existing node, if pcIDs is empty
+	parent uint32
+	from   int // the depth (root first) of the first new node
+	pcIDs  []uint32
+	seq    []uintptr // the stack, root first
+	ids    [maxFrames + 1]uint32
+}
+
+func (t *callTree) reset() {
+	t.children = make(map[nodeKey]uint32)
+	t.pcIDs = make(map[uintptr]uint32)
+	t.size, t.lastN = 0, 0
+	if t.next == 0 {
+		t.next = 1
+	}
+}
+
+// intern finds the stack pcs (innermost first) in the tree, defining the
+// frames of new return addresses on the way, and returns the reference an
+// event writes. A stack of maxFrames frames was cut: its outermost node
+// is the marker pc 0 (pcID 0, never defined).
+func (t *callTree) intern(w *writer, pcs []uintptr) (*stackRef, bool) {
+	st := &w.ref
+	st.pcIDs, st.seq = st.pcIDs[:0], st.seq[:0]
+	if len(pcs) == maxFrames {
+		st.seq = append(st.seq, 0)
+	}
+	for i := len(pcs) - 1; i >= 0; i-- {
+		st.seq = append(st.seq, pcs[i])
+	}
+	k := 0
+	for k < t.lastN && k < len(st.seq) && t.last[k] == st.seq[k] {
+		k++
+	}
+	node := uint32(0)
+	if k > 0 {
+		node = t.path[k-1]
+	}
+	copy(st.ids[:k], t.path[:k])
+	for ; k < len(st.seq); k++ {
+		id, ok := t.children[nodeKey{node, st.seq[k]}]
+		if !ok {
+			break
+		}
+		st.ids[k], node = id, id
+	}
+	st.leaf, st.parent, st.from = node, node, k
+	for _, pc := range st.seq[k:] {
+		pid, ok := t.pcIDs[pc]
+		if !ok && pc != 0 {
+			if pid = w.defineFrames(pc); pid == 0 {
+				return nil, false
+			}
+			t.pcIDs[pc] = pid
+		}
+		st.pcIDs = append(st.pcIDs, pid)
+	}
+	return st, true
+}
+
+// put writes the stack part of an event: u new nodes, then either u the
+// distance from next back to the existing node, or u that distance for
+// the new nodes' parent and u the pc id of each new node.
+func (st *stackRef) put(b []byte, next uint32) int {
+	n := putUvarint(b, uint64(len(st.pcIDs)))
+	if len(st.pcIDs) == 0 {
+		return n + putUvarint(b[n:], uint64(next-st.leaf))
+	}
+	n += putUvarint(b[n:], uint64(next-st.parent))
+	for _, id := range st.pcIDs {
+		n += putUvarint(b[n:], uint64(id))
+	}
+	return n
+}
+
+// commit adds the event's new nodes to the tree once the event is in the
+// trace, and makes its stack the one the next lookup starts from.
+func (t *callTree) commit(st *stackRef) {
+	parent := st.parent
+	for i := range st.pcIDs {
+		id := t.next
+		t.next++
+		t.children[nodeKey{parent, st.seq[st.from+i]}] = id
+		st.ids[st.from+i] = id
+		parent = id
+	}
+	t.size += len(st.pcIDs)
+	if t.size > maxNodes {
+		t.reset()
+		return
+	}
+	t.lastN = copy(t.last[:], st.seq)
+	copy(t.path[:], st.ids[:len(st.seq)])
+}
+
+// defineFrames writes the frames of return address pc (more than one
+// where calls were inlined) and returns its new pc id, or 0 if the record
+// could not be written.
+func (w *writer) defineFrames(pc uintptr) uint32 {
+	type frame struct {
+		fn, file string
+		line     int
+	}
+	var frames [8]frame
+	fs := frames[:0]
+	size := 3 * 10
+	// With frame pointers pc is a physical frame's return address, and
+	// the 0 after it makes CallersFrames list the calls inlined there;
+	// runtime.Callers lists those itself, one pc each.
+	in := []uintptr{pc, 0}
+	if !useFP {
+		in = in[:1]
+	}
+	it := runtime.CallersFrames(in)
+	for {
+		f, more := it.Next()
+		if f.Function != "" && (!useFP || !elided(f.Function, f.File)) {
+			fs = append(fs, frame{fn: f.Function, file: f.File, line: f.Line})
+			size += stringLen(f.Function) + stringLen(f.File) + 10
+		}
+		if !more {
+			break
+		}
+	}
+	b := w.reserve(size)
+	if b == nil {
+		return 0
+	}
+	w.tree.nextPC++
+	id := w.tree.nextPC
+	n := putUvarint(b, uint64(id))
+	n += putUvarint(b[n:], uint64(len(fs)))
+	for _, f := range fs {
+		n += putString(b[n:], f.fn)
+		n += putString(b[n:], f.file)
+		n += putUvarint(b[n:], uint64(f.line))
+	}
+	w.commit(kindFrames, n)
+	return id
+}
