@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Benchmarks of the cost of one event against a bare runtime.Callers at the
@@ -147,4 +148,35 @@ func BenchmarkEventRecursive(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(w.bytesUsed()-before)/float64(events), "trace-B/event")
+}
+
+// BenchmarkEventGoroutines records from one and from two goroutines at
+// once, each at depth 10 with its own value, and reports events per
+// second of all of them (run with GOMAXPROCS=2 to compare):
+//
+//	GOMAXPROCS=2 go test -run '^$' -bench EventGoroutines ./logrt
+func BenchmarkEventGoroutines(b *testing.B) {
+	for _, g := range []int{1, 2} {
+		b.Run(itoa(g), func(b *testing.B) {
+			setupBenchTrace(b)
+			(&benchStop{name: "warm"}).Name()
+			var wg sync.WaitGroup
+			b.ResetTimer()
+			start := time.Now()
+			for k := 0; k < g; k++ {
+				wg.Add(1)
+				go func(k int) {
+					defer wg.Done()
+					s := &benchStop{name: "goroutine " + itoa(k)}
+					atDepth(10, func() {
+						for i := 0; i < b.N; i++ {
+							s.Name()
+						}
+					})
+				}(k)
+			}
+			wg.Wait()
+			b.ReportMetric(float64(g*b.N)/time.Since(start).Seconds(), "events/s")
+		})
+	}
 }
