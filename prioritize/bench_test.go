@@ -79,3 +79,36 @@ func BenchmarkSummaryVsDecode1M(b *testing.B) {
 	b.ReportMetric(float64(summary.Milliseconds())/float64(b.N), "summary-ms")
 	b.ReportMetric(float64(summary)/float64(decode), "ratio")
 }
+
+// BenchmarkFindingsShare1M measures, in every iteration, decoding and
+// summarizing the 10^6-event trace (findings included, as Build does),
+// then computing the findings of that summary again on their own, and
+// reports the findings' share of the summary's time (target: at most
+// 0.2):
+//
+//	go test -run '^$' -bench FindingsShare -benchtime 3x ./prioritize
+func BenchmarkFindingsShare1M(b *testing.B) {
+	path := bigTracePath(b)
+	var summary, findings time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		tr, err := logrt.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := Build([]*logrt.Trace{tr}, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		if _, err := buildFindings(s, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		summary += t1.Sub(t0)
+		findings += time.Since(t1)
+	}
+	b.ReportMetric(float64(summary.Milliseconds())/float64(b.N), "summary-ms")
+	b.ReportMetric(float64(findings.Microseconds())/1000/float64(b.N), "findings-ms")
+	b.ReportMetric(float64(findings)/float64(summary), "share")
+}

@@ -162,10 +162,38 @@ func (s *Site) addValue(v ValueCount) {
 
 // buildFindings computes the findings of a built summary.
 func buildFindings(s *Summary, opt Options) (*Findings, error) {
-	labels := subTraceLabels(s)
-	sizes, from, err := Sizes(labels, opt.Sizes)
+	return FindingsOf(s, nil, opt)
+}
+
+// FindingsOf computes the findings of a built summary over the
+// sub-traces whose labels keep accepts (all when keep is nil), with
+// opt's Sizes (one per kept sub-trace), At and Stacks: suncat test fits
+// each table test (TestFind/n=1, /n=2, ...) on its own. A label that is
+// the parent of other labels (TestFind, beside TestFind/n=1) is left out:
+// its own events are set-up, not a repetition.
+func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Findings, error) {
+	var labels []SubTrace
+	if len(s.Groups) > 0 {
+		labels = s.Groups[0].SubTraces
+	}
+	kept := make([]bool, len(labels))
+	var names []string
+	for i, l := range labels {
+		if (keep == nil || keep(l.Label)) && !isParent(l.Label, labels) {
+			kept[i] = true
+			names = append(names, l.Label)
+		}
+	}
+	keptSizes, from, err := Sizes(names, opt.Sizes)
 	if err != nil {
 		return nil, err
+	}
+	sizes := make([]float64, len(labels))
+	for i, k := 0, 0; i < len(labels); i++ {
+		if kept[i] {
+			sizes[i] = keptSizes[k]
+			k++
+		}
 	}
 	stacks := opt.Stacks
 	if stacks == "" {
@@ -176,6 +204,9 @@ func buildFindings(s *Summary, opt Options) (*Findings, error) {
 	}
 	f := &Findings{Sizes: sizes, SizesFrom: from, Stacks: stacks, Target: opt.At}
 	f.Used, f.TimeNs = subTraceTimes(s, len(labels))
+	for i := range f.Used {
+		f.Used[i] = f.Used[i] && kept[i]
+	}
 	var xs []float64
 	for i, u := range f.Used {
 		if u {
@@ -212,6 +243,48 @@ func buildFindings(s *Summary, opt Options) (*Findings, error) {
 	}
 	rankSites(f.Sites)
 	return f, nil
+}
+
+// isParent reports whether another sub-trace's label starts with
+// label + "/".
+func isParent(label string, labels []SubTrace) bool {
+	for _, l := range labels {
+		if strings.HasPrefix(l.Label, label+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// Families returns the table tests among the labels: each parent
+// ("TestFind") with at least three children ("TestFind/n=1", ...) whose
+// labels give three or more distinct sizes, in order of first
+// appearance.
+func Families(labels []string) []string {
+	sizes := map[string][]float64{}
+	var order []string
+	for _, l := range labels {
+		i := strings.LastIndexByte(l, '/')
+		if i < 0 {
+			continue
+		}
+		n, ok := LabelSize(l[i+1:])
+		if !ok {
+			continue
+		}
+		p := l[:i]
+		if _, seen := sizes[p]; !seen {
+			order = append(order, p)
+		}
+		sizes[p] = append(sizes[p], n)
+	}
+	var out []string
+	for _, p := range order {
+		if distinct(sizes[p]) >= 3 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // subTraceTimes returns which sub-traces have events and the time from

@@ -298,3 +298,45 @@ func TestFoldStack(t *testing.T) {
 		t.Errorf("folded: %s\nwant:   %s", strings.Join(got, " "), want)
 	}
 }
+
+// TestFindingsTableTest: the sub-traces of a go test run: a table test's
+// parent (its set-up) is left out, other tests are left out by keep, and
+// the subtests' names give the sizes.
+func TestFindingsTableTest(t *testing.T) {
+	b := newTrace("test.suncat")
+	b.mark("TestOther")
+	b.add(call{"Name", []string{"main.other@/app/o.go:3"}, "testing.tRunner", "o"}, 50)
+	b.mark("TestFind")
+	b.add(call{"Name", []string{"main.setup@/app/find_test.go:5"}, "testing.tRunner", "s"}, 30)
+	for _, n := range []int{1, 2, 4, 8} {
+		b.mark(fmt.Sprintf("TestFind/n=%d", n))
+		b.add(call{"Name", []string{"main.find@/app/find.go:9"}, "testing.tRunner", "item0"}, n)
+	}
+	s, err := Build([]*logrt.Trace{b.tr}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	for _, st := range s.Groups[0].SubTraces {
+		labels = append(labels, st.Label)
+	}
+	fams := Families(labels)
+	if fmt.Sprint(fams) != "[TestFind]" {
+		t.Fatalf("families %v, want [TestFind]", fams)
+	}
+	f, err := FindingsOf(s, func(l string) bool { return strings.HasPrefix(l, fams[0]+"/") || l == fams[0] }, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.SizesFrom != SizesFromLabels || fmt.Sprint(f.Used) != "[false false true true true true]" {
+		t.Errorf("sizes %v from %s, used %v", f.Sizes, f.SizesFrom, f.Used)
+	}
+	g := f.Growing()
+	if len(g) != 1 || g[0].Where() != "main.find (find.go:9)" || g[0].Fit.Class != ClassLinear || g[0].Predicted != 80 {
+		t.Errorf("growing:\n%s", sitesOf(f))
+	}
+	// The whole run: TestOther has no number, so positions 1, 2, ...
+	if s.Findings.SizesFrom != SizesFromPositions {
+		t.Errorf("whole run: sizes from %s", s.Findings.SizesFrom)
+	}
+}

@@ -210,13 +210,15 @@ func cacheFile(elem ...string) (string, error) {
 	return p, os.MkdirAll(filepath.Dir(p), 0o755)
 }
 
-// printDemoSummary prints the main goroutine's Count Summary, Summarized
-// Grammar and Prioritized Patterns, then explains the top pattern.
+// printDemoSummary prints the findings, then the main goroutine's Count
+// Summary, Summarized Grammar and Prioritized Patterns, then explains the
+// top pattern.
 func printDemoSummary(w io.Writer, sum *prioritize.Summary, tracePath string) {
 	if len(sum.Groups) == 0 {
 		fmt.Fprintln(w, "no events were recorded in the sub-traces")
 		return
 	}
+	fmt.Fprint(w, "\n"+prioritize.FindingsText(sum.Findings, 5))
 	g := sum.Groups[0]
 	fmt.Fprintf(w, "\n#### %s\n", prioritize.Header(g))
 	fmt.Fprint(w, prioritize.Text(g, []string{"count", "summarized"}, prioritize.SummarizeOptions{Min: 3}, "kind", nil))

@@ -21,6 +21,9 @@ abstracts each event to its call stack, splits the trace into sub-traces
 (one per repetition of your action), compresses it with the lossy grammar
 and prints the Performance Summary at the chosen levels of detail:
 
+	findings    (the default) the call sites that grow with the input
+	            size, over all goroutines, with their growth class
+	            (n, n log n, n^2, ...) and the calls predicted at -at
 	count       per call stack (terminal a, b, ...): calls in each sub-trace
 	full        the Full Grammar (S -> A^4, A -> a^1|2|3|4 ...)
 	summarized  counts replaced by their maximum, small items elided
@@ -28,8 +31,17 @@ and prints the Performance Summary at the chosen levels of detail:
 	            increasing, then varying, then decreasing, then constant
 	strings     the values each call stack returned, per sub-trace
 
-By default every goroutine group (goroutines that started in the same
-function) is summarized on its own, largest first.
+-level all prints the findings and every other level. Each sub-trace's
+input size is the last number of its label when every label has one
+(TestFind/n=8, a mark "size 400", a trace file n400.suncat read with
+-split none), else its position 1, 2, 3, ...; -sizes gives them. A site
+grows when its best fit explains at least 80% of the counts' variation
+and predicts at least twice as many calls, and 2 more, at the largest
+size as at the smallest; it gets the simplest class that fits about as
+well (README: "Findings").
+
+Every goroutine group (goroutines that started in the same function) is
+summarized on its own, largest first.
 
 -run keeps only the sub-traces whose label matches, with the rules of
 go test -run: the traces of 'suncat test' label one sub-trace per test and
@@ -40,6 +52,7 @@ with its subtests', as go test runs the parent.
 Examples:
 
 	suncat summary trace.suncat
+	suncat summary -sizes 50,100,200,400 -at 10000 n50.suncat n100.suncat n200.suncat n400.suncat
 	suncat summary -level patterns -kind increasing /tmp/suncat-traces/run-1/
 	suncat summary -split idle=200ms -goroutines main.main trace.suncat
 	suncat summary -json trace.suncat > summary.json
@@ -57,6 +70,8 @@ type summaryFlags struct {
 	split, goroutines string
 	run               string
 	frames            int
+	sizes, stacks     string
+	at                float64
 }
 
 func (f *summaryFlags) register(fs *flag.FlagSet) {
@@ -64,6 +79,9 @@ func (f *summaryFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.goroutines, "goroutines", "each", "each (one summary per goroutine group), all, or a regexp selecting groups by entry function")
 	fs.IntVar(&f.frames, "frames", 0, "abstract events by the top `N` frames of their stacks (0: all)")
 	fs.StringVar(&f.run, "run", "", "keep only the sub-traces whose label matches `REGEXP`, as go test -run matches test names (e.g. TestSearch/n=4)")
+	fs.StringVar(&f.sizes, "sizes", "", "findings: the input size of each sub-trace, comma-separated (e.g. 50,100,200,400; default: the last number of every label, else 1, 2, 3, ...)")
+	fs.Float64Var(&f.at, "at", 0, "findings: predict the counts at size `N` (default: ten times the largest size)")
+	fs.StringVar(&f.stacks, "stacks", "folded", "findings: call sites by folded stacks (recursion folded, standard library left out) or whole stacks")
 }
 
 // options returns the summary's options, or a usage error for a value no
@@ -72,14 +90,26 @@ func (f *summaryFlags) options() (prioritize.Options, error) {
 	if f.frames < 0 {
 		return prioritize.Options{}, usagef("-frames %d: want 0 or more", f.frames)
 	}
-	return prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run}, nil
+	sizes, err := prioritize.ParseSizes(f.sizes)
+	if err != nil {
+		return prioritize.Options{}, usagef("%v", err)
+	}
+	if f.at < 0 {
+		return prioritize.Options{}, usagef("-at %v: want a size above 0", f.at)
+	}
+	if f.stacks != prioritize.StacksFolded && f.stacks != prioritize.StacksWhole {
+		return prioritize.Options{}, usagef("-stacks %q: want folded or whole", f.stacks)
+	}
+	return prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run,
+		Sizes: sizes, At: f.at, Stacks: f.stacks}, nil
 }
 
 func runSummary(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(summaryCmd, stderr)
 	var sf summaryFlags
 	sf.register(fs)
-	level := fs.String("level", "all", "levels to print, comma-separated: count, full, summarized, patterns, strings, or all")
+	level := fs.String("level", "findings", "levels to print, comma-separated: findings, count, full, summarized, patterns, strings, or all")
+	top := fs.Int("top", 10, "findings: show the `N` growing call sites predicted to be called most")
 	min := fs.Int("min", 3, "Summarized Grammar: elide items whose largest count is below `N`")
 	detail := fs.Bool("detail", false, "Summarized Grammar: print every count instead of the maximum")
 	sortBy := fs.String("sort", "kind", "order of the patterns: kind, max or trend")
@@ -94,6 +124,9 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	levels, err := parseLevels(*level)
 	if err != nil {
 		return err
+	}
+	if *top < 1 {
+		return usagef("-top %d: want 1 or more", *top)
 	}
 	if !contains(prioritize.SortKeys, *sortBy) {
 		return usagef("-sort %q: want one of %s", *sortBy, strings.Join(prioritize.SortKeys, ", "))
@@ -117,10 +150,28 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(s)
 	}
-	return printSummary(stdout, s, levels, prioritize.SummarizeOptions{Min: *min, Detail: *detail}, *sortBy, kinds)
+	return printSummary(stdout, s, summaryView{levels: levels, top: *top, sum: prioritize.SummarizeOptions{Min: *min, Detail: *detail}, sortBy: *sortBy, kinds: kinds})
 }
 
-func printSummary(w io.Writer, s *prioritize.Summary, levels []string, sum prioritize.SummarizeOptions, sortBy string, kinds []prioritize.Kind) error {
+// summaryView says what printSummary prints: the levels (findings and
+// the per-group levels), how many findings, and the patterns' options.
+type summaryView struct {
+	levels []string
+	top    int
+	sum    prioritize.SummarizeOptions
+	sortBy string
+	kinds  []prioritize.Kind
+}
+
+// levelFindings is the findings level: the growing call sites, over all
+// goroutine groups, printed before the groups.
+const levelFindings = "findings"
+
+func printSummary(w io.Writer, s *prioritize.Summary, v summaryView) error {
+	levels, findings := v.levels, false
+	if len(levels) > 0 && levels[0] == levelFindings {
+		levels, findings = levels[1:], true
+	}
 	run := ""
 	if s.Run != "" {
 		run = fmt.Sprintf(", only -run %q", s.Run)
@@ -138,26 +189,43 @@ func printSummary(w io.Writer, s *prioritize.Summary, levels []string, sum prior
 		}
 		return nil
 	}
+	if findings {
+		io.WriteString(w, "\n"+prioritize.FindingsText(s.Findings, v.top))
+		if len(levels) == 0 {
+			fmt.Fprintf(w, "\n(-level all adds, per goroutine group, the Count Summary, grammars, patterns and strings)\n")
+			return nil
+		}
+	}
 	for _, g := range s.Groups {
 		fmt.Fprintf(w, "\n#### %s\n", prioritize.Header(g))
-		if _, err := io.WriteString(w, prioritize.Text(g, levels, sum, sortBy, kinds)); err != nil {
+		if _, err := io.WriteString(w, prioritize.Text(g, levels, v.sum, v.sortBy, v.kinds)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// parseLevels parses -level; findings, when asked for, comes first.
 func parseLevels(s string) ([]string, error) {
+	all := append([]string{levelFindings}, prioritize.Levels...)
 	if s == "all" {
-		return prioritize.Levels, nil
+		return all, nil
 	}
 	var out []string
+	findings := false
 	for _, l := range strings.Split(s, ",") {
 		l = strings.TrimSpace(l)
-		if !contains(prioritize.Levels, l) {
-			return nil, usagef("-level %q: want all or some of %s", l, strings.Join(prioritize.Levels, ", "))
+		switch {
+		case l == levelFindings:
+			findings = true
+		case contains(prioritize.Levels, l):
+			out = append(out, l)
+		default:
+			return nil, usagef("-level %q: want all or some of %s", l, strings.Join(all, ", "))
 		}
-		out = append(out, l)
+	}
+	if findings {
+		out = append([]string{levelFindings}, out...)
 	}
 	return out, nil
 }
@@ -185,3 +253,6 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// defaultSummaryView is what suncat summary prints without flags.
+var defaultSummaryView = summaryView{levels: []string{levelFindings}, top: 10, sum: prioritize.SummarizeOptions{Min: 3}, sortBy: "kind"}

@@ -7,11 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -494,9 +496,11 @@ func beforeArgs(flags []string) []string {
 // point is a glance at the end of a run, not a wait.
 const growingMax = 64 << 20
 
-// growing prints, at the end of a test run, the increasing patterns, the
-// largest first, with the tests they grow over (or within). Traces that do not read, or are too big, are left to 'suncat
-// summary'.
+// growing prints, at the end of a test run, the findings of each table
+// test (a parent whose subtests' names give three or more sizes:
+// TestFind/n=1, /n=2, ...), the call sites predicted to be called most
+// first, with their class and the tests they grow over. Traces that do
+// not read, or are too big, are left to 'suncat summary'.
 func growing(w io.Writer, files []string) {
 	var total int64
 	for _, f := range files {
@@ -513,52 +517,68 @@ func growing(w io.Writer, files []string) {
 	}
 	printNotes(w, "test", set.Notes)
 	s, err := summarize(set.Traces, prioritize.Options{Split: "marks"})
-	if err != nil {
+	if err != nil || len(s.Groups) == 0 {
 		return
 	}
 	type found struct {
-		p prioritize.Pattern
-		g *prioritize.Group
+		site *prioritize.Site
+		f    *prioritize.Findings
 	}
 	var all []found
-	for _, g := range s.Groups {
-		ps := append([]prioritize.Pattern(nil), g.Patterns...)
-		prioritize.SortPatterns(ps, "kind")
-		for _, p := range ps {
-			if p.Kind == prioritize.Increasing && len(p.Counts) > 1 {
-				all = append(all, found{p, g})
-			}
+	fams := prioritize.Families(subTraceLabels(s))
+	for _, fam := range fams {
+		f, err := prioritize.FindingsOf(s, func(l string) bool { return l == fam || strings.HasPrefix(l, fam+"/") }, prioritize.Options{})
+		if err != nil {
+			continue
+		}
+		for _, site := range f.Growing() {
+			all = append(all, found{site, f})
 		}
 	}
-	if len(all) == 0 {
-		fmt.Fprintln(w, "suncat: no increasing pattern")
+	switch {
+	case len(fams) == 0:
+		fmt.Fprintln(w, "suncat: no table test over three or more sizes (TestX/n=1, /n=2, /n=4): nothing to fit")
+		return
+	case len(all) == 0:
+		fmt.Fprintf(w, "suncat: nothing grows with the size in %s\n", strings.Join(fams, ", "))
 		return
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].p.Max > all[j].p.Max })
-	fmt.Fprintln(w, "suncat: increasing patterns, largest first:")
-	for i, f := range all {
+	sort.SliceStable(all, func(i, j int) bool { return all[i].site.Predicted > all[j].site.Predicted })
+	fmt.Fprintln(w, "suncat: growing call sites, by calls predicted at 10x the largest size:")
+	for i, x := range all {
 		if i == 5 {
 			fmt.Fprintf(w, "suncat:   ... and %d more\n", len(all)-5)
 			break
 		}
-		var first, last string
-		for _, o := range f.p.Obs {
-			if o.Sub < 0 || int(o.Sub) >= len(f.g.SubTraces) {
-				continue
+		first, last := "", ""
+		for k, c := range x.site.Counts {
+			if c > 0 && x.f.Used[k] {
+				if first == "" {
+					first = s.Groups[0].SubTraces[k].Label
+				}
+				last = s.Groups[0].SubTraces[k].Label
 			}
-			if first == "" {
-				first = f.g.SubTraces[o.Sub].Label
-			}
-			last = f.g.SubTraces[o.Sub].Label
 		}
-		where := ""
-		switch {
-		case first == "":
-		case last == first:
-			where = "  within " + first
-		default:
-			where = "  over " + first + " .. " + last
-		}
-		fmt.Fprintf(w, "suncat:   %-24s %s%s\n", f.p.Notation(), strings.Join(f.p.Getters, ", "), where)
+		fmt.Fprintf(w, "suncat:   %-7s %s %s -> %s at %s  %s  over %s .. %s\n", x.site.Fit.Class, x.site.Name,
+			siteCounts(x.f, x.site), prioritize.Number(math.Round(x.site.Predicted)), prioritize.Number(x.f.Target), x.site.Where(), first, last)
 	}
+}
+
+// siteCounts joins a site's counts in the sub-traces its findings fit.
+func siteCounts(f *prioritize.Findings, s *prioritize.Site) string {
+	var parts []string
+	for i, c := range s.Counts {
+		if f.Used[i] {
+			parts = append(parts, strconv.Itoa(c))
+		}
+	}
+	return strings.Join(parts, "|")
+}
+
+func subTraceLabels(s *prioritize.Summary) []string {
+	var out []string
+	for _, st := range s.Groups[0].SubTraces {
+		out = append(out, st.Label)
+	}
+	return out
 }

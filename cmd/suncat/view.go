@@ -69,7 +69,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 			return err
 		}
 		printNotes(stderr, "view", res.Notes)
-		return printSummary(stdout, res.Summary, prioritize.Levels, prioritize.SummarizeOptions{Min: 3}, "kind", nil)
+		return printSummary(stdout, res.Summary, defaultSummaryView)
 	}
 	// Check the arguments before taking over the terminal: bad -split,
 	// -goroutines and -run values are misuse, reported now, as summary
