@@ -174,6 +174,11 @@ func TestFindingsSharedHelper(t *testing.T) {
 	if want := 1600.0 * 100; math.Abs(s.Predicted-want) > 1 {
 		t.Errorf("predicted %v at %v, want %v", s.Predicted, f.Target, want)
 	}
+	// The builder spends 1 µs per call: a sub-trace of size n takes
+	// about (n²/4 + 5) µs, which passes 100 ms at n ≈ 632.
+	if f.Time.Class != ClassQuadratic || math.Abs(f.LagSize-632) > 5 {
+		t.Errorf("time %v (%v), passes 100 ms at %v; want n^2, about 632", f.Time.Class, f.TimeNs, f.LagSize)
+	}
 	if p := siteAt(f, "report.print (print.go:7)"); p == nil || p.Fit.Class != ClassConstant {
 		t.Errorf("printer's site: %+v\n%s", p, sitesOf(f))
 	}
