@@ -97,7 +97,7 @@ func (f *summaryFlags) options() (prioritize.Options, error) {
 	if f.at < 0 {
 		return prioritize.Options{}, usagef("-at %v: want a size above 0", f.at)
 	}
-	if f.stacks != prioritize.StacksFolded && f.stacks != prioritize.StacksWhole {
+	if f.stacks != "" && f.stacks != prioritize.StacksFolded && f.stacks != prioritize.StacksWhole {
 		return prioritize.Options{}, usagef("-stacks %q: want folded or whole", f.stacks)
 	}
 	return prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run,

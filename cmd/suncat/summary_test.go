@@ -36,8 +36,8 @@ func TestSummaryTornTrace(t *testing.T) {
 			if errb.String() != tc.note {
 				t.Errorf("%s %s: stderr %q, want %q", cmd, tc.path, errb.String(), tc.note)
 			}
-			if !strings.Contains(out.String(), "a^1|2|3|4 ") {
-				t.Errorf("%s %s: no Count Summary:\n%s", cmd, tc.path, out.String())
+			if !strings.Contains(out.String(), " 3. n        (*Stop).Name         1|2|3|4 -> 40 at 40\n") {
+				t.Errorf("%s %s: no findings:\n%s", cmd, tc.path, out.String())
 			}
 		}
 	}
