@@ -75,37 +75,76 @@ type Grammar struct {
 
 // Build compresses t.
 func Build(t *Trace, opt Options) *Grammar {
-	var subs [][]int32
+	b := NewBuilder(opt)
 	for _, s := range t.Subs {
-		if len(s) > 0 {
-			subs = append(subs, s)
-		}
+		b.Add(s)
 	}
-	rs := newRuleSet(opt.Lossless)
-	compute := computeFast
+	return b.Grammar(t.Names)
+}
+
+// A Builder compresses a trace one sub-trace at a time, as Build does
+// with the whole trace, so that a reader can hand each sub-trace over as
+// soon as it has it and need not keep it: the Builder keeps the rules and
+// the compressed lists (and the first sub-trace until a second comes, as
+// a trace of one sub-trace is compressed differently).
+type Builder struct {
+	rs      *ruleSet
+	compute func(*ruleSet, int, []elem) []elem
+	first   []int32 // the first non-empty sub-trace, until a second comes
+	items   []elem  // one per non-empty sub-trace once there are two
+	buf     []elem
+}
+
+// NewBuilder returns a Builder with the engine and variant of opt.
+func NewBuilder(opt Options) *Builder {
+	b := &Builder{rs: newRuleSet(opt.Lossless), compute: computeFast}
 	if opt.Reference {
-		compute = computeReference
+		b.compute = computeReference
 	}
-	var start []elem
-	comparison := len(subs) >= 2
-	if !comparison {
-		if len(subs) == 1 {
-			start = compute(rs, 0, fresh(subs[0]))
-		}
-	} else {
-		items := make([]elem, len(subs))
-		// absorb copies what it keeps of a sub-trace's list, so one
-		// buffer serves every sub-trace.
-		var buf []elem
-		for i, s := range subs {
-			buf = freshInto(buf, s)
-			l := compute(rs, i, buf)
-			r := rs.absorb(l, i)
-			items[i] = elem{sym: r, cnt: 1}
-		}
-		start = compute(rs, -1, items)
+	return b
+}
+
+// Add compresses the next sub-trace (an empty one is skipped, as Build
+// skips it). The Builder does not keep s once a second non-empty
+// sub-trace has come.
+func (b *Builder) Add(s []int32) {
+	if len(s) == 0 {
+		return
 	}
-	return rs.grammar(t.Names, start, len(subs), comparison)
+	if b.items == nil && b.first == nil {
+		b.first = s
+		return
+	}
+	if b.first != nil {
+		b.sub(b.first)
+		b.first = nil
+	}
+	b.sub(s)
+}
+
+func (b *Builder) sub(s []int32) {
+	i := len(b.items)
+	// absorb copies what it keeps of a sub-trace's list, so one buffer
+	// serves every sub-trace.
+	b.buf = freshInto(b.buf, s)
+	l := b.compute(b.rs, i, b.buf)
+	r := b.rs.absorb(l, i)
+	b.items = append(b.items, elem{sym: r, cnt: 1})
+}
+
+// Grammar finishes the compression; names are the terminals' names. The
+// Builder must not be used after.
+func (b *Builder) Grammar(names []string) *Grammar {
+	if b.items == nil {
+		var start []elem
+		subs := 0
+		if b.first != nil {
+			start, subs = b.compute(b.rs, 0, fresh(b.first)), 1
+		}
+		return b.rs.grammar(names, start, subs, false)
+	}
+	start := b.compute(b.rs, -1, b.items)
+	return b.rs.grammar(names, start, len(b.items), true)
 }
 
 // freshInto returns the list of fresh RPs of s, in buf if it is large

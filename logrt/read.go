@@ -3,6 +3,7 @@ package logrt
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"strconv"
@@ -97,6 +98,29 @@ func ReadFile(path string) (*Trace, error) {
 		return nil, err
 	}
 	return Decode(path, data)
+}
+
+// ReadHeader decodes only the header of the trace file at path: the
+// returned Trace has Path, Program, PID and Start (or Torn, for a file
+// whose program died before it wrote its header), and nothing else. A
+// reader of several traces uses it to take them in order of start time
+// before decoding any.
+func ReadHeader(path string) (*Trace, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data := make([]byte, 64<<10) // the header, whatever its size, and then some
+	n, err := io.ReadFull(f, data)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, err
+	}
+	d := &decoder{name: path, data: data[:n], t: &Trace{Path: path}}
+	if err := d.header(); err != nil {
+		return nil, err
+	}
+	return d.t, nil
 }
 
 // Decode decodes a whole trace held in data; name is used in errors.

@@ -282,3 +282,42 @@ func TestDecodeFunc(t *testing.T) {
 		t.Errorf("callback error: got %v after %d calls, want %v after 3", err, n, stop)
 	}
 }
+
+// TestReadHeader: the header alone, as the whole decode gives it, and the
+// same error for a file whose header is bad.
+func TestReadHeader(t *testing.T) {
+	for _, p := range []string{"../testdata/traces/marks.suncat", "../testdata/traces/busapp.suncat"} {
+		h, err := ReadHeader(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Path != p || h.Program != full.Program || h.PID != full.PID || !h.Start.Equal(full.Start) || h.Start.IsZero() ||
+			len(h.Events)+len(h.Stacks)+len(h.Getters) != 0 {
+			t.Errorf("%s: header %+v, want that of %+v", p, h, full)
+		}
+	}
+	dir := t.TempDir()
+	good := loadSample(t)
+	for name, data := range map[string][]byte{
+		"short":   good[:20],
+		"magic":   append([]byte("NOTATRCE"), good[8:600]...),
+		"version": append(append(append([]byte{}, good[:8]...), 9, 0, 0, 0), good[12:]...),
+	} {
+		p := dir + "/" + name + ".suncat"
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, herr := ReadHeader(p)
+		_, ferr := ReadFile(p)
+		if herr == nil || ferr == nil || herr.Error() != ferr.Error() {
+			t.Errorf("%s: ReadHeader error %v, ReadFile error %v", name, herr, ferr)
+		}
+	}
+	if _, err := ReadHeader(dir + "/missing.suncat"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+}

@@ -11,8 +11,8 @@ import (
 
 // Tests of Build's stages, each on its own: the options (compileOptions),
 // a trace's part (Part: goroutine groups and segments), the default split
-// (chooseSplit), the -run filter (keepRun), a group's terminals and
-// grammar (mergeGroup, groupGrammar). The tests of Build as a whole are in
+// (chooseSplit), the merge (Merger: -run, a group's terminals and
+// grammar). The tests of Build as a whole are in
 // prioritize_test.go, run_test.go and stream_test.go.
 
 func TestChooseSplit(t *testing.T) {
@@ -204,32 +204,70 @@ func TestPart(t *testing.T) {
 	}
 }
 
-func TestKeepRun(t *testing.T) {
-	tr := synthetic("|TestA A@f |TestB A@f |TestA/sub A@f", nil)
-	p := partOf(t, tr, Options{})
-	var all []subRef
-	for i, l := range p.seg.labels {
-		all = append(all, subRef{p, int32(i + 1), l})
+func TestMergerRun(t *testing.T) {
+	tr := synthetic("|TestA A@f |TestB A@f |TestA/sub A@f A@f", nil)
+	merge := func(run string) (*Summary, error) {
+		m, err := NewMerger(Options{Run: run}, []string{tr.Path})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Add(partOf(t, tr, Options{Run: run}))
+		return m.Summary()
 	}
-	run, _ := compileRun("TestA")
-	kept, err := keepRun(run, "TestA", all)
+	s, err := merge("TestA")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(kept) != 2 || kept[0].label != "TestA" || kept[1].label != "TestA/sub" || kept[1].seg != 3 {
-		t.Errorf("kept %+v, want TestA, TestA/sub", kept)
+	g := s.Groups[0]
+	if len(g.SubTraces) != 2 || g.SubTraces[0].Label != "TestA" || g.SubTraces[1].Label != "TestA/sub" || g.Left != 1 || g.Events != 3 {
+		t.Errorf("kept %+v, %d left; want TestA, TestA/sub, 1 left", g.SubTraces, g.Left)
 	}
-	if kept, err := keepRun(nil, "", all); err != nil || len(kept) != 3 {
-		t.Errorf("no filter: %v, kept %d", err, len(kept))
+	if got := g.Terminals[0].PerSub; !reflect.DeepEqual(got, []int{1, 2}) {
+		t.Errorf("calls per kept sub-trace %v, want [1 2]", got)
 	}
-	none, _ := compileRun("TestZ")
-	if _, err := keepRun(none, "TestZ", all); err == nil || !strings.HasPrefix(err.Error(), `Run "TestZ" matches no sub-trace; labels are: TestA, TestB`) {
+	if s, err := merge(""); err != nil || len(s.Groups[0].SubTraces) != 3 {
+		t.Errorf("no filter: %v", err)
+	}
+	if _, err := merge("TestZ"); err == nil || !strings.HasPrefix(err.Error(), `Run "TestZ" matches no sub-trace; labels are: TestA, TestB, TestA/sub`) {
 		t.Errorf("TestZ: error %v", err)
 	}
 	// No event in any sub-trace: nothing was lost, no error.
-	empty := partOf(t, synthetic("A@f |TestA", nil), Options{})
-	if kept, err := keepRun(none, "TestZ", []subRef{{empty, 1, "TestA"}}); err != nil || len(kept) != 0 {
-		t.Errorf("TestZ, no event in a sub-trace: %v, %d kept", err, len(kept))
+	m, _ := NewMerger(Options{Run: "TestZ"}, nil)
+	m.Add(partOf(t, synthetic("A@f |TestA", nil), Options{Run: "TestZ"}))
+	if s, err := m.Summary(); err != nil || len(s.Groups) != 0 {
+		t.Errorf("TestZ, no event in a sub-trace: %v", err)
+	}
+}
+
+// TestMergerWaitsForSplit: without -split, parts wait until a trace with a
+// mark decides for marks (their events then count as left), or the end
+// decides for none.
+func TestMergerWaitsForSplit(t *testing.T) {
+	plain, marked := synthetic("A@f A@f", nil), synthetic("A@f |one A@f", nil)
+	plain.Path, marked.Path = "plain.suncat", "marked.suncat"
+	m, _ := NewMerger(Options{}, []string{plain.Path, marked.Path})
+	m.Add(partOf(t, plain, Options{}))
+	if len(m.pending) != 1 || m.decided {
+		t.Fatalf("a part without marks did not wait")
+	}
+	m.Add(partOf(t, marked, Options{}))
+	s, err := m.Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := s.Groups[0]; s.Split != "marks" || g.Left != 3 || g.Events != 1 || strings.Join(s.Traces, " ") != "plain.suncat marked.suncat" {
+		t.Errorf("split %s, %d left, %d events, traces %v", s.Split, g.Left, g.Events, s.Traces)
+	}
+	m, _ = NewMerger(Options{}, []string{plain.Path, plain.Path})
+	m.Add(partOf(t, plain, Options{}))
+	m.Add(partOf(t, plain, Options{}))
+	if s, err := m.Summary(); err != nil || s.Split != "none" || len(s.Groups[0].SubTraces) != 2 {
+		t.Errorf("no mark anywhere: split %s, error %v", s.Split, err)
+	}
+	if m, _ := NewMerger(Options{}, nil); m != nil {
+		if _, err := m.Summary(); err == nil {
+			t.Errorf("no part: no error")
+		}
 	}
 }
 
@@ -278,11 +316,19 @@ func TestMergeGroup(t *testing.T) {
 	}
 }
 
+// TestGroupGrammar: the grammar of a group whose events are missing
+// from a sub-trace sees one sub-trace fewer; its observations name the
+// group's sub-traces.
 func TestGroupGrammar(t *testing.T) {
-	terms := []*Terminal{{Letter: "a"}, {Letter: "b"}}
-	// Sub-trace 1 is empty: the grammar sees two sub-traces, and its
-	// observations name 0 and 2.
-	gr := groupGrammar(terms, [][]int32{{0, 1, 1}, nil, {0, 1, 1, 1}})
+	tr := entries(synthetic("|one A@f B@g B@g |two C@h |three A@f B@g B@g B@g", nil), "m", "m", "m", "w", "m", "m", "m", "m")
+	s, err := Build([]*logrt.Trace{tr}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr := s.Groups[0].Grammar
+	if s.Groups[0].Goroutine != "m" || gr.SubTraces != 2 {
+		t.Fatalf("group %s, grammar of %d sub-traces", s.Groups[0].Goroutine, gr.SubTraces)
+	}
 	if got := gr.String(); got != "S -> A^2\nA -> a b^2|3\n" {
 		t.Errorf("grammar\n%s", got)
 	}

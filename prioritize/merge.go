@@ -11,7 +11,7 @@ import (
 
 // Build summarizes the traces, which are taken in order of start time.
 // The traces are held in memory; a reader of big traces builds a Part of
-// each while decoding it and calls Merge instead, with the same result.
+// each while decoding it and merges them instead, with the same result.
 func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 	if len(traces) == 0 {
 		return nil, fmt.Errorf("no trace")
@@ -29,223 +29,229 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 	return Merge(parts, opt)
 }
 
-// A subRef is a segment of a part that is a sub-trace of the summary.
-type subRef struct {
-	part  *Part
-	seg   int32
-	label string
-}
-
 // Merge summarizes finished parts (see Part), taken in order of their
 // traces' start times; opt must be the options the parts were made with.
 func Merge(parts []*Part, opt Options) (*Summary, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("no trace")
 	}
+	parts = append([]*Part(nil), parts...) // the caller's order stays
+	sort.SliceStable(parts, func(i, j int) bool { return parts[i].trace.Start.Before(parts[j].trace.Start) })
+	paths := make([]string, len(parts))
+	for i, p := range parts {
+		paths[i] = p.trace.Path
+	}
+	m, err := NewMerger(opt, paths)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range parts {
+		m.Add(p)
+	}
+	return m.Summary()
+}
+
+// A Merger makes the summary of finished parts handed to it one at a
+// time, in order of their traces' start times, so that a reader can merge
+// each trace as soon as it is decoded while it decodes the next: a part's
+// sub-traces go into its groups' grammars at once (grammar.Builder), and
+// its sequences of stacks are dropped. Until the default split is known
+// (marks as soon as a trace has a mark; none when no trace had one), the
+// parts wait.
+type Merger struct {
+	c       *compiled
+	split   string
+	kind    splitKind
+	decided bool
+	pending []*Part
+	traces  []*logrt.Trace
+	runs    []string // the label of each trace's sub-trace with -split none
+	added   int      // parts merged (not waiting)
+	labels  []string // of the kept sub-traces
+	all     []SubTrace
+	inSubs  int // events in any sub-trace before -run
+	groups  []*mergedGroup
+	byKey   map[string]*mergedGroup
+}
+
+// NewMerger starts a summary with the options the parts are made with;
+// paths are the traces' files, in the order the parts will come (they
+// label the sub-traces of -split none, see runLabels).
+func NewMerger(opt Options, paths []string) (*Merger, error) {
 	c, err := compileOptions(opt)
 	if err != nil {
 		return nil, err
 	}
-	parts = append([]*Part(nil), parts...) // the caller's order stays
-	sort.SliceStable(parts, func(i, j int) bool { return parts[i].trace.Start.Before(parts[j].trace.Start) })
-	sawMark := false
-	for _, p := range parts {
-		sawMark = sawMark || p.seg.sawMark
+	m := &Merger{c: c, byKey: map[string]*mergedGroup{}, runs: runLabels(paths)}
+	if opt.Split != "" {
+		m.split, m.kind = chooseSplit(opt.Split, false)
+		m.decided = true
 	}
-	split, kind := chooseSplit(opt.Split, sawMark)
-	traces := make([]*logrt.Trace, len(parts))
-	for i, p := range parts {
-		traces[i] = p.trace
-	}
-	if err := checkAt(split, traces...); err != nil {
-		return nil, err
-	}
-	s := &Summary{Version: SchemaVersion, Split: split, Run: opt.Run}
-	var all []subRef
-	var order []string // group keys in order of first appearance
-	seen := map[string]bool{}
-	for _, p := range parts {
-		s.Traces = append(s.Traces, p.trace.Path)
-	}
-	runs := runLabels(s.Traces)
-	for i, p := range parts {
-		segs, labels := p.seg.subTraces(kind, runs[i])
-		for i := range segs {
-			all = append(all, subRef{p, segs[i], labels[i]})
+	return m, nil
+}
+
+// Add merges the next part. Its trace must not start before the
+// previous part's.
+func (m *Merger) Add(p *Part) {
+	m.traces = append(m.traces, p.trace)
+	if !m.decided {
+		if !p.seg.sawMark {
+			m.pending = append(m.pending, p)
+			return
 		}
+		m.decide(true)
+	}
+	m.add(p)
+}
+
+// decide settles the default split and merges the parts that waited.
+func (m *Merger) decide(sawMark bool) {
+	m.split, m.kind = chooseSplit("", sawMark)
+	m.decided = true
+	for _, p := range m.pending {
+		m.add(p)
+	}
+	m.pending = nil
+}
+
+func (m *Merger) add(p *Part) {
+	run := p.trace.Path // a part beyond the paths given
+	if m.added < len(m.runs) {
+		run = m.runs[m.added]
+	}
+	m.added++
+	segs, labels := p.seg.subTraces(m.kind, run)
+	kept := map[int32]int{} // segment -> number of the kept sub-trace
+	var order []int32       // the kept segments, in order
+	for i, seg := range segs {
+		m.all = append(m.all, SubTrace{Label: labels[i]})
 		for _, g := range p.groups {
-			if !seen[g.key] {
-				seen[g.key] = true
-				order = append(order, g.key)
+			if int(seg) < len(g.segs) {
+				m.inSubs += g.segs[seg].span.Events
 			}
 		}
+		if m.c.run == nil || m.c.run.match(labels[i]) {
+			kept[seg] = len(m.labels)
+			order = append(order, seg)
+			m.labels = append(m.labels, labels[i])
+		}
 	}
-	if c.sel != nil && len(order) == 0 {
-		return nil, optionError("Goroutines", "%q matches no goroutine", opt.Goroutines)
+	for gi, pg := range p.groups {
+		mg := m.byKey[pg.key]
+		if mg == nil {
+			mg = &mergedGroup{g: &Group{Goroutine: pg.key}, frames: m.c.opt.Frames, byKey: map[string]*Terminal{},
+				ids: map[*Terminal]int32{}, gram: grammar.NewBuilder(grammar.Options{})}
+			m.byKey[pg.key] = mg
+			m.groups = append(m.groups, mg)
+		}
+		mg.add(p, int32(gi), pg, kept, order)
 	}
-	kept, err := keepRun(c.run, opt.Run, all)
-	if err != nil {
+}
+
+// Summary finishes the merge.
+func (m *Merger) Summary() (*Summary, error) {
+	if !m.decided {
+		m.decide(false)
+	}
+	if len(m.traces) == 0 {
+		return nil, fmt.Errorf("no trace")
+	}
+	if err := checkAt(m.split, m.traces...); err != nil {
 		return nil, err
 	}
-	for _, key := range order {
-		if g := mergeGroup(key, parts, kept, opt.Frames); g != nil {
-			s.Groups = append(s.Groups, g)
+	if m.c.sel != nil && len(m.groups) == 0 {
+		return nil, optionError("Goroutines", "%q matches no goroutine", m.c.opt.Goroutines)
+	}
+	if m.c.run != nil && len(m.labels) == 0 && m.inSubs > 0 {
+		return nil, noRunMatch(m.c.opt.Run, m.all)
+	}
+	s := &Summary{Version: SchemaVersion, Split: m.split, Run: m.c.opt.Run}
+	for _, tr := range m.traces {
+		s.Traces = append(s.Traces, tr.Path)
+	}
+	for _, mg := range m.groups {
+		if mg.g.Events > 0 {
+			s.Groups = append(s.Groups, mg.finish(m.labels))
 		}
 	}
 	sort.SliceStable(s.Groups, func(i, j int) bool { return s.Groups[i].Events > s.Groups[j].Events })
-	if s.Findings, err = buildFindings(s, opt); err != nil {
+	var err error
+	if s.Findings, err = buildFindings(s, m.c.opt); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// chooseSplit returns the split given, or for "" "marks" when a trace
-// has a mark and "none" when none has.
-func chooseSplit(spec string, sawMark bool) (string, splitKind) {
-	switch {
-	case spec != "":
-		return spec, splitKindOf(spec)
-	case sawMark:
-		return "marks", splitMarks
-	}
-	return "none", splitNone
-}
-
-// keepRun keeps the sub-traces whose labels -run selects; a pattern that
-// keeps none of the sub-traces that have events is an error listing the
-// labels.
-func keepRun(run *runFilter, pattern string, all []subRef) ([]subRef, error) {
-	if run == nil {
-		return all, nil
-	}
-	var kept []subRef
-	inSubs := 0 // events in any sub-trace before filtering
-	labels := make([]SubTrace, len(all))
-	for i, r := range all {
-		labels[i] = SubTrace{Label: r.label}
-		for _, g := range r.part.groups {
-			if int(r.seg) < len(g.segs) {
-				inSubs += g.segs[r.seg].span.Events
-			}
-		}
-		if run.match(r.label) {
-			kept = append(kept, r)
-		}
-	}
-	if len(kept) == 0 && inSubs > 0 {
-		return nil, noRunMatch(pattern, labels)
-	}
-	return kept, nil
-}
-
-// mergeGroup summarizes one goroutine group over the kept sub-traces;
-// nil when none of its events is in them.
-func mergeGroup(key string, parts []*Part, kept []subRef, frames int) *Group {
-	g := &Group{Goroutine: key, SubTraces: make([]SubTrace, len(kept))}
-	for i := range kept {
-		g.SubTraces[i] = SubTrace{Label: kept[i].label, Start: -1}
-	}
-	m := &groupMerge{g: g, frames: frames, byKey: map[string]*Terminal{}, terms: map[*Part][]*Terminal{}}
-	subs := make([][]int32, len(kept))
-	for i, r := range kept {
-		subs[i] = m.sub(i, r)
-	}
-	g.Left = m.left(key, parts, kept)
-	if g.Events == 0 {
-		return nil
-	}
-	m.counts(key, kept)
-	g.Grammar = groupGrammar(g.Terminals, subs)
-	g.Patterns = Patterns(g)
-	return g
-}
-
-// groupGrammar builds the grammar of a group's sub-traces, each a list of
-// terminal ids. The grammar drops empty sub-traces and numbers the rest;
-// its observations are mapped back to the group's sub-trace numbers.
-func groupGrammar(terms []*Terminal, subs [][]int32) *grammar.Grammar {
-	names := make([]string, len(terms))
-	for i, t := range terms {
-		names[i] = t.Letter
-	}
-	var nonEmpty [][]int32
-	var index []int32
-	for i, sub := range subs {
-		if len(sub) > 0 {
-			nonEmpty = append(nonEmpty, sub)
-			index = append(index, int32(i))
-		}
-	}
-	gr := grammar.Build(&grammar.Trace{Names: names, Subs: nonEmpty}, grammar.Options{})
-	renumber(gr, index)
-	return gr
-}
-
-// A groupMerge builds one group's terminals from the parts' protos.
-type groupMerge struct {
+// A mergedGroup is one goroutine group of the summary in the making.
+type mergedGroup struct {
 	g      *Group
 	frames int
-	byKey  map[string]*Terminal      // by terminalKey
-	terms  map[*Part][]*Terminal     // by proto index, once looked up
-	ids    map[*Terminal]int32       // index in g.Terminals
-	subsOf map[*Part]map[int32]int32 // segment -> kept sub-trace number
+	byKey  map[string]*Terminal // by terminalKey
+	ids    map[*Terminal]int32  // index in g.Terminals
+	spans  map[int]SubTrace     // the group's events in each kept sub-trace
+	gram   *grammar.Builder
+	index  []int32 // the kept sub-trace of each sub-trace the grammar has
 }
 
-// sub turns the group's events in kept sub-trace i into terminal numbers
-// (in place: the part's sequence becomes the grammar's input), giving
-// terminals their letters in order of first appearance.
-func (m *groupMerge) sub(i int, r subRef) []int32 {
-	pg := r.part.group(m.g.Goroutine)
-	if pg == nil || int(r.seg) >= len(pg.segs) {
-		return nil
+// add merges the group's events of part p (pg, the part's group gi):
+// those of the kept segments become terminal numbers, lettered in order
+// of first appearance, and go to the grammar; the others count as left.
+func (mg *mergedGroup) add(p *Part, gi int32, pg *partGroup, kept map[int32]int, order []int32) {
+	if mg.spans == nil {
+		mg.spans = map[int]SubTrace{}
 	}
-	sd := &pg.segs[r.seg]
-	if sd.span.Events == 0 {
-		return nil
-	}
-	m.g.Events += sd.span.Events
-	st := &m.g.SubTraces[i]
-	st.Events, st.Start, st.End = sd.span.Events, sd.span.Start, sd.span.End
-	ts := m.terms[r.part]
-	if ts == nil {
-		ts = make([]*Terminal, len(r.part.protos))
-		m.terms[r.part] = ts
-	}
-	if m.ids == nil {
-		m.ids = map[*Terminal]int32{}
-	}
-	for j, pi := range sd.seq {
-		t := ts[pi]
-		if t == nil {
-			t = m.terminal(r.part, &r.part.protos[pi])
-			ts[pi] = t
+	for seg := range pg.segs {
+		if _, ok := kept[int32(seg)]; !ok {
+			mg.g.Left += pg.segs[seg].span.Events
 		}
-		id, ok := m.ids[t]
-		if !ok {
-			id = int32(len(m.g.Terminals))
-			m.ids[t] = id
-			t.Letter = letter(int(id))
-			t.PerSub = make([]int, len(m.g.SubTraces))
-			t.BySub = make([][]ValueCount, len(m.g.SubTraces))
-			m.g.Terminals = append(m.g.Terminals, t)
-		}
-		sd.seq[j] = id
 	}
-	return sd.seq
+	terms := make([]*Terminal, len(p.protos))
+	for _, seg := range order {
+		if int(seg) >= len(pg.segs) || pg.segs[seg].span.Events == 0 {
+			continue
+		}
+		sd := &pg.segs[seg]
+		i := kept[seg]
+		mg.g.Events += sd.span.Events
+		mg.spans[i] = sd.span
+		for j, pi := range sd.seq {
+			t := terms[pi]
+			if t == nil {
+				t = mg.terminal(p.trace, &p.protos[pi])
+				terms[pi] = t
+			}
+			sd.seq[j] = mg.id(t)
+		}
+		mg.gram.Add(sd.seq)
+		mg.index = append(mg.index, int32(i))
+		sd.seq = nil // the grammar has it
+	}
+	mg.counts(p, gi, terms, kept)
+}
+
+// id returns the terminal's number, numbering it on its first event.
+func (mg *mergedGroup) id(t *Terminal) int32 {
+	id, ok := mg.ids[t]
+	if !ok {
+		id = int32(len(mg.g.Terminals))
+		mg.ids[t] = id
+		t.Letter = letter(int(id))
+		mg.g.Terminals = append(mg.g.Terminals, t)
+	}
+	return id
 }
 
 // terminal returns the terminal of a proto, by its (possibly cut) stack.
-func (m *groupMerge) terminal(p *Part, pr *proto) *Terminal {
-	tr := p.trace
+func (mg *mergedGroup) terminal(tr *logrt.Trace, pr *proto) *Terminal {
 	var fs []logrt.Frame
 	if st := tr.StackOf(pr.stack); st != nil {
 		fs = st.Frames
 	}
-	if m.frames > 0 && len(fs) > m.frames {
-		fs = fs[:m.frames]
+	if mg.frames > 0 && len(fs) > mg.frames {
+		fs = fs[:mg.frames]
 	}
 	key := terminalKey(pr.getter, fs)
-	if t, ok := m.byKey[key]; ok {
+	if t, ok := mg.byKey[key]; ok {
 		return t
 	}
 	gt, _ := tr.GetterOf(pr.getter)
@@ -259,66 +265,33 @@ func (m *groupMerge) terminal(p *Part, pr *proto) *Terminal {
 		}
 	}
 	t := &Terminal{Name: name, Getter: gt, Frames: fs}
-	m.byKey[key] = t
+	mg.byKey[key] = t
 	return t
 }
 
-// left counts the group's events outside the kept sub-traces, and notes
-// which segment of each part is which kept sub-trace.
-func (m *groupMerge) left(key string, parts []*Part, kept []subRef) int {
-	m.subsOf = map[*Part]map[int32]int32{}
-	for i, r := range kept {
-		if m.subsOf[r.part] == nil {
-			m.subsOf[r.part] = map[int32]int32{}
-		}
-		m.subsOf[r.part][r.seg] = int32(i)
-	}
-	n := 0
-	for _, p := range parts {
-		pg := p.group(key)
-		if pg == nil {
-			continue
-		}
-		for seg := range pg.segs {
-			if _, ok := m.subsOf[p][int32(seg)]; !ok {
-				n += pg.segs[seg].span.Events
-			}
-		}
-	}
-	return n
-}
-
-// counts gives the group's terminals their calls and values in each kept
-// sub-trace, and in all of them.
-func (m *groupMerge) counts(key string, kept []subRef) {
+// counts gives the terminals of part p's group gi their calls and values
+// in each kept sub-trace of the part.
+func (mg *mergedGroup) counts(p *Part, gi int32, terms []*Terminal, kept map[int32]int) {
 	type contrib struct {
 		t   *Terminal
-		sub int32
+		sub int
 		c   *cell
 	}
 	var cs []contrib
-	done := map[*Part]bool{}
-	for _, r := range kept {
-		if done[r.part] {
+	for pi := range p.protos {
+		pr := &p.protos[pi]
+		if pr.group != gi || terms[pi] == nil {
 			continue
 		}
-		done[r.part] = true
-		ts, subs := m.terms[r.part], m.subsOf[r.part]
-		for pi := range r.part.protos {
-			pr := &r.part.protos[pi]
-			if ts == nil || ts[pi] == nil || r.part.groups[pr.group].key != key {
-				continue
-			}
-			for k := range pr.cells {
-				if i, ok := subs[pr.cells[k].seg]; ok {
-					cs = append(cs, contrib{ts[pi], i, &pr.cells[k]})
-				}
+		for k := range pr.cells {
+			if i, ok := kept[pr.cells[k].seg]; ok {
+				cs = append(cs, contrib{terms[pi], i, &pr.cells[k]})
 			}
 		}
 	}
 	sort.SliceStable(cs, func(a, b int) bool {
 		if cs[a].t != cs[b].t {
-			return m.ids[cs[a].t] < m.ids[cs[b].t]
+			return mg.ids[cs[a].t] < mg.ids[cs[b].t]
 		}
 		return cs[a].sub < cs[b].sub
 	})
@@ -331,13 +304,52 @@ func (m *groupMerge) counts(key string, kept []subRef) {
 		for _, x := range cs[a:b] {
 			cells = append(cells, x.c)
 		}
-		t := cs[a].t
-		t.PerSub[cs[a].sub], t.BySub[cs[a].sub] = mergeCells(cells)
+		t, i := cs[a].t, cs[a].sub
+		for len(t.PerSub) <= i {
+			t.PerSub, t.BySub = append(t.PerSub, 0), append(t.BySub, nil)
+		}
+		t.PerSub[i], t.BySub[i] = mergeCells(cells)
 		a = b
 	}
-	for _, t := range m.g.Terminals {
+}
+
+// finish completes the group over all the kept sub-traces: their spans,
+// every terminal's counts in each and in all, the grammar, the patterns.
+func (mg *mergedGroup) finish(labels []string) *Group {
+	g := mg.g
+	g.SubTraces = make([]SubTrace, len(labels))
+	for i, l := range labels {
+		g.SubTraces[i] = SubTrace{Label: l, Start: -1}
+		if sp, ok := mg.spans[i]; ok {
+			g.SubTraces[i].Events, g.SubTraces[i].Start, g.SubTraces[i].End = sp.Events, sp.Start, sp.End
+		}
+	}
+	names := make([]string, len(g.Terminals))
+	for i, t := range g.Terminals {
+		names[i] = t.Letter
+		for len(t.PerSub) < len(labels) {
+			t.PerSub, t.BySub = append(t.PerSub, 0), append(t.BySub, nil)
+		}
 		t.Values, t.Total = allValues(t.BySub)
 	}
+	g.Grammar = mg.gram.Grammar(names)
+	// The grammar numbers only the sub-traces it was given; map its
+	// observations back to the group's sub-trace numbers.
+	renumber(g.Grammar, mg.index)
+	g.Patterns = Patterns(g)
+	return g
+}
+
+// chooseSplit returns the split given, or for "" "marks" when a trace
+// has a mark and "none" when none has.
+func chooseSplit(spec string, sawMark bool) (string, splitKind) {
+	switch {
+	case spec != "":
+		return spec, splitKindOf(spec)
+	case sawMark:
+		return "marks", splitMarks
+	}
+	return "none", splitNone
 }
 
 // mergeCells adds up the cells of one terminal in one sub-trace (several

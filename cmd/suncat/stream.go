@@ -1,11 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
-	"sync"
+	"sort"
 	"sync/atomic"
 	"time"
 
@@ -48,6 +49,11 @@ type readCounts struct {
 // streamSummary reads and summarizes trace files. Errors reading a file
 // are failures; errors of the summary (options the traces do not allow)
 // are misuse. counts may be nil.
+//
+// The files are taken in order of their start times (from their headers):
+// readers decode them, one per CPU at a time, and this goroutine merges
+// each part as soon as it and those before it are done, so the grammar of
+// one trace is built while the next ones are decoded.
 func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (*streamed, error) {
 	if err := prioritize.CheckOptions(opt); err != nil {
 		return nil, usagef("%w", summaryFlag(err))
@@ -55,41 +61,83 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 	if counts == nil {
 		counts = newReadCounts(files)
 	}
+	order, err := byStart(files)
+	if err != nil {
+		return nil, err
+	}
+	paths := make([]string, len(order))
+	for k, i := range order {
+		paths[k] = files[i]
+	}
+	m, err := prioritize.NewMerger(opt, paths)
+	if err != nil {
+		return nil, usagef("%w", summaryFlag(err))
+	}
 	res := &streamed{Traces: make([]*logrt.Trace, len(files)), Ends: make([]int64, len(files))}
-	parts := make([]*prioritize.Part, len(files))
-	errs := make([]error, len(files))
-	next := atomic.Int64{}
-	var wg sync.WaitGroup
+	type result struct {
+		part *prioritize.Part
+		err  error
+	}
+	done := make([]chan result, len(files))
+	for i := range done {
+		done[i] = make(chan result, 1)
+	}
+	var next atomic.Int64
+	var failed atomic.Bool
 	readers := runtime.GOMAXPROCS(0)
 	if maxReaders > 0 {
 		readers = maxReaders
 	}
 	for w := 0; w < min(readers, len(files)); w++ {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
-				parts[i], res.Traces[i], res.Ends[i], errs[i] = streamFile(files[i], opt, counts)
+			for k := int(next.Add(1) - 1); k < len(order); k = int(next.Add(1) - 1) {
+				var r result
+				if !failed.Load() {
+					i := order[k]
+					r.part, res.Traces[i], res.Ends[i], r.err = streamFile(files[i], opt, counts)
+				}
 				counts.filesDone.Add(1)
+				done[k] <- r
 			}
 		}()
 	}
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			return nil, err
+	var first error
+	for k, i := range order {
+		r := <-done[k]
+		if first != nil || r.err != nil {
+			failed.Store(true)
+			first = cmp.Or(first, r.err)
+			continue
 		}
 		if res.Traces[i].Torn {
 			res.Notes = append(res.Notes, files[i]+": the last record was being written when the program died; it was skipped")
 		}
-		res.Events += parts[i].Events()
+		res.Events += r.part.Events()
+		m.Add(r.part)
 	}
-	s, err := prioritize.Merge(parts, opt)
-	if err != nil {
+	if first != nil {
+		return nil, first
+	}
+	if res.Summary, err = m.Summary(); err != nil {
 		return nil, usagef("%w", summaryFlag(err))
 	}
-	res.Summary = s
 	return res, nil
+}
+
+// byStart returns the order of the files by their traces' start times
+// (the order given, for equal times), reading only their headers.
+func byStart(files []string) ([]int, error) {
+	starts := make([]time.Time, len(files))
+	order := make([]int, len(files))
+	for i, f := range files {
+		h, err := logrt.ReadHeader(f)
+		if err != nil {
+			return nil, err
+		}
+		starts[i], order[i] = h.Start, i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return starts[order[a]].Before(starts[order[b]]) })
+	return order, nil
 }
 
 func newReadCounts(files []string) *readCounts {
