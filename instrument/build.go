@@ -45,6 +45,10 @@ type BuildOptions struct {
 	Delays []uint32
 	Delay  time.Duration
 	Spin   bool
+	// Analysis, if not nil, is Analyze's result for this package and
+	// these options, already made by the caller: Build uses it instead of
+	// analyzing again (the getter ids in Delays are its).
+	Analysis *Analysis
 }
 
 // A BuildResult says what was built.
@@ -70,12 +74,16 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	}
 	named := pkg
 	opt.Dir, pkg = normalize(opt.Dir, pkg)
-	a, err := Analyze(ctx, Options{
-		Dir: opt.Dir, Patterns: []string{pkg}, BuildFlags: opt.BuildFlags,
-		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: opt.Progress, Deps: opt.Deps,
-	})
-	if err != nil {
-		return nil, err
+	a := opt.Analysis
+	if a == nil {
+		var err error
+		a, err = Analyze(ctx, Options{
+			Dir: opt.Dir, Patterns: []string{pkg}, BuildFlags: opt.BuildFlags,
+			Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: opt.Progress, Deps: opt.Deps,
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	if len(a.Commands) > 1 {
 		return nil, fmt.Errorf("%s matches %d commands (%s); instrument one at a time", named, len(a.Commands), strings.Join(a.Commands, ", "))

@@ -82,7 +82,7 @@ func run(stdout, stderr io.Writer, args []string) error {
 }
 
 // newFlagSet returns a FlagSet for c whose -h prints the command's help.
-// Parse errors are returned, not printed twice.
+// Parse errors are returned, not printed (see parseFlags).
 func newFlagSet(c *command, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("suncat "+c.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -97,11 +97,13 @@ func newFlagSet(c *command, stderr io.Writer) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	var positional []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseQuietly(fs, args); err != nil {
 			if err == flag.ErrHelp {
+				fs.Usage()
 				return silentError{exitError(0)}
 			}
-			return silentError{usageError{err}}
+			// One line, as the go command says it: the usage is a -h away.
+			return usagef("%w; run '%s -h' for usage", err, fs.Name())
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -116,6 +118,16 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	}
 	// Leave the positional arguments where fs.Args finds them.
 	return fs.Parse(append([]string{"--"}, positional...))
+}
+
+// parseQuietly is fs.Parse without the flag package's own report of a
+// bad flag (its message and the whole usage): the caller reports it.
+func parseQuietly(fs *flag.FlagSet, args []string) error {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
+	return fs.Parse(args)
 }
 
 // splitDashDash separates a command's own arguments from those after "--",

@@ -45,3 +45,17 @@ func TestErrorPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagErrorOneLine: an unknown flag, for every command, is one line
+// that names the command and says where the usage is, exit status 2, as
+// the go command does; no usage text follows.
+func TestFlagErrorOneLine(t *testing.T) {
+	for name := range commands {
+		var out, errb bytes.Buffer
+		status := exitCode(run(&out, &errb, []string{name, "-bogus"}), &errb)
+		want := "suncat: " + name + ": flag provided but not defined: -bogus; run 'suncat " + name + " -h' for usage\n"
+		if status != 2 || errb.String() != want || out.Len() != 0 {
+			t.Errorf("%s -bogus: exit status %d, stdout %q, stderr %q; want 2 and %q", name, status, out.String(), errb.String(), want)
+		}
+	}
+}

@@ -157,7 +157,7 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 		names = append(names, a.Getters[id-1].Name())
 	}
 	what := fmt.Sprintf("%s (%s) in %s", d, *mode, strings.Join(names, ", "))
-	opt := instrument.BuildOptions{Dir: wd, Package: pkg, Output: *out, BuildFlags: buildFlags, Progress: stderr}
+	opt := instrument.BuildOptions{Dir: wd, Package: pkg, Output: *out, BuildFlags: buildFlags, Progress: stderr, Analysis: a}
 	if !*compare {
 		opt.Delays, opt.Delay, opt.Spin = ids, d, *mode == "spin"
 	}
