@@ -321,3 +321,16 @@ func TestReadHeader(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+// TestReadTreeTooDeep: a chain of nodes deeper than any writer makes is
+// an error, not a stack the reader builds frame by frame.
+func TestReadTreeTooDeep(t *testing.T) {
+	recs := [][]byte{rec(kindFrames, 1, 1, 1, 'm', 1, 'f', 3), rec(kindString, 1, 1, 1, 'x')}
+	for i := 0; i < maxFrames+2; i++ {
+		recs = append(recs, rec(kindEvent, 1, 1, 1, 1, 1, 0)) // one node under the last
+	}
+	_, err := Decode("deep.suncat", withRecords(v2(loadSample(t)), recs...))
+	if err == nil || !strings.Contains(err.Error(), "more than 129 nodes") {
+		t.Fatalf("error %v, want one about a stack of more than 129 nodes", err)
+	}
+}

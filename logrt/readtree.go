@@ -81,10 +81,23 @@ func (d *decoder) nodes() (int, error) {
 		node = uint32(len(t.nodes) - 1)
 	}
 	if t.nodes[node].stack == 0 {
+		if t.depth(node) > maxFrames+1 {
+			return 0, d.errorf(at, "stack of more than %d nodes", maxFrames+1)
+		}
 		d.t.Stacks = append(d.t.Stacks, t.stackOf(node, uint32(len(d.t.Stacks)+1)))
 		t.nodes[node].stack = uint32(len(d.t.Stacks))
 	}
 	return int(t.nodes[node].stack), nil
+}
+
+// depth counts the nodes from node up to the root, stopping past the
+// deepest stack a writer makes (a corrupt trace may chain more).
+func (t *readTree) depth(node uint32) int {
+	n := 0
+	for ; node != 0 && n <= maxFrames+1; node = t.nodes[node].parent {
+		n++
+	}
+	return n
 }
 
 // stackOf lists the frames of node, innermost first.
