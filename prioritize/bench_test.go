@@ -1,6 +1,7 @@
 package prioritize
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -111,4 +112,27 @@ func BenchmarkFindingsShare1M(b *testing.B) {
 	b.ReportMetric(float64(summary.Milliseconds())/float64(b.N), "summary-ms")
 	b.ReportMetric(float64(findings.Microseconds())/1000/float64(b.N), "findings-ms")
 	b.ReportMetric(float64(findings)/float64(summary), "share")
+}
+
+// BenchmarkFindingsManySites: the findings of a summary with 2000 call
+// sites over 20 sub-traces (the cost grows with sites x sub-traces).
+func BenchmarkFindingsManySites(b *testing.B) {
+	tb := newTrace("many.suncat")
+	for sub := 1; sub <= 20; sub++ {
+		tb.mark(fmt.Sprintf("size %d", sub*10))
+		for site := 0; site < 2000; site++ {
+			tb.add(call{"Name", []string{fmt.Sprintf("main.f%d@/app/f.go:%d", site, site)}, "main.main", "v"}, 1+(site%3)*sub/4)
+		}
+	}
+	s, err := Build([]*logrt.Trace{tb.tr}, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := buildFindings(s, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(s.Findings.Sites)), "sites")
 }

@@ -263,10 +263,10 @@ func fitClass(c Class, xs, ys, w []float64) Fit {
 // the sizes' range), then the best rate refined between its neighbours.
 func fitExp(xs, ys, w []float64) Fit {
 	lo, hi := minMax(xs)
-	const steps = 120
+	const steps = 40
+	fx := make([]float64, len(xs))
 	at := func(k float64) (Fit, float64) {
 		rate := math.Pow(60, k/steps) / (hi - lo)
-		fx := make([]float64, len(xs))
 		for i, x := range xs {
 			fx[i] = math.Exp2(rate * (x - hi)) // scaled by 2^(-rate·hi) to stay finite
 		}
@@ -274,8 +274,12 @@ func fitExp(xs, ys, w []float64) Fit {
 		if b <= 0 || math.IsNaN(b) {
 			return Fit{}, math.Inf(1)
 		}
-		f := Fit{Class: ClassExponential, A: a, B: b * math.Exp2(-rate*hi), Rate: rate}
-		return f, ssRes(f, xs, ys, w)
+		ss := 0.0
+		for i := range xs {
+			d := ys[i] - a - b*fx[i]
+			ss += w[i] * d * d
+		}
+		return Fit{Class: ClassExponential, A: a, B: b * math.Exp2(-rate*hi), Rate: rate}, ss
 	}
 	bestK, bestSS := -1.0, math.Inf(1)
 	for k := 0; k <= steps; k++ {
@@ -287,7 +291,7 @@ func fitExp(xs, ys, w []float64) Fit {
 		return Fit{Class: ClassConstant, A: mean(ys)}
 	}
 	l, r := math.Max(bestK-1, 0), math.Min(bestK+1, steps)
-	for i := 0; i < 60; i++ { // ternary search: the error is unimodal near the best
+	for i := 0; i < 30; i++ { // ternary search: the error is unimodal near the best
 		m1, m2 := l+(r-l)/3, r-(r-l)/3
 		_, s1 := at(m1)
 		_, s2 := at(m2)
