@@ -23,6 +23,9 @@
 //	getter     the getter's name, as the summary prints it: (*Stop).Name
 //	goroutine  the goroutine group's entry function: main.main
 //	subtrace   the sub-trace's label: stop 3, TestFind/n=8, episode 2
+//	site       the call site of the summary's findings: (*Stop).Name at
+//	           model.(*ViewState).visit (state.go:53)
+//	growth     the site's growth class, when it grows: n, n^2, ...
 //
 // and the numeric label repetition (the sub-trace's number, from 1), so
 // pprof's -tagfocus, -tagignore and -tagshow select getters, groups and

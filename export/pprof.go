@@ -31,27 +31,50 @@ func Profile(s *prioritize.Summary, opt ProfileOptions) *profile.Profile {
 		p.TimeNanos = opt.Start.UnixNano()
 	}
 	p.DurationNanos = int64(opt.Duration)
-	for _, g := range s.Groups {
+	sites := sitesOf(s)
+	for gi, g := range s.Groups {
 		for _, t := range g.Terminals {
 			locs := b.locations(t)
+			site := sites[prioritize.TermRef{Group: gi, Letter: t.Letter}]
 			for sub, calls := range t.PerSub {
 				if calls == 0 {
 					continue
 				}
+				labels := map[string][]string{
+					"getter":    {t.Name},
+					"goroutine": {g.Goroutine},
+					"subtrace":  {g.SubTraces[sub].Label},
+				}
+				if site != nil {
+					labels["site"] = []string{site.Name + " at " + site.Where()}
+					if site.Fit.Grows() {
+						labels["growth"] = []string{site.Fit.Class.String()}
+					}
+				}
 				p.Sample = append(p.Sample, &profile.Sample{
 					Location: locs,
 					Value:    []int64{int64(calls), int64(len(t.BySub[sub]))},
-					Label: map[string][]string{
-						"getter":    {t.Name},
-						"goroutine": {g.Goroutine},
-						"subtrace":  {g.SubTraces[sub].Label},
-					},
+					Label:    labels,
 					NumLabel: map[string][]int64{"repetition": {int64(sub + 1)}},
 				})
 			}
 		}
 	}
 	return p
+}
+
+// sitesOf indexes the summary's call sites (its findings) by terminal.
+func sitesOf(s *prioritize.Summary) map[prioritize.TermRef]*prioritize.Site {
+	m := map[prioritize.TermRef]*prioritize.Site{}
+	if s.Findings == nil {
+		return m
+	}
+	for _, site := range s.Findings.Sites {
+		for _, ref := range site.Terminals {
+			m[ref] = site
+		}
+	}
+	return m
 }
 
 // WriteProfile writes the summary as a gzipped profile.proto.

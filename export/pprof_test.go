@@ -171,6 +171,33 @@ func TestProfileRepetitions(t *testing.T) {
 	}
 }
 
+// The findings' call sites and growth classes label the samples: the
+// leaking observer grows linearly; the list's own view does not grow.
+func TestProfileSites(t *testing.T) {
+	p := roundTrip(t, busTrace(t), prioritize.Options{})
+	seen := 0
+	for _, s := range p.Sample {
+		if len(s.Location) < 2 {
+			continue
+		}
+		switch caller := s.Location[1].Line[0]; {
+		case caller.Function.Name == "main.(*app).open.func1":
+			seen++
+			if site, g := s.Label["site"], s.Label["growth"]; len(site) != 1 || site[0] != "(*Stop).Name at main.(*app).open.func1 (main.go:83)" || len(g) != 1 || g[0] != "n" {
+				t.Errorf("observer's sample: site %q, growth %q", site, g)
+			}
+		case caller.Function.Name == "main.(*app).View" && caller.Line == 97:
+			seen++
+			if site, g := s.Label["site"], s.Label["growth"]; len(site) != 1 || !strings.HasPrefix(site[0], "(*Stop).") || len(g) != 0 {
+				t.Errorf("View's sample: site %q, growth %q", site, g)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Error("no sample of the observer or the view")
+	}
+}
+
 func TestProfileHeader(t *testing.T) {
 	tr := busTrace(t)
 	p := roundTrip(t, tr, prioritize.Options{})

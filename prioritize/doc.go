@@ -9,6 +9,15 @@
 // and returns data and strings. The command line (cmd/suncat summary, demo)
 // and the viewer (tui) share it. It must not import instrument or tui.
 //
+// Traces too big to hold are summarized streaming: a Part (part.go) takes
+// one trace's events and marks one at a time (logrt.DecodeFunc's
+// callback) and keeps per call stack and segment the calls and distinct
+// values, and per goroutine group the sequence of stacks; a Merger
+// (merge.go) takes the finished parts in order of start time, feeds each
+// sub-trace to its group's grammar.Builder and drops the sequence. Build
+// is the same path on traces held in memory; reference_test.go keeps the
+// plain whole-trace implementation it is checked against.
+//
 // # The model
 //
 // Build returns a *Summary, the one value that the text and JSON forms of
