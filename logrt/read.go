@@ -25,6 +25,31 @@ type Trace struct {
 	// Torn reports that a record was being written when the process
 	// died; it was skipped. Every record before it is intact.
 	Torn bool
+	// Cut reports that the file ends before the trace does (truncated,
+	// or copied while being written): all it holds was read, the rest is
+	// missing. A whole trace file is a whole number of chunks and ends
+	// with a zero commit word.
+	Cut bool
+	// Damage, if not nil, is the first damaged record: the records
+	// before it were read, none from it on.
+	Damage error
+	// EventsRead counts the events decoded (also those handed to
+	// DecodeFunc's callback).
+	EventsRead int
+}
+
+// Problem says in one line what is missing from the trace, "" if
+// nothing: a torn last record, a cut file, or a damaged record.
+func (t *Trace) Problem() string {
+	switch {
+	case t.Damage != nil:
+		return fmt.Sprintf("damaged (%v): the %d events before it were read, the rest is skipped", t.Damage, t.EventsRead)
+	case t.Cut:
+		return fmt.Sprintf("the file is cut short (truncated, or copied while being written): %d events read, the rest is missing", t.EventsRead)
+	case t.Torn:
+		return "the last record was being written when the program died; it was skipped"
+	}
+	return ""
 }
 
 // A Frame is one symbolized frame of a stack.
@@ -139,13 +164,18 @@ func DecodeFunc(name string, data []byte, fn func(ev *Event, mk *Marker) error) 
 		return nil, err
 	}
 	if err := d.records(); err != nil {
-		return nil, err
+		if d.fnErr != nil {
+			return nil, d.fnErr
+		}
+		// Damage in the middle: keep what came before it.
+		d.t.Damage = err
 	}
 	return d.t, nil
 }
 
 type decoder struct {
 	fn      func(*Event, *Marker) error
+	fnErr   error // what fn returned, to tell it from damage
 	ev      Event // handed to fn
 	name    string
 	data    []byte
@@ -218,7 +248,16 @@ func allZero(b []byte) bool {
 func (d *decoder) records() error {
 	le := binary.LittleEndian
 	off := d.pos
-	for off+4 <= len(d.data) {
+	for {
+		if off+4 > len(d.data) {
+			// No zero commit word. The writer's file is a whole number
+			// of chunks and always has one (it maps the next chunk when a
+			// record fills one), so a file that ends at a chunk boundary
+			// was cut there. One that ends elsewhere after a whole record
+			// is taken as whole (a trace trimmed of its zeros).
+			d.t.Cut = d.chunk > 0 && off > d.pos && len(d.data)%d.chunk == 0
+			return nil
+		}
 		word := le.Uint32(d.data[off:])
 		if word == 0 {
 			// The end of the trace, or a torn record: anything non-zero
@@ -233,9 +272,11 @@ func (d *decoder) records() error {
 		}
 		kind, n := byte(word), int(word>>8)
 		size := (4 + n + 3) &^ 3
-		if off+4+n > len(d.data) {
-			// The file was cut (copied while being written, or truncated).
-			return d.errorf(off, "record of %d bytes runs past the end of the file (%d bytes)", n, len(d.data))
+		if off+4+n > len(d.data) && (off+size-1)/d.chunk == off/d.chunk {
+			// The file was cut (copied while being written, or
+			// truncated) inside this record.
+			d.t.Cut = true
+			return nil
 		}
 		if off+size > (off/d.chunk+1)*d.chunk {
 			return d.errorf(off, "record of %d bytes crosses a chunk boundary", n)
@@ -268,7 +309,6 @@ func (d *decoder) records() error {
 		}
 		off += size
 	}
-	return nil
 }
 
 func (d *decoder) chunkEnd(off int) int {
@@ -493,8 +533,11 @@ func (d *decoder) event() error {
 		// One Event for every call (fn must not keep it): a pointer to a
 		// fresh one would escape, an allocation per event.
 		d.ev = e
-		return d.fn(&d.ev, nil)
+		d.t.EventsRead++
+		d.fnErr = d.fn(&d.ev, nil)
+		return d.fnErr
 	}
+	d.t.EventsRead++
 	d.t.Events = append(d.t.Events, e)
 	return nil
 }
@@ -518,7 +561,8 @@ func (d *decoder) mark() error {
 	m := Marker{Seq: d.seq, Time: d.now, Kind: MarkKind(k), Label: label}
 	d.seq++
 	if d.fn != nil {
-		return d.fn(nil, &m)
+		d.fnErr = d.fn(nil, &m)
+		return d.fnErr
 	}
 	d.t.Marks = append(d.t.Marks, m)
 	return nil

@@ -3,6 +3,7 @@ package logrt
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -115,9 +116,8 @@ func TestReadErrors(t *testing.T) {
 		{"bad magic", mutate(func(b []byte) []byte { b[0] = 'X'; return b }), "offset 0: not a suncat trace", false},
 		{"bad version", mutate(func(b []byte) []byte { le.PutUint32(b[8:], 99); return b }), "offset 8: unsupported trace version 99", false},
 		{"short header", good[:100], "file ends inside the header", false},
-		{"cut record", good[:lastRecord(good)+5], "runs past the end of the file", false},
 		{"unknown kind", mutate(func(b []byte) []byte { b[firstRecord] = 77; return b }), "unknown record kind 77", false},
-		{"huge length", mutate(func(b []byte) []byte { le.PutUint32(b[firstRecord:], 1|0xffffff<<8); return b }), "runs past the end", false},
+		{"huge length", mutate(func(b []byte) []byte { le.PutUint32(b[firstRecord:], 1|0xffffff<<8); return b }), "crosses a chunk boundary", false},
 		{"huge getter id", withRecords(good, rec(kindGetters, 1, 0x80, 0x80, 0x40, 0, 0, 0, 0, 0, 0)), "getter id 1048576 out of range", false},
 		{"undefined stack", withRecords(good, rec(kindString, 1, 1, 1, 'x'), rec(kindEvent, 1, 9, 1, 5)), "event refers to undefined stack 9", false},
 		{"undefined string", withRecords(good, rec(kindStack, 1, 0, 0), rec(kindEvent, 1, 1, 4, 5)), "event refers to undefined string 4", false},
@@ -136,6 +136,11 @@ func TestReadErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		tr, err := Decode("x.suncat", tc.data)
+		if err == nil && tr.Damage != nil {
+			// A damaged record: what came before it is kept (see
+			// TestReadCutAndDamaged); the message is the same.
+			err = tr.Damage
+		}
 		if tc.want == "" {
 			if err != nil {
 				t.Errorf("%s: unexpected error %v", tc.name, err)
@@ -329,8 +334,93 @@ func TestReadTreeTooDeep(t *testing.T) {
 	for i := 0; i < maxFrames+2; i++ {
 		recs = append(recs, rec(kindEvent, 1, 1, 1, 1, 1, 0)) // one node under the last
 	}
-	_, err := Decode("deep.suncat", withRecords(v2(loadSample(t)), recs...))
+	tr, err := Decode("deep.suncat", withRecords(v2(loadSample(t)), recs...))
+	if err == nil {
+		err = tr.Damage // the records before it are kept
+	}
 	if err == nil || !strings.Contains(err.Error(), "more than 129 nodes") {
 		t.Fatalf("error %v, want one about a stack of more than 129 nodes", err)
 	}
+}
+
+// TestReadCutAndDamaged: the reader tells a whole trace from one cut at
+// a chunk boundary or inside a record, and reads everything before a
+// damaged record, saying so.
+func TestReadCutAndDamaged(t *testing.T) {
+	good := loadSample(t)
+	le := binary.LittleEndian
+	whole, err := Decode("x.suncat", good)
+	if err != nil || whole.Cut || whole.Damage != nil || whole.Torn || whole.Problem() != "" {
+		t.Fatalf("whole trace: %v, cut %v, damage %v, problem %q", err, whole.Cut, whole.Damage, whole.Problem())
+	}
+	n := len(whole.Events)
+	last := lastRecord(good)
+	end := last + (4+int(le.Uint32(good[last:])>>8)+3)&^3
+
+	// Cut at a chunk boundary: the file is one whole chunk (the header
+	// says so) full of records, without the zero word a whole trace has.
+	chunk := append([]byte(nil), good[:end]...)
+	le.PutUint32(chunk[16:], uint32(end))
+	tr, err := Decode("x.suncat", chunk)
+	if err != nil || !tr.Cut || tr.EventsRead != n || !strings.Contains(tr.Problem(), "cut short") || !strings.Contains(tr.Problem(), "the rest is missing") {
+		t.Errorf("cut at a chunk boundary: %v, cut %v, %d events (want %d), %q", err, tr.Cut, tr.EventsRead, n, tr.Problem())
+	}
+	// The same records with room left in the chunk end with zeros: whole.
+	padded := append(append([]byte(nil), chunk...), make([]byte, 8)...)
+	le.PutUint32(padded[16:], uint32(len(padded)))
+	if tr, err := Decode("x.suncat", padded); err != nil || tr.Cut {
+		t.Errorf("whole one-chunk trace: %v, cut %v", err, tr.Cut)
+	}
+
+	// Cut inside the last record.
+	tr, err = Decode("x.suncat", good[:last+5])
+	if err != nil || !tr.Cut || tr.EventsRead != n-1 || !strings.Contains(tr.Problem(), fmt.Sprintf("%d events read", n-1)) {
+		t.Errorf("cut mid-record: %v, cut %v, %d events (want %d), %q", err, tr.Cut, tr.EventsRead, n-1, tr.Problem())
+	}
+
+	// A damaged record in the middle: the events before it are read.
+	mid := firstEventRecord(t, good, 3)
+	bad := append([]byte(nil), good...)
+	bad[mid] = 77
+	tr, err = Decode("x.suncat", bad)
+	if err != nil || tr.Damage == nil || len(tr.Events) != 3 || tr.EventsRead != 3 ||
+		!strings.Contains(tr.Problem(), fmt.Sprintf("x.suncat: offset %d: unknown record kind 77", mid)) || !strings.Contains(tr.Problem(), "the 3 events before it were read") {
+		t.Errorf("damaged record: %v, damage %v, %d events, %q", err, tr.Damage, len(tr.Events), tr.Problem())
+	}
+	// Streaming sees the same events, and the callback's own error is
+	// still an error, not damage.
+	count := 0
+	tr, err = DecodeFunc("x.suncat", bad, func(ev *Event, mk *Marker) error {
+		if ev != nil {
+			count++
+		}
+		return nil
+	})
+	if err != nil || tr.Damage == nil || count != 3 || tr.EventsRead != 3 {
+		t.Errorf("damaged record, streamed: %v, damage %v, %d events", err, tr.Damage, count)
+	}
+	stop := fmt.Errorf("stop")
+	if _, err := DecodeFunc("x.suncat", good, func(*Event, *Marker) error { return stop }); err != stop {
+		t.Errorf("callback error: %v", err)
+	}
+}
+
+// firstEventRecord returns the offset of the record of event i (from 0).
+func firstEventRecord(t *testing.T, b []byte, i int) int {
+	off := headerSize
+	for off+4 <= len(b) {
+		w := binary.LittleEndian.Uint32(b[off:])
+		if w == 0 {
+			break
+		}
+		if byte(w) == kindEvent {
+			if i == 0 {
+				return off
+			}
+			i--
+		}
+		off += (4 + int(w>>8) + 3) &^ 3
+	}
+	t.Fatalf("no event record %d", i)
+	return 0
 }

@@ -290,11 +290,13 @@ func (w *writer) reserve(n int) []byte {
 	}
 	if w.off+need > len(w.chunk) {
 		if rest := len(w.chunk) - w.off; rest >= 4 {
-			w.commit(kindPad, rest-4)
-		}
-		if err := w.mapChunk(w.index + 1); err != nil {
+			w.commit(kindPad, rest-4) // fills the chunk: commit maps the next
+		} else if err := w.mapChunk(w.index + 1); err != nil {
 			w.fail(err)
 			return nil
+		}
+		if w.off+need > len(w.chunk) {
+			return nil // the next chunk could not be mapped
 		}
 	}
 	return w.chunk[w.off+4 : w.off+4+n]
@@ -308,6 +310,14 @@ func (w *writer) commit(kind byte, n int) {
 	size := (4 + n + 3) &^ 3
 	writeThrough(w, w.off, size)
 	w.off += size
+	if w.off == len(w.chunk) {
+		// A full chunk: the next one is mapped now, so that a whole
+		// trace always holds a zero commit word after its last record
+		// (a reader tells a file cut at a chunk boundary by its absence).
+		if err := w.mapChunk(w.index + 1); err != nil {
+			w.fail(err)
+		}
+	}
 }
 
 func (w *writer) writeGetters() {

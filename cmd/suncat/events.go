@@ -61,8 +61,8 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 	defer out.Flush()
 	fmt.Fprintf(out, "# trace %s: program %s, pid %d, started %s, %d events, %d marks, %d stacks\n",
 		tr.Path, tr.Program, tr.PID, tr.Start.Format(time.RFC3339), len(tr.Events), len(tr.Marks), len(tr.Stacks))
-	if tr.Torn {
-		fmt.Fprintf(out, "# the last record was being written when the program died; it was skipped\n")
+	if p := tr.Problem(); p != "" {
+		fmt.Fprintf(out, "# %s\n", p)
 	}
 	if *getters {
 		fmt.Fprintf(out, "# getters\n")

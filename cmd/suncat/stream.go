@@ -109,8 +109,8 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 			first = cmp.Or(first, r.err)
 			continue
 		}
-		if res.Traces[i].Torn {
-			res.Notes = append(res.Notes, files[i]+": the last record was being written when the program died; it was skipped")
+		if p := res.Traces[i].Problem(); p != "" {
+			res.Notes = append(res.Notes, files[i]+": "+p)
 		}
 		res.Events += r.part.Events()
 		m.Add(r.part)

@@ -67,3 +67,41 @@ func TestSummaryNoEvents(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryCutAndDamaged: a trace cut short, or with a damaged record,
+// is summarized from what could be read, with one note that says what is
+// missing; neither is refused.
+func TestSummaryCutAndDamaged(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/traces/busapp.suncat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cut := filepath.Join(dir, "cut.suncat")
+	if err := os.WriteFile(cut, data[:len(data)-6], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	damaged := filepath.Join(dir, "damaged.suncat")
+	bad := append([]byte(nil), data...)
+	bad[512] = 77 // the kind of the first record, after the header
+	if err := os.WriteFile(damaged, bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path string
+		note []string
+	}{
+		{cut, []string{"suncat: summary: note: " + cut + ": the file is cut short (truncated, or copied while being written): ", " events read, the rest is missing\n"}},
+		{damaged, []string{"suncat: summary: note: " + damaged + ": damaged (" + damaged + ": offset 512: unknown record kind 77): the 0 events before it were read, the rest is skipped\n"}},
+	} {
+		var out, errb bytes.Buffer
+		if err := run(&out, &errb, []string{"summary", tc.path}); err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		for _, s := range tc.note {
+			if !strings.Contains(errb.String(), s) || strings.Count(errb.String(), "\n") != 1 {
+				t.Errorf("%s: stderr %q, want one note with %q", tc.path, errb.String(), s)
+			}
+		}
+	}
+}

@@ -83,8 +83,8 @@ func readTraces(files []string, progress func(read []*logrt.Trace, next string))
 		if err != nil {
 			return nil, err
 		}
-		if tr.Torn {
-			s.Notes = append(s.Notes, f+": the last record was being written when the program died; it was skipped")
+		if p := tr.Problem(); p != "" {
+			s.Notes = append(s.Notes, f+": "+p)
 		}
 		s.Traces = append(s.Traces, tr)
 	}
