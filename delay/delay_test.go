@@ -7,16 +7,15 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/grammar"
-	"github.com/suncat-go/suncat/instrument"
 	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
-var getters = []instrument.Getter{
-	{ID: 1, PkgPath: "example.com/bus/model", Receiver: "*Stop", Method: "Name"},
-	{ID: 2, PkgPath: "example.com/bus/model", Receiver: "*Stop", Method: "Code"},
-	{ID: 3, PkgPath: "example.com/bus/model", Receiver: "*Route", Method: "Name"},
-	{ID: 4, PkgPath: "example.com/bus/other", Receiver: "Stop", Method: "Name"},
+var getters = []logrt.Getter{
+	{ID: 1, Package: "example.com/bus/model", Receiver: "*Stop", Method: "Name"},
+	{ID: 2, Package: "example.com/bus/model", Receiver: "*Stop", Method: "Code"},
+	{ID: 3, Package: "example.com/bus/model", Receiver: "*Route", Method: "Name"},
+	{ID: 4, Package: "example.com/bus/other", Receiver: "Stop", Method: "Name"},
 }
 
 func TestResolve(t *testing.T) {
@@ -73,8 +72,7 @@ func TestResolveNoSummary(t *testing.T) {
 
 func TestResolveFromSummary(t *testing.T) {
 	lg := func(id uint32) logrt.Getter {
-		g := getters[id-1]
-		return logrt.Getter{ID: id, Package: g.PkgPath, Receiver: g.Receiver, Method: g.Method}
+		return getters[id-1]
 	}
 	g := &prioritize.Group{
 		Terminals: []*prioritize.Terminal{{Letter: "a", Getter: lg(1)}, {Letter: "b", Getter: lg(2)}},

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/suncat-go/suncat/instrument"
 	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
 )
@@ -25,13 +24,13 @@ var ErrNoSummary = errors.New("no summary was given")
 // terminals) of the summary's first goroutine group. Unknown and
 // ambiguous names are errors that start with the name and list the
 // candidates.
-func Resolve(getters []instrument.Getter, names []string, sum *prioritize.Summary) ([]uint32, error) {
+func Resolve(getters []logrt.Getter, names []string, sum *prioritize.Summary) ([]uint32, error) {
 	if len(names) == 0 {
 		return nil, errors.New("no getter chosen")
 	}
 	seen := map[uint32]bool{}
 	var ids []uint32
-	add := func(gs []instrument.Getter) {
+	add := func(gs []logrt.Getter) {
 		for _, g := range gs {
 			if !seen[g.ID] {
 				seen[g.ID] = true
@@ -68,26 +67,22 @@ var symbolRE = regexp.MustCompile(`^([a-z]{1,3}|[A-Z]{1,3})$`)
 
 func isSymbol(s string) bool { return symbolRE.MatchString(s) }
 
-func matchesAnyExact(getters []instrument.Getter, name string) bool {
+func matchesAnyExact(getters []logrt.Getter, name string) bool {
 	for _, g := range getters {
-		if prioritize.MatchGetter(asLogrt(g), name) {
+		if prioritize.MatchGetter(g, name) {
 			return true
 		}
 	}
 	return false
 }
 
-func asLogrt(g instrument.Getter) logrt.Getter {
-	return logrt.Getter{ID: g.ID, Package: g.PkgPath, Receiver: g.Receiver, Method: g.Method}
-}
-
 // FullName is a getter's full name: example.com/pkg.(*Stop).Name.
-func FullName(g instrument.Getter) string { return g.PkgPath + "." + g.Name() }
+func FullName(g logrt.Getter) string { return g.Package + "." + g.Name() }
 
-func byName(getters []instrument.Getter, name string) ([]instrument.Getter, error) {
-	var exact []instrument.Getter
+func byName(getters []logrt.Getter, name string) ([]logrt.Getter, error) {
+	var exact []logrt.Getter
 	for _, g := range getters {
-		if prioritize.MatchGetter(asLogrt(g), name) {
+		if prioritize.MatchGetter(g, name) {
 			exact = append(exact, g)
 		}
 	}
@@ -104,8 +99,8 @@ func byName(getters []instrument.Getter, name string) ([]instrument.Getter, erro
 // in one getter's full name picks it (when several contain it, they are
 // listed and none is picked); otherwise a regexp over the full name picks
 // all the getters it matches.
-func byPattern(getters []instrument.Getter, name string) ([]instrument.Getter, error) {
-	var out []instrument.Getter
+func byPattern(getters []logrt.Getter, name string) ([]logrt.Getter, error) {
+	var out []logrt.Getter
 	for _, g := range getters {
 		if strings.Contains(FullName(g), name) {
 			out = append(out, g)
@@ -131,7 +126,7 @@ func byPattern(getters []instrument.Getter, name string) ([]instrument.Getter, e
 	return out, nil
 }
 
-func list(gs []instrument.Getter) string {
+func list(gs []logrt.Getter) string {
 	var names []string
 	for _, g := range gs {
 		names = append(names, FullName(g))
@@ -144,7 +139,7 @@ func list(gs []instrument.Getter) string {
 
 // fromSummary resolves a terminal letter or a nonterminal of the summary.
 // ok is false when name is not a symbol of the summary.
-func fromSummary(getters []instrument.Getter, name string, sum *prioritize.Summary) ([]instrument.Getter, bool, error) {
+func fromSummary(getters []logrt.Getter, name string, sum *prioritize.Summary) ([]logrt.Getter, bool, error) {
 	if len(sum.Groups) == 0 || !isSymbol(name) {
 		return nil, false, nil
 	}
@@ -166,7 +161,7 @@ func fromSummary(getters []instrument.Getter, name string, sum *prioritize.Summa
 	if letters == nil {
 		return nil, false, nil
 	}
-	var out []instrument.Getter
+	var out []logrt.Getter
 	for _, l := range letters {
 		for _, t := range g.Terminals {
 			if t.Letter != l {
@@ -174,7 +169,7 @@ func fromSummary(getters []instrument.Getter, name string, sum *prioritize.Summa
 			}
 			found := false
 			for _, gt := range getters {
-				if gt.PkgPath == t.Getter.Package && gt.Receiver == t.Getter.Receiver && gt.Method == t.Getter.Method {
+				if gt.Package == t.Getter.Package && gt.Receiver == t.Getter.Receiver && gt.Method == t.Getter.Method {
 					out = append(out, gt)
 					found = true
 				}

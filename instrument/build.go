@@ -9,13 +9,11 @@ import (
 	"errors"
 	"fmt"
 	"go/version"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,19 +25,15 @@ import (
 
 // BuildOptions control an instrumented build.
 type BuildOptions struct {
-	Dir      string   // the user's working directory
-	Package  string   // the main package to build; default "."
-	Packages []string // the packages to test (PrepareTest); default "."
+	// Options choose the getters and pass the build flags, as for
+	// Analyze. Patterns are the packages to test (PrepareTest; default
+	// "."); Build takes Package instead.
+	Options
+	Package string // the main package to build; default "."
 	// RewriteTests labels tests by rewriting copies of the test files
 	// even where the testing package could be hooked (PrepareTest).
 	RewriteTests bool
-	Output       string   // the binary to write; default: in the suncat cache
-	BuildFlags   []string // passed to go build and go/packages (-tags ...)
-	Funcs        bool
-	Deps         string // also instrument dependency packages matching these patterns
-	Match        *regexp.Regexp
-	Skip         *regexp.Regexp
-	Progress     io.Writer
+	Output       string // the binary to write; default: in the suncat cache
 
 	// Delays slow the getters with these ids down (suncat delay).
 	Delays []uint32
@@ -76,12 +70,10 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	opt.Dir, pkg = normalize(opt.Dir, pkg)
 	a := opt.Analysis
 	if a == nil {
+		ao := opt.Options
+		ao.Patterns, ao.Tests = []string{pkg}, false
 		var err error
-		a, err = Analyze(ctx, Options{
-			Dir: opt.Dir, Patterns: []string{pkg}, BuildFlags: opt.BuildFlags,
-			Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: opt.Progress, Deps: opt.Deps,
-		})
-		if err != nil {
+		if a, err = Analyze(ctx, ao); err != nil {
 			return nil, err
 		}
 	}
@@ -233,20 +225,14 @@ func prepare(ctx context.Context, a *Analysis, opt BuildOptions) (*Prepared, err
 	return p, nil
 }
 
-// PrepareTest analyzes the packages (opt.Packages, default ".") and their
+// PrepareTest analyzes the packages (opt.Patterns, default ".") and their
 // tests, and writes what makes go test build them instrumented, with every
 // test and subtest labelled in the trace (see RewriteTest). The caller
 // runs go test with the result's Args and Env, then calls Close.
 func PrepareTest(ctx context.Context, opt BuildOptions) (*Prepared, error) {
-	patterns := opt.Packages
-	if len(patterns) == 0 {
-		patterns = []string{"."}
-	}
-	a, err := Analyze(ctx, Options{
-		Dir: opt.Dir, Patterns: append([]string(nil), patterns...), BuildFlags: opt.BuildFlags,
-		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: opt.Progress, Deps: opt.Deps,
-		Tests: true,
-	})
+	ao := opt.Options
+	ao.Patterns, ao.Tests = append([]string(nil), opt.Patterns...), true
+	a, err := Analyze(ctx, ao)
 	if err != nil {
 		return nil, err
 	}

@@ -41,7 +41,7 @@ func BenchmarkPlainBuild(b *testing.B) {
 func BenchmarkInstrumentedBuild(b *testing.B) {
 	dir, out := busApp(b), filepath.Join(b.TempDir(), "instrumented")
 	build := func() {
-		if _, err := Build(context.Background(), BuildOptions{Dir: dir, Output: out}); err != nil {
+		if _, err := Build(context.Background(), BuildOptions{Options: Options{Dir: dir}, Output: out}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -91,7 +91,7 @@ func BenchmarkInstrumentedBuildDeps(b *testing.B) {
 	dir := protoApp(b)
 	out := filepath.Join(b.TempDir(), "instrumented")
 	build := func() {
-		if _, err := Build(context.Background(), BuildOptions{Dir: dir, Output: out, Deps: "google.golang.org/protobuf/types/descriptorpb"}); err != nil {
+		if _, err := Build(context.Background(), BuildOptions{Options: Options{Dir: dir, Deps: "google.golang.org/protobuf/types/descriptorpb"}, Output: out}); err != nil {
 			b.Fatal(err)
 		}
 	}

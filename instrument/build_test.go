@@ -30,7 +30,7 @@ func TestBuildConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			_, errs[i] = Build(context.Background(), BuildOptions{Dir: dir, Output: filepath.Join(out, string(rune('a'+i)))})
+			_, errs[i] = Build(context.Background(), BuildOptions{Options: Options{Dir: dir}, Output: filepath.Join(out, string(rune('a'+i)))})
 		}(i)
 	}
 	wg.Wait()
@@ -53,7 +53,7 @@ func TestBuildConcurrent(t *testing.T) {
 		t.Errorf("work directories left behind: %v", left)
 	}
 	// -o naming a directory puts the binary in it, as go build does.
-	res, err := Build(context.Background(), BuildOptions{Dir: dir, Output: out})
+	res, err := Build(context.Background(), BuildOptions{Options: Options{Dir: dir}, Output: out})
 	if err != nil {
 		t.Fatal(err)
 	}

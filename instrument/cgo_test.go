@@ -79,7 +79,7 @@ func TestCgoCallbacks(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/cgoprog\n\ngo 1.22\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "main.go"), []byte(cgoProg), 0o644)
 	bin := filepath.Join(t.TempDir(), "cgoprog")
-	if _, err := Build(context.Background(), BuildOptions{Dir: dir, Output: bin}); err != nil {
+	if _, err := Build(context.Background(), BuildOptions{Options: Options{Dir: dir}, Output: bin}); err != nil {
 		t.Fatal(err)
 	}
 	var traces [2]*logrt.Trace

@@ -24,6 +24,12 @@ type Getter struct {
 	ResultType  string // "" for string, else the named string type as written in its package
 }
 
+// Runtime returns the getter as a trace's getter table records it.
+func (g Getter) Runtime() logrt.Getter {
+	return logrt.Getter{ID: g.ID, Package: g.PkgPath, Receiver: g.Receiver, Method: g.Method,
+		File: g.Pos.Filename, Line: g.Pos.Line, Field: g.Field}
+}
+
 // Name returns the getter's readable name: "Stop.Name", "(*Stop).Name" or
 // the function name.
 func (g Getter) Name() string {

@@ -33,7 +33,7 @@ func BenchmarkRecordingCost(b *testing.B) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("%v\n%s", err, out)
 	}
-	if _, err := Build(context.Background(), BuildOptions{Dir: dir, Output: inst}); err != nil {
+	if _, err := Build(context.Background(), BuildOptions{Options: Options{Dir: dir}, Output: inst}); err != nil {
 		b.Fatal(err)
 	}
 	traces := filepath.Join(tmp, "traces") + "/"

@@ -1,50 +1,23 @@
 package instrument
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
+	"go/token"
 	"testing"
+
+	"github.com/suncat-go/suncat/logrt"
 )
 
-// TestRuntimeFilesCompile builds the runtime exactly as instrumented
-// programs get it, in a module whose go directive is 1.18 (so newer
-// language features are rejected), or older (the files then raise their
-// own language version), for several systems and architectures.
-func TestRuntimeFilesCompile(t *testing.T) {
-	for _, goVersion := range []string{"1.18", "1.12"} {
-		t.Run("go"+goVersion, func(t *testing.T) { testRuntimeFilesCompile(t, goVersion) })
+// TestGetterRuntime: a getter of the analysis is the getter table's entry
+// for it, with the same name.
+func TestGetterRuntime(t *testing.T) {
+	g := Getter{ID: 3, PkgPath: "example.com/bus/model", Receiver: "*Stop", Method: "Name",
+		Pos: token.Position{Filename: "/src/model/stop.go", Line: 12}, Field: "name"}
+	want := logrt.Getter{ID: 3, Package: "example.com/bus/model", Receiver: "*Stop", Method: "Name",
+		File: "/src/model/stop.go", Line: 12, Field: "name"}
+	if got := g.Runtime(); got != want {
+		t.Errorf("got %+v, want %+v", got, want)
 	}
-}
-
-func testRuntimeFilesCompile(t *testing.T, goVersion string) {
-	files, err := runtimeFilesFor("go" + goVersion)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := files["runtime.go"]; !ok || len(files) < 5 {
-		t.Fatalf("runtime files: %v", len(files))
-	}
-	dir := t.TempDir()
-	pkg := filepath.Join(dir, "suncatrt")
-	os.MkdirAll(pkg, 0o755)
-	for name, data := range files {
-		if strings.HasSuffix(name, ".s") {
-			t.Errorf("%s: overlay-only packages cannot have assembly", name)
-		}
-		if err := os.WriteFile(filepath.Join(pkg, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/old\n\ngo "+goVersion+"\n"), 0o644)
-	for _, target := range []string{"linux/amd64", "linux/arm64", "darwin/arm64", "windows/amd64"} {
-		goos, goarch, _ := strings.Cut(target, "/")
-		cmd := exec.Command("go", "vet", "./suncatrt")
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("%s: %v\n%s", target, err, out)
-		}
+	if g.Runtime().Name() != g.Name() {
+		t.Errorf("names differ: %s and %s", g.Runtime().Name(), g.Name())
 	}
 }

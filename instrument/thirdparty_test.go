@@ -35,7 +35,7 @@ func TestThirdPartyProtobuf(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "protobuf")
 	copyTree(t, info.Dir, src)
 	bin := filepath.Join(t.TempDir(), "protoc-gen-go")
-	res, err := Build(context.Background(), BuildOptions{Dir: src, Package: "./cmd/protoc-gen-go", Output: bin})
+	res, err := Build(context.Background(), BuildOptions{Options: Options{Dir: src}, Package: "./cmd/protoc-gen-go", Output: bin})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,8 +122,8 @@ func TestThirdPartyDeps(t *testing.T) {
 	before := hashFiles(t, dir)
 	bin := filepath.Join(t.TempDir(), "protoc-gen-go")
 	res, err := Build(context.Background(), BuildOptions{
-		Dir: dir, Package: "google.golang.org/protobuf/cmd/protoc-gen-go", Output: bin,
-		Deps: "google.golang.org/protobuf/types/descriptorpb,google.golang.org/protobuf/types/pluginpb,google.golang.org/protobuf/compiler/protogen",
+		Options: Options{Dir: dir, Deps: "google.golang.org/protobuf/types/descriptorpb,google.golang.org/protobuf/types/pluginpb,google.golang.org/protobuf/compiler/protogen"},
+		Package: "google.golang.org/protobuf/cmd/protoc-gen-go", Output: bin,
 	})
 	if err != nil {
 		t.Fatal(err)

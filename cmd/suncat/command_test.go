@@ -20,6 +20,9 @@ func TestErrorPrefix(t *testing.T) {
 		{[]string{"run", "a", "b"}, 2},
 		{[]string{"test", "-labels", "other"}, 2},
 		{[]string{"delay", "--getter", "x", "-d", "soon"}, 2},
+		// delay takes the build flags of instrument, run and test.
+		{[]string{"delay", "--getter", "x", "-race", "-ldflags", "-s", "-gcflags", "-N", "-tags", "t", "-mod", "mod"}, 2},
+		{[]string{"test", "-getters", "("}, 2},
 		{[]string{"demo", "-stops", "0"}, 2},
 		{[]string{"events", "a", "b"}, 2},
 		{[]string{"events", "no-such-file.suncat"}, 1},

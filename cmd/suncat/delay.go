@@ -23,12 +23,13 @@ import (
 
 var delayCmd = &command{
 	name:  "delay",
-	args:  "--getter X [--getter Y ...] [-d DURATION] [-mode sleep|spin] [-o out] [-run | -compare] [-trace T] [package] [-- args]",
+	args:  "--getter X [--getter Y ...] [-d DURATION] [-mode sleep|spin] [-o out] [-run | -compare] [-trace T] [build flags] [package] [-- args]",
 	short: "rebuild with delays in chosen getters, and measure what a user would feel",
 	order: 60,
 	long: `
 Delay builds the program (default package ".") instrumented as 'suncat
-instrument' does, with a delay in every call of the chosen getters: sleep
+instrument' does (with its build flags -tags, -race, -ldflags, -gcflags
+and -mod), with a delay in every call of the chosen getters: sleep
 blocks the goroutine, spin burns CPU like real work would. If the screen
 gets slower, the getter is on the path a person waits for.
 
@@ -82,7 +83,8 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 	split := fs.String("split", "", "-compare: sub-traces: marks, idle=DURATION, at=GETTER or none")
 	asJSON := fs.Bool("json", false, "-compare: print the report as JSON")
 	goroutines := fs.String("goroutines", "", "-compare: only the goroutine groups whose entry function matches this `regexp` (e.g. main.main)")
-	tags := fs.String("tags", "", "comma-separated build `tags`")
+	var sel selection
+	sel.register(fs, buildFlags)
 	args, progArgs := splitDashDash(args)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -132,20 +134,21 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	wd, err := os.Getwd()
+	aopt, err := sel.options()
 	if err != nil {
 		return err
 	}
-	var buildFlags []string
-	if *tags != "" {
-		buildFlags = []string{"-tags", *tags}
-	}
+	aopt.Patterns, aopt.Progress = []string{pkg}, stderr
 	ctx := context.Background()
-	a, err := instrument.Analyze(ctx, instrument.Options{Dir: wd, Patterns: []string{pkg}, BuildFlags: buildFlags, Progress: stderr})
+	a, err := instrument.Analyze(ctx, aopt)
 	if err != nil {
 		return instrumentError(err)
 	}
-	ids, err := delay.Resolve(a.Getters, getters, sum)
+	table := make([]logrt.Getter, len(a.Getters))
+	for i, g := range a.Getters {
+		table[i] = g.Runtime()
+	}
+	ids, err := delay.Resolve(table, getters, sum)
 	if errors.Is(err, delay.ErrNoSummary) {
 		return usagef("--getter %w: give the trace with -trace", err)
 	}
@@ -157,7 +160,7 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 		names = append(names, a.Getters[id-1].Name())
 	}
 	what := fmt.Sprintf("%s (%s) in %s", d, *mode, strings.Join(names, ", "))
-	opt := instrument.BuildOptions{Dir: wd, Package: pkg, Output: *out, BuildFlags: buildFlags, Progress: stderr, Analysis: a}
+	opt := instrument.BuildOptions{Options: aopt, Package: pkg, Output: *out, Analysis: a}
 	if !*compare {
 		opt.Delays, opt.Delay, opt.Spin = ids, d, *mode == "spin"
 	}

@@ -125,7 +125,7 @@ func recordDemo(appDir string, stops int, progress io.Writer) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	res, err := instrument.Build(ctx, instrument.BuildOptions{Dir: appDir, Output: bin, Progress: progress})
+	res, err := instrument.Build(ctx, instrument.BuildOptions{Options: instrument.Options{Dir: appDir, Progress: progress}, Output: bin})
 	if err != nil {
 		return "", err
 	}

@@ -18,8 +18,9 @@ import (
 	"github.com/suncat-go/suncat/logrt"
 )
 
-// selection holds the flags that choose which getters are instrumented,
-// shared by getters, instrument and run.
+// selection holds the flags that choose which getters are instrumented
+// and the go build flags, shared by getters, instrument, run, test and
+// delay.
 type selection struct {
 	funcs bool
 	match string
@@ -27,41 +28,57 @@ type selection struct {
 	tags  string
 	deps  string
 
-	// Build-only flags (instrument, run), passed through to go build.
+	// Build flags, passed through to go build (and to the analysis,
+	// which must see the same files).
 	race    bool
 	ldflags string
 	gcflags string
 	mod     string
+
+	// The names of the -match and -skip flags (test has its own: go test
+	// has -run and -skip).
+	matchName, skipName string
 }
 
-// registerBuild adds the go build flags that instrument and run pass
-// through to go build (and to the analysis, which must see the same files).
-func (s *selection) registerBuild(fs *flag.FlagSet) {
-	fs.BoolVar(&s.race, "race", false, "build with the race detector, as go build -race")
-	fs.StringVar(&s.ldflags, "ldflags", "", "`flags` for the linker, as for go build")
-	fs.StringVar(&s.gcflags, "gcflags", "", "`flags` for the compiler, as for go build")
-	fs.StringVar(&s.mod, "mod", "", "module `mode`: readonly or vendor, as for go build (not mod: suncat never lets go build edit your go.mod)")
+// Which flags of a selection a command registers.
+const (
+	chooseFlags = 1 << iota // -funcs, -match, -skip, -deps
+	buildFlags              // -tags, -race, -ldflags, -gcflags, -mod
+)
+
+// register adds the selection's flags of the kinds in which to fs.
+func (s *selection) register(fs *flag.FlagSet, which int) {
+	if s.matchName == "" {
+		s.matchName, s.skipName = "match", "skip"
+	}
+	if which&chooseFlags != 0 {
+		fs.BoolVar(&s.funcs, "funcs", false, "also instrument plain functions, not only methods")
+		fs.StringVar(&s.match, s.matchName, "", "only instrument getters whose `regexp` matches pkg.(*Recv).Method")
+		fs.StringVar(&s.skip, s.skipName, "", "leave out getters whose `regexp` matches pkg.(*Recv).Method")
+		fs.StringVar(&s.deps, "deps", "", "also instrument dependency packages matching these comma-separated `patterns` (example.com/lib/...)")
+	}
+	if which&buildFlags != 0 {
+		fs.StringVar(&s.tags, "tags", "", "comma-separated build `tags`, as for go build")
+		fs.BoolVar(&s.race, "race", false, "build with the race detector, as go build -race")
+		fs.StringVar(&s.ldflags, "ldflags", "", "`flags` for the linker, as for go build")
+		fs.StringVar(&s.gcflags, "gcflags", "", "`flags` for the compiler, as for go build")
+		fs.StringVar(&s.mod, "mod", "", "module `mode`: readonly or vendor, as for go build (not mod: suncat never lets go build edit your go.mod)")
+	}
 }
 
-func (s *selection) register(fs *flag.FlagSet) {
-	fs.BoolVar(&s.funcs, "funcs", false, "also instrument plain functions, not only methods")
-	fs.StringVar(&s.match, "match", "", "only getters whose `regexp` matches pkg.(*Recv).Method")
-	fs.StringVar(&s.skip, "skip", "", "leave out getters whose `regexp` matches pkg.(*Recv).Method")
-	fs.StringVar(&s.tags, "tags", "", "comma-separated build `tags`, as for go build")
-	fs.StringVar(&s.deps, "deps", "", "also instrument dependency packages matching these comma-separated `patterns` (example.com/lib/...)")
-}
-
+// options returns the analysis options of the selection, in the working
+// directory; a regexp that does not compile, or -mod=mod, is misuse.
 func (s *selection) options() (instrument.Options, error) {
 	opt := instrument.Options{Funcs: s.funcs, Deps: s.deps}
 	var err error
 	if s.match != "" {
 		if opt.Match, err = regexp.Compile(s.match); err != nil {
-			return opt, usagef("-match: %w", err)
+			return opt, usagef("-%s: %w", s.matchName, err)
 		}
 	}
 	if s.skip != "" {
 		if opt.Skip, err = regexp.Compile(s.skip); err != nil {
-			return opt, usagef("-skip: %w", err)
+			return opt, usagef("-%s: %w", s.skipName, err)
 		}
 	}
 	if s.tags != "" {
@@ -191,7 +208,7 @@ func onePackage(fs *flag.FlagSet, hint string) (string, error) {
 func runGetters(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(gettersCmd, stderr)
 	var sel selection
-	sel.register(fs)
+	sel.register(fs, chooseFlags|buildFlags)
 	verbose := fs.Bool("v", false, "also list rejected functions and why")
 	asJSON := fs.Bool("json", false, "print the analysis as JSON")
 	if err := parseFlags(fs, args); err != nil {
@@ -246,8 +263,7 @@ func lastElem(p string) string { return p[strings.LastIndex(p, "/")+1:] }
 func runInstrument(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(instrumentCmd, stderr)
 	var sel selection
-	sel.register(fs)
-	sel.registerBuild(fs)
+	sel.register(fs, chooseFlags|buildFlags)
 	out := fs.String("o", "", "write the instrumented binary to `file` (default: in suncat's cache directory)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -270,10 +286,8 @@ func build(sel selection, cmd, pkg, out string, stderr io.Writer) (*instrument.B
 	if err != nil {
 		return nil, err
 	}
-	res, err := instrument.Build(context.Background(), instrument.BuildOptions{
-		Dir: opt.Dir, Package: pkg, Output: out, BuildFlags: opt.BuildFlags,
-		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Progress: stderr, Deps: opt.Deps,
-	})
+	opt.Progress = stderr
+	res, err := instrument.Build(context.Background(), instrument.BuildOptions{Options: opt, Package: pkg, Output: out})
 	if err != nil {
 		return nil, instrumentError(err)
 	}
@@ -290,8 +304,7 @@ func build(sel selection, cmd, pkg, out string, stderr io.Writer) (*instrument.B
 func runRun(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(runCmd, stderr)
 	var sel selection
-	sel.register(fs)
-	sel.registerBuild(fs)
+	sel.register(fs, chooseFlags|buildFlags)
 	traceDir := fs.String("trace", "", "write the trace into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
 	args, progArgs := splitDashDash(args)
 	if err := parseFlags(fs, args); err != nil {

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -97,13 +96,8 @@ func (f passFlag) Set(v string) error {
 
 func runTest(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(testCmd, stderr)
-	var sel selection
-	fs.BoolVar(&sel.funcs, "funcs", false, "also instrument plain functions, not only methods")
-	fs.StringVar(&sel.match, "getters", "", "only instrument getters whose `regexp` matches pkg.(*Recv).Method")
-	fs.StringVar(&sel.skip, "skip-getters", "", "leave out getters whose `regexp` matches pkg.(*Recv).Method")
-	fs.StringVar(&sel.tags, "tags", "", "comma-separated build `tags`, as for go test")
-	fs.StringVar(&sel.deps, "deps", "", "also instrument dependency packages matching these comma-separated `patterns` (example.com/lib/...)")
-	sel.registerBuild(fs)
+	sel := selection{matchName: "getters", skipName: "skip-getters"}
+	sel.register(fs, chooseFlags|buildFlags)
 	labels := fs.String("labels", "testing", "how tests label their events: `testing` (through the testing package; rewrite when it cannot) or rewrite (copies of the test files)")
 	traceDir := fs.String("traces", "", "write the traces into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
 	// -h lists suncat's own flags, then the go test flags by name only.
@@ -139,11 +133,6 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 			return usagef("%s: flags for go test that suncat does not know go after --", p)
 		}
 	}
-	for flag, re := range map[string]string{"getters": sel.match, "skip-getters": sel.skip} {
-		if _, err := regexp.Compile(re); err != nil {
-			return usagef("-%s: %w", flag, err)
-		}
-	}
 	if *labels != "testing" && *labels != "rewrite" {
 		return usagef("-labels %q: want testing or rewrite", *labels)
 	}
@@ -161,11 +150,8 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		}
 	}
 	ctx := context.Background()
-	prep, err := instrument.PrepareTest(ctx, instrument.BuildOptions{
-		Dir: opt.Dir, Packages: packages, BuildFlags: opt.BuildFlags,
-		Funcs: opt.Funcs, Match: opt.Match, Skip: opt.Skip, Deps: opt.Deps, Progress: stderr,
-		RewriteTests: *labels == "rewrite",
-	})
+	opt.Patterns, opt.Progress = packages, stderr
+	prep, err := instrument.PrepareTest(ctx, instrument.BuildOptions{Options: opt, RewriteTests: *labels == "rewrite"})
 	if err != nil {
 		return instrumentError(err)
 	}
