@@ -70,143 +70,191 @@ type stringList []string
 func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
+// delayConfig is what delay's command line asks for.
+type delayConfig struct {
+	getters    stringList
+	d          time.Duration
+	mode       string // sleep or spin
+	out        string
+	run        bool
+	compare    bool
+	trace      string
+	split      string
+	json       bool
+	goroutines *regexp.Regexp
+	sel        selection
+	pkg        string
+	progArgs   []string
+}
+
 func runDelay(stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet(delayCmd, stderr)
-	var getters stringList
-	fs.Var(&getters, "getter", "a getter to slow down (repeatable): name, regexp, or with -trace a terminal or pattern")
-	dflag := fs.String("d", "1ms", "the delay per call")
-	mode := fs.String("mode", "sleep", "sleep (block the goroutine) or spin (burn CPU)")
-	out := fs.String("o", "", "write the delayed binary to `file` (default: in suncat's cache directory)")
-	runIt := fs.Bool("run", false, "run the delayed build with the arguments after --")
-	compare := fs.Bool("compare", false, "run the scenario after -- plainly and delayed, and compare response times")
-	traceFile := fs.String("trace", "", "resolve terminal letters and patterns against this `trace`'s summary")
-	split := fs.String("split", "", "-compare: sub-traces: marks, idle=DURATION, at=GETTER or none")
-	asJSON := fs.Bool("json", false, "-compare: print the report as JSON")
-	goroutines := fs.String("goroutines", "", "-compare: only the goroutine groups whose entry function matches this `regexp` (e.g. main.main)")
-	var sel selection
-	sel.register(fs, buildFlags)
-	args, progArgs := splitDashDash(args)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	d, err := time.ParseDuration(*dflag)
-	if err != nil {
-		return usagef("-d: %q is not a duration (for example 2ms)", *dflag)
-	}
-	if d < 0 {
-		return usagef("-d: %s is negative", *dflag)
-	}
-	if *mode != "sleep" && *mode != "spin" {
-		return usagef("-mode: %q is not sleep or spin", *mode)
-	}
-	if len(getters) == 0 {
-		return usagef("choose at least one getter with --getter")
-	}
-	if *runIt && *compare {
-		return usagef("-run and -compare do not go together")
-	}
-	if *out != "" && *compare {
-		return usagef("-o and -compare do not go together")
-	}
-	var gre *regexp.Regexp
-	if *goroutines != "" {
-		if gre, err = regexp.Compile(*goroutines); err != nil {
-			return usagef("-goroutines: %w", err)
-		}
-	}
-	if *compare {
-		// Before the build and the runs: a -split no summary takes.
-		if err := checkSummaryOptions(prioritize.Options{Split: *split}); err != nil {
-			return err
-		}
-	}
-	// The trace before the analysis, which takes much longer.
-	var sum *prioritize.Summary
-	if *traceFile != "" {
-		var notes []string
-		sum, notes, err = loadSummary([]string{*traceFile}, prioritize.Options{})
-		printNotes(stderr, "delay", notes)
-		if err != nil {
-			return fmt.Errorf("-trace: %w", err)
-		}
-	}
-	pkg, err := onePackage(fs, "")
+	c, err := parseDelay(stderr, args)
 	if err != nil {
 		return err
 	}
-	aopt, err := sel.options()
-	if err != nil {
-		return err
-	}
-	aopt.Patterns, aopt.Progress = []string{pkg}, stderr
 	ctx := context.Background()
-	a, err := instrument.Analyze(ctx, aopt)
+	opt, names, err := resolveDelay(ctx, c, stderr)
 	if err != nil {
-		return instrumentError(err)
+		return err
 	}
-	table := make([]logrt.Getter, len(a.Getters))
-	for i, g := range a.Getters {
-		table[i] = g.Runtime()
+	what := fmt.Sprintf("%s (%s) in %s", c.d, c.mode, strings.Join(names, ", "))
+	if !c.compare {
+		opt.Delay, opt.Spin = c.d, c.mode == "spin"
 	}
-	ids, err := delay.Resolve(table, getters, sum)
-	if errors.Is(err, delay.ErrNoSummary) {
-		return usagef("--getter %w: give the trace with -trace", err)
-	}
-	if err != nil {
-		return usagef("--getter %w", err)
-	}
-	var names []string
-	for _, id := range ids {
-		names = append(names, a.Getters[id-1].Name())
-	}
-	what := fmt.Sprintf("%s (%s) in %s", d, *mode, strings.Join(names, ", "))
-	opt := instrument.BuildOptions{Options: aopt, Package: pkg, Output: *out, Analysis: a}
-	if !*compare {
-		opt.Delays, opt.Delay, opt.Spin = ids, d, *mode == "spin"
+	ids := opt.Delays
+	if c.compare {
+		opt.Delays = nil // through SUNCAT_DELAY, on one build for both runs
 	}
 	res, err := instrument.Build(ctx, opt)
 	if err != nil {
 		return instrumentError(err)
 	}
-	if !*compare {
+	if !c.compare {
 		fmt.Fprintf(stdout, "delayed build: %s\ndelay: %s\n", res.Output, what)
-		if !*runIt {
+		if !c.run {
 			return nil
 		}
-		return runInstrumented(res.Output, progArgs, "", stdout, stderr)
+		return runInstrumented(res.Output, c.progArgs, "", stdout, stderr)
 	}
-	envDelay := fmt.Sprintf("ids=%s d=%s mode=%s", joinIDs(ids), d, *mode)
+	return compareDelay(stdout, stderr, c, res.Output, ids, names, what)
+}
+
+// parseDelay reads delay's command line; every misuse is found here,
+// before the analysis, the build and the runs.
+func parseDelay(stderr io.Writer, args []string) (*delayConfig, error) {
+	fs := newFlagSet(delayCmd, stderr)
+	c := &delayConfig{}
+	fs.Var(&c.getters, "getter", "a getter to slow down (repeatable): name, regexp, or with -trace a terminal or pattern")
+	dflag := fs.String("d", "1ms", "the delay per call")
+	fs.StringVar(&c.mode, "mode", "sleep", "sleep (block the goroutine) or spin (burn CPU)")
+	fs.StringVar(&c.out, "o", "", "write the delayed binary to `file` (default: in suncat's cache directory)")
+	fs.BoolVar(&c.run, "run", false, "run the delayed build with the arguments after --")
+	fs.BoolVar(&c.compare, "compare", false, "run the scenario after -- plainly and delayed, and compare response times")
+	fs.StringVar(&c.trace, "trace", "", "resolve terminal letters and patterns against this `trace`'s summary")
+	fs.StringVar(&c.split, "split", "", "-compare: sub-traces: marks, idle=DURATION, at=GETTER or none")
+	fs.BoolVar(&c.json, "json", false, "-compare: print the report as JSON")
+	goroutines := fs.String("goroutines", "", "-compare: only the goroutine groups whose entry function matches this `regexp` (e.g. main.main)")
+	c.sel.register(fs, buildFlags)
+	args, c.progArgs = splitDashDash(args)
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
+	}
+	var err error
+	if c.d, err = time.ParseDuration(*dflag); err != nil {
+		return nil, usagef("-d: %q is not a duration (for example 2ms)", *dflag)
+	}
+	switch {
+	case c.d < 0:
+		return nil, usagef("-d: %s is negative", *dflag)
+	case c.mode != "sleep" && c.mode != "spin":
+		return nil, usagef("-mode: %q is not sleep or spin", c.mode)
+	case len(c.getters) == 0:
+		return nil, usagef("choose at least one getter with --getter")
+	case c.run && c.compare:
+		return nil, usagef("-run and -compare do not go together")
+	case c.out != "" && c.compare:
+		return nil, usagef("-o and -compare do not go together")
+	}
+	if *goroutines != "" {
+		if c.goroutines, err = regexp.Compile(*goroutines); err != nil {
+			return nil, usagef("-goroutines: %w", err)
+		}
+	}
+	if c.compare {
+		if err := checkSummaryOptions(prioritize.Options{Split: c.split}); err != nil {
+			return nil, err
+		}
+	}
+	if c.pkg, err = onePackage(fs, ""); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// resolveDelay analyzes the package and resolves the --getter names (with
+// -trace's summary), returning the build's options with the ids to delay
+// in Delays, and the getters' names.
+func resolveDelay(ctx context.Context, c *delayConfig, stderr io.Writer) (instrument.BuildOptions, []string, error) {
+	var opt instrument.BuildOptions
+	// The trace before the analysis, which takes much longer.
+	var sum *prioritize.Summary
+	if c.trace != "" {
+		var notes []string
+		var err error
+		sum, notes, err = loadSummary([]string{c.trace}, prioritize.Options{})
+		printNotes(stderr, "delay", notes)
+		if err != nil {
+			return opt, nil, fmt.Errorf("-trace: %w", err)
+		}
+	}
+	aopt, err := c.sel.options()
+	if err != nil {
+		return opt, nil, err
+	}
+	aopt.Patterns, aopt.Progress = []string{c.pkg}, stderr
+	a, err := instrument.Analyze(ctx, aopt)
+	if err != nil {
+		return opt, nil, instrumentError(err)
+	}
+	table := make([]logrt.Getter, len(a.Getters))
+	for i, g := range a.Getters {
+		table[i] = g.Runtime()
+	}
+	ids, err := delay.Resolve(table, c.getters, sum)
+	if errors.Is(err, delay.ErrNoSummary) {
+		return opt, nil, usagef("--getter %w: give the trace with -trace", err)
+	}
+	if err != nil {
+		return opt, nil, usagef("--getter %w", err)
+	}
+	var names []string
+	for _, id := range ids {
+		names = append(names, table[id-1].Name())
+	}
+	return instrument.BuildOptions{Options: aopt, Package: c.pkg, Output: c.out, Delays: ids, Analysis: a}, names, nil
+}
+
+// compareDelay runs the scenario plainly and with the delays on the
+// instrumented binary bin, and reports the comparison.
+func compareDelay(stdout, stderr io.Writer, c *delayConfig, bin string, ids []uint32, names []string, what string) error {
+	envDelay := fmt.Sprintf("ids=%s d=%s mode=%s", joinIDs(ids), c.d, c.mode)
 	base, err := newTraceDir("", "delay")
 	if err != nil {
 		return err
 	}
 	plainDir, delayedDir := filepath.Join(base, "plain"), filepath.Join(base, "delayed")
 	fmt.Fprintf(stderr, "suncat: running the scenario plainly\n")
-	plain, err := runScenario(res.Output, progArgs, plainDir, "", stderr)
+	plain, err := runScenario(bin, c.progArgs, plainDir, "", stderr)
 	if err != nil {
 		return fmt.Errorf("plain run: %w", err)
 	}
 	fmt.Fprintf(stderr, "suncat: running the scenario with a delay of %s\n", what)
-	delayed, err := runScenario(res.Output, progArgs, delayedDir, envDelay, stderr)
+	delayed, err := runScenario(bin, c.progArgs, delayedDir, envDelay, stderr)
 	if err != nil {
 		return fmt.Errorf("delayed run: %w", err)
 	}
-	rep, err := delay.Compare(plain.Traces, delayed.Traces, ids, d, *split, gre)
+	rep, err := delay.Compare(plain.Traces, delayed.Traces, ids, c.d, c.split, c.goroutines)
 	if err != nil {
 		return usagef("%w", summaryFlag(err))
 	}
-	if *asJSON {
+	if c.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(struct {
 			Getters []string `json:"getters"`
 			Mode    string   `json:"mode"`
 			*delay.Report
-		}{names, *mode, rep})
+		}{names, c.mode, rep})
 	}
 	fmt.Fprintf(stdout, "delay %s\n", what)
 	fmt.Fprintf(stdout, "traces: %s (plain), %s (delayed)\n\n", plainDir, delayedDir)
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	printDelayReport(stdout, rep)
+	return nil
+}
+
+// printDelayReport prints the comparison as a table and its verdict.
+func printDelayReport(w io.Writer, rep *delay.Report) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "sub-trace\tgoroutine\tplain\tdelayed\tgrowth\tcalls\texpected\tverdict\n")
 	for _, r := range rep.Rows {
 		other := ""
@@ -218,10 +266,9 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 	}
 	tw.Flush()
 	if rep.Note != "" {
-		fmt.Fprintf(stdout, "note: %s\n", rep.Note)
+		fmt.Fprintf(w, "note: %s\n", rep.Note)
 	}
-	fmt.Fprintf(stdout, "\nverdict: %s\n", rep.Verdict)
-	return nil
+	fmt.Fprintf(w, "\nverdict: %s\n", rep.Verdict)
 }
 
 func round(d time.Duration) time.Duration { return d.Round(10 * time.Microsecond) }
