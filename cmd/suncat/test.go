@@ -94,22 +94,112 @@ func (f passFlag) Set(v string) error {
 	return nil
 }
 
+// testConfig is what test's command line asks for.
+type testConfig struct {
+	opt      instrument.Options // Patterns: the packages
+	rewrite  bool               // -labels rewrite
+	traceDir string             // -traces
+	pass     []string           // go test flags given to suncat test, in order
+	after    []string           // the arguments after "--" or from -args on
+}
+
 func runTest(stdout, stderr io.Writer, args []string) error {
+	c, err := parseTest(stderr, args)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	prep, err := instrument.PrepareTest(ctx, instrument.BuildOptions{Options: c.opt, RewriteTests: c.rewrite})
+	if err != nil {
+		return instrumentError(err)
+	}
+	defer prep.Close()
+	dir, err := newTraceDir(c.traceDir, "test")
+	if err != nil {
+		return err
+	}
+	reportPrepared(stderr, prep, c.opt.Patterns)
+	env := append(os.Environ(), prep.Env...)
+	targets := testTargets(c.opt.Patterns, prep.Analysis.Roots)
+	vetMode, pass, after := takeVetFlag(c.pass, c.after)
+	goFlags := append(append([]string(nil), pass...), beforeArgs(after)...)
+	jsonFlag, _ := flagValue(goFlags, "json")
+	jsonOut := jsonFlag == "true"
+	vetFailed, err := vetFirst(ctx, c.opt.Dir, env, append(prep.ModArgs(), c.opt.BuildFlags...), vetMode, targets, jsonOut, stdout, stderr)
+	if err != nil {
+		return err
+	}
+	targets = without(targets, vetFailed)
+	goArgs, parallel := goTestArgs(append(append([]string(nil), prep.Args...), c.opt.BuildFlags...), pass, targets, after)
+	if parallel {
+		fmt.Fprintln(stderr, "suncat: go test runs with -parallel=1, so that each test's events carry its own label (-parallel N changes it)")
+	}
+	var runErr error
+	if len(targets) > 0 {
+		runErr = runGoTest(ctx, c.opt.Dir, append(env, traceEnv(dir)), goArgs, stdout, stderr)
+	}
+	if len(vetFailed) > 0 && runErr == nil {
+		if !jsonOut {
+			fmt.Fprintln(stdout, "FAIL") // as go test ends a run with a failed package
+		}
+		runErr = silentError{exitError(1)}
+	}
+	reportTraces(stderr, dir, !jsonOut)
+	return statusOf(runErr)
+}
+
+// parseTest reads test's command line: its own flags, and the go test
+// flags and arguments it passes on. Every misuse is found here.
+func parseTest(stderr io.Writer, args []string) (*testConfig, error) {
 	fs := newFlagSet(testCmd, stderr)
 	sel := selection{matchName: "getters", skipName: "skip-getters"}
 	sel.register(fs, chooseFlags|buildFlags)
 	labels := fs.String("labels", "testing", "how tests label their events: `testing` (through the testing package; rewrite when it cannot) or rewrite (copies of the test files)")
-	traceDir := fs.String("traces", "", "write the traces into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
-	// -h lists suncat's own flags, then the go test flags by name only.
+	c := &testConfig{}
+	fs.StringVar(&c.traceDir, "traces", "", "write the traces into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
+	registerGoTestFlags(fs, &c.pass, stderr)
+	mine, after := splitTestArgs(args)
+	c.after = after
+	for _, a := range append(append([]string(nil), mine...), beforeArgs(after)...) {
+		if name := strings.TrimLeft(a, "-"); strings.HasPrefix(a, "-") && strings.HasPrefix(name, "cover") {
+			name, _, _ = strings.Cut(name, "=")
+			return nil, usagef("-%s: go test's coverage tool reads your original files, not suncat's instrumented copies, so getters would go unrecorded; measure coverage with go test itself", name)
+		}
+	}
+	if err := parseFlags(fs, mine); err != nil {
+		return nil, err
+	}
+	for _, p := range fs.Args() {
+		if strings.HasPrefix(p, "-") {
+			return nil, usagef("%s: flags for go test that suncat does not know go after --", p)
+		}
+	}
+	if *labels != "testing" && *labels != "rewrite" {
+		return nil, usagef("-labels %q: want testing or rewrite", *labels)
+	}
+	c.rewrite = *labels == "rewrite"
+	var err error
+	if c.opt, err = sel.options(); err != nil {
+		return nil, err
+	}
+	c.opt.Patterns, c.opt.Progress = fs.Args(), stderr
+	if c.traceDir != "" && len(tracesIn(c.traceDir)) > 0 {
+		return nil, usagef("-traces %s already holds traces; give an empty or new directory, so that the summary reads only this run's", c.traceDir)
+	}
+	return c, nil
+}
+
+// registerGoTestFlags adds the go test flags that test passes on, as given,
+// to pass; -h lists test's own flags, then these by name only.
+func registerGoTestFlags(fs *flag.FlagSet, pass *[]string, stderr io.Writer) {
 	own := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
 	fs.VisitAll(func(f *flag.Flag) { own.Var(f.Value, f.Name, f.Usage) })
-	var pass []string
 	var names []string
 	for name, takes := range goTestFlags {
-		fs.Var(passFlag{name: name, isBool: !takes, to: &pass}, name, "passed to go test")
+		fs.Var(passFlag{name: name, isBool: !takes, to: pass}, name, "passed to go test")
 		names = append(names, "-"+name)
 		if !goOnlyFlags[name] { // the test binaries' flag, also spelled -test.name
-			fs.Var(passFlag{name: "test." + name, isBool: !takes, to: &pass}, "test."+name, "passed to go test")
+			fs.Var(passFlag{name: "test." + name, isBool: !takes, to: pass}, "test."+name, "passed to go test")
 		}
 	}
 	sort.Strings(names)
@@ -117,50 +207,12 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		printCommandHelp(stderr, testCmd, own)
 		fmt.Fprintf(stderr, "\ngo test flags given as they are to go test:\n  %s\n", strings.Join(names, " "))
 	}
-	mine, after := splitTestArgs(args)
-	for _, a := range append(append([]string(nil), mine...), beforeArgs(after)...) {
-		if name := strings.TrimLeft(a, "-"); strings.HasPrefix(a, "-") && strings.HasPrefix(name, "cover") {
-			name, _, _ = strings.Cut(name, "=")
-			return usagef("-%s: go test's coverage tool reads your original files, not suncat's instrumented copies, so getters would go unrecorded; measure coverage with go test itself", name)
-		}
-	}
-	if err := parseFlags(fs, mine); err != nil {
-		return err
-	}
-	packages := fs.Args()
-	for _, p := range packages {
-		if strings.HasPrefix(p, "-") {
-			return usagef("%s: flags for go test that suncat does not know go after --", p)
-		}
-	}
-	if *labels != "testing" && *labels != "rewrite" {
-		return usagef("-labels %q: want testing or rewrite", *labels)
-	}
-	opt, err := sel.options()
-	if err != nil {
-		return err
-	}
-	if *traceDir != "" {
-		if entries, err := os.ReadDir(*traceDir); err == nil {
-			for _, e := range entries {
-				if strings.HasSuffix(e.Name(), ".suncat") {
-					return usagef("-traces %s already holds traces; give an empty or new directory, so that the summary reads only this run's", *traceDir)
-				}
-			}
-		}
-	}
-	ctx := context.Background()
-	opt.Patterns, opt.Progress = packages, stderr
-	prep, err := instrument.PrepareTest(ctx, instrument.BuildOptions{Options: opt, RewriteTests: *labels == "rewrite"})
-	if err != nil {
-		return instrumentError(err)
-	}
-	defer prep.Close()
+}
+
+// reportPrepared says how many getters the tests record, and how the
+// tests are labelled.
+func reportPrepared(stderr io.Writer, prep *instrument.Prepared, packages []string) {
 	a := prep.Analysis
-	dir, err := newTraceDir(*traceDir, "test")
-	if err != nil {
-		return err
-	}
 	how := fmt.Sprintf("tests labelled through the testing package in %d package(s)", prep.Labelled)
 	if !prep.Hooked {
 		how = fmt.Sprintf("tests labelled in %d rewritten test file(s)", prep.Labelled)
@@ -176,73 +228,69 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		}
 		fmt.Fprintf(stderr, "suncat: test: no string getters found in %s; the tests run, but record nothing\n", where)
 	}
+}
 
-	env := append(os.Environ(), prep.Env...)
-	targets := testTargets(packages, a.Roots)
-	vetMode, pass, after := takeVetFlag(pass, after)
-	goFlags := append(append([]string(nil), pass...), beforeArgs(after)...)
-	given := func(name string) bool { _, ok := flagValue(goFlags, name); return ok }
-	jsonFlag, _ := flagValue(goFlags, "json")
-	jsonOut := jsonFlag == "true"
-	vetFailed, err := vetFirst(ctx, opt.Dir, env, append(prep.ModArgs(), opt.BuildFlags...), vetMode, targets, jsonOut, stdout, stderr)
-	if err != nil {
-		return err
+// without returns the targets not in failed, in order.
+func without(targets []string, failed map[string]bool) []string {
+	if len(failed) == 0 {
+		return targets
 	}
-	if len(vetFailed) > 0 {
-		var rest []string
-		for _, t := range targets {
-			if !vetFailed[t] {
-				rest = append(rest, t)
-			}
+	var rest []string
+	for _, t := range targets {
+		if !failed[t] {
+			rest = append(rest, t)
 		}
-		targets = rest
 	}
+	return rest
+}
 
-	goArgs := append([]string{"test"}, prep.Args...)
-	goArgs = append(goArgs, opt.BuildFlags...)
-	goArgs = append(goArgs, "-vet=off") // vetted above, on your own files
-	if !given("count") {
-		goArgs = append(goArgs, "-count=1")
+// goTestArgs assembles go test's arguments: build (the overlay's and the
+// build flags), vet off (vetFirst vetted your own files), -count=1 and
+// -parallel=1 unless pass sets them, then pass, the targets and after.
+// parallel reports that -parallel=1 was added.
+func goTestArgs(build, pass, targets, after []string) (args []string, parallel bool) {
+	given := append(append([]string(nil), pass...), beforeArgs(after)...)
+	has := func(name string) bool { _, ok := flagValue(given, name); return ok }
+	args = append(append([]string{"test"}, build...), "-vet=off")
+	if !has("count") {
+		args = append(args, "-count=1")
 	}
-	if !given("parallel") {
-		goArgs = append(goArgs, "-parallel=1")
-		fmt.Fprintln(stderr, "suncat: go test runs with -parallel=1, so that each test's events carry its own label (-parallel N changes it)")
+	if !has("parallel") {
+		args, parallel = append(args, "-parallel=1"), true
 	}
-	goArgs = append(goArgs, pass...)
-	goArgs = append(goArgs, targets...)
-	goArgs = append(goArgs, after...)
-	cmd := exec.CommandContext(ctx, "go", goArgs...)
-	cmd.Dir = opt.Dir
+	args = append(args, pass...)
+	args = append(args, targets...)
+	return append(args, after...), parallel
+}
+
+// runGoTest runs go with args in dir, the terminal passed through and
+// signals forwarded.
+func runGoTest(ctx context.Context, dir string, env, args []string, stdout, stderr io.Writer) error {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
-	cmd.Env = append(env, traceEnv(dir))
+	cmd.Env = env
 	if _, set := os.LookupEnv(logrt.ControlEnv); !set {
 		// The control channel's goroutine waits in a system call, which
 		// would hide a deadlocked test from the runtime's detector.
 		cmd.Env = append(cmd.Env, logrt.ControlEnv+"=off")
 	}
-	var runErr error
-	if len(targets) > 0 {
-		runErr = runForwarding(cmd, true)
-	}
-	if len(vetFailed) > 0 && runErr == nil {
-		if !jsonOut {
-			fmt.Fprintln(stdout, "FAIL") // as go test ends a run with a failed package
-		}
-		runErr = silentError{exitError(1)}
-	}
+	return runForwarding(cmd, true)
+}
 
+// reportTraces says where the run's traces are and, with growth, lists
+// the patterns that grow.
+func reportTraces(stderr io.Writer, dir string, growth bool) {
 	traces := tracesIn(dir)
-	switch len(traces) {
-	case 0:
+	if len(traces) == 0 {
 		fmt.Fprintf(stderr, "suncat: no test called a getter: no trace; directory: %s\n", dir)
-	default:
-		fmt.Fprintf(stderr, "suncat: %d trace(s), one per test binary, in %s\n", len(traces), dir)
-		if !jsonOut {
-			growing(stderr, traces)
-		}
-		fmt.Fprintf(stderr, "suncat: next: suncat summary %s\n", dir)
+		return
 	}
-	return statusOf(runErr)
+	fmt.Fprintf(stderr, "suncat: %d trace(s), one per test binary, in %s\n", len(traces), dir)
+	if growth {
+		growing(stderr, traces)
+	}
+	fmt.Fprintf(stderr, "suncat: next: suncat summary %s\n", dir)
 }
 
 var _ flag.Value = passFlag{}

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -47,6 +51,57 @@ func TestFlagValue(t *testing.T) {
 		v, ok := flagValue(tc.flags, tc.name)
 		if v != tc.value || ok != tc.found {
 			t.Errorf("flagValue(%q, %q) = %q, %v; want %q, %v", tc.flags, tc.name, v, ok, tc.value, tc.found)
+		}
+	}
+}
+
+// TestGoTestArgs: go test runs with -vet=off, and with -count=1 and
+// -parallel=1 unless they are given (before or after "--", as -test.name
+// too); then the flags given, the targets and what follows -args.
+func TestGoTestArgs(t *testing.T) {
+	for _, tc := range []struct {
+		pass, after []string
+		want        string
+		parallel    bool
+	}{
+		{nil, nil, "test -overlay o.json -tags x -vet=off -count=1 -parallel=1 p1 p2", true},
+		{[]string{"-count=3", "-v=true"}, nil, "test -overlay o.json -tags x -vet=off -parallel=1 -count=3 -v=true p1 p2", true},
+		{nil, []string{"-parallel", "4", "-args", "-count=9"}, "test -overlay o.json -tags x -vet=off -count=1 p1 p2 -parallel 4 -args -count=9", false},
+		{[]string{"-test.parallel=2"}, []string{"-args", "-parallel=9"}, "test -overlay o.json -tags x -vet=off -count=1 -test.parallel=2 p1 p2 -args -parallel=9", false},
+	} {
+		got, parallel := goTestArgs([]string{"-overlay", "o.json", "-tags", "x"}, tc.pass, []string{"p1", "p2"}, tc.after)
+		if strings.Join(got, " ") != tc.want || parallel != tc.parallel {
+			t.Errorf("%q %q: %q (parallel %v), want %q (%v)", tc.pass, tc.after, got, parallel, tc.want, tc.parallel)
+		}
+	}
+}
+
+// TestParseTest: test's own flags, the go test flags it passes on, and
+// misuse found before any work.
+func TestParseTest(t *testing.T) {
+	c, err := parseTest(io.Discard, []string{"-getters", "Stop", "-race", "-labels", "rewrite", "-run", "TestA", "-v", "./a", "./b", "--", "-benchtime=2x", "-args", "-size", "8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.opt.Match == nil || c.opt.Match.String() != "Stop" || !c.rewrite || strings.Join(c.opt.Patterns, " ") != "./a ./b" ||
+		strings.Join(c.pass, " ") != "-run=TestA -v=true" || strings.Join(c.after, " ") != "-benchtime=2x -args -size 8" ||
+		!strings.Contains(strings.Join(c.opt.BuildFlags, " "), "-race") {
+		t.Errorf("config %+v", c)
+	}
+	full := t.TempDir()
+	if err := os.WriteFile(filepath.Join(full, "old.suncat"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range [][]string{
+		{"-cover"},
+		{".", "--", "-coverprofile=c.out"},
+		{"-labels", "other"},
+		{"-skip-getters", "("},
+		{"-traces", full},
+	} {
+		var u usageError
+		if _, err := parseTest(io.Discard, bad); !errors.As(err, &u) {
+			t.Errorf("%q: error %v, want misuse", bad, err)
 		}
 	}
 }
