@@ -43,6 +43,8 @@ type BuildOptions struct {
 	// these options, already made by the caller: Build uses it instead of
 	// analyzing again (the getter ids in Delays are its).
 	Analysis *Analysis
+
+	testing bool // PrepareTest: the trace opens at the first getter call
 }
 
 // A BuildResult says what was built.
@@ -236,6 +238,7 @@ func PrepareTest(ctx context.Context, opt BuildOptions) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
+	opt.testing = true
 	return prepare(ctx, a, opt)
 }
 
@@ -487,6 +490,10 @@ func tableSource(a *Analysis, opt BuildOptions) string {
 			g.ID, g.PkgPath, g.Receiver, g.Method, g.Pos.Filename, g.Pos.Line, g.Field)
 	}
 	b.WriteString("\t})\n")
+	if !opt.testing {
+		// A program's trace and control socket exist from its start.
+		b.WriteString("\tStart()\n")
+	}
 	if len(opt.Delays) > 0 {
 		ids := make([]string, len(opt.Delays))
 		for i, id := range opt.Delays {

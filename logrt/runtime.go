@@ -66,6 +66,16 @@ func SetGetters(gs []Getter) {
 	}
 }
 
+// Start opens the trace, and the control socket (see control.go), now
+// rather than at the first getter call, so that a mark sent before it
+// (suncat mark, then the request) is in the trace. Generated code calls it
+// before main runs in programs; test binaries open theirs at first use.
+func Start() {
+	w.mu.Lock()
+	defer w.unlock()
+	w.ready()
+}
+
 // String records one call of getter id returning v, with the caller's
 // stack (the getter itself is the first frame), and returns v.
 func String(id uint32, v string) string {
