@@ -164,17 +164,8 @@ func recordDemo(appDir string, stops int, progress io.Writer) (string, error) {
 	}
 	pid := strconv.Itoa(cmd.Process.Pid)
 	fmt.Fprintf(progress, "suncat: running the scenario (pid %s)\n", pid)
-	// The app opens its trace and control socket with its first getter
-	// call; wait until it answers.
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		if _, err := logrt.SendControl(pid, "resume", ""); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			return "", fmt.Errorf("the instrumented app did not open its control channel")
-		}
-		time.Sleep(10 * time.Millisecond)
+	if err := awaitControl(pid); err != nil {
+		return "", err
 	}
 	for i := 1; i <= stops; i++ {
 		if _, err := logrt.SendControl(pid, "mark", fmt.Sprintf("stop %d", i)); err != nil {
@@ -199,6 +190,21 @@ func recordDemo(appDir string, stops int, progress io.Writer) (string, error) {
 		return "", fmt.Errorf("want one trace in %s, found %d", traceDir, len(traces))
 	}
 	return traces[0], nil
+}
+
+// awaitControl waits until the app answers on its control channel, which
+// it opens with its first getter call.
+func awaitControl(pid string) error {
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if _, err := logrt.SendControl(pid, "resume", ""); err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the instrumented app did not open its control channel")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 func cacheFile(elem ...string) (string, error) {

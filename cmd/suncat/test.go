@@ -382,23 +382,7 @@ func vetFirst(ctx context.Context, dir string, env, buildFlags []string, mode st
 	if mode == "off" || len(targets) == 0 {
 		return nil, nil
 	}
-	args := append([]string{"vet"}, buildFlags...)
-	switch mode {
-	case "", "default":
-		for _, c := range vetChecks {
-			args = append(args, "-"+c)
-		}
-	case "all":
-	default:
-		for _, c := range strings.Split(mode, ",") {
-			if c = strings.TrimSpace(c); c != "" {
-				args = append(args, "-"+c)
-			}
-		}
-	}
-	args = append(args, "-json")
-	args = append(args, targets...)
-	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd := exec.CommandContext(ctx, "go", vetArgs(buildFlags, mode, targets)...)
 	cmd.Dir = dir
 	cmd.Env = env
 	var out, errOut bytes.Buffer
@@ -412,37 +396,7 @@ func vetFirst(ctx context.Context, dir string, env, buildFlags []string, mode st
 	} else if err == nil && out.Len() == 0 {
 		out = errOut // should a toolchain write vet's JSON there
 	}
-	// A stream of objects: import path -> check -> diagnostics.
-	type diag struct {
-		Posn    string `json:"posn"`
-		Message string `json:"message"`
-	}
-	known := map[string]bool{}
-	for _, t := range targets {
-		known[t] = true
-	}
-	found := map[string][]diag{}
-	dec := json.NewDecoder(&out)
-	for {
-		var report map[string]map[string]json.RawMessage
-		if err := dec.Decode(&report); err == io.EOF {
-			break
-		} else if err != nil {
-			return nil, nil // not vet's JSON: leave it to go test
-		}
-		for id, checks := range report {
-			pkg, _, _ := strings.Cut(id, " [")
-			if !known[pkg] {
-				pkg = strings.TrimSuffix(pkg, "_test")
-			}
-			for _, raw := range checks {
-				var ds []diag
-				if json.Unmarshal(raw, &ds) == nil {
-					found[pkg] = append(found[pkg], ds...)
-				}
-			}
-		}
-	}
+	found := decodeVet(&out, targets)
 	if len(found) == 0 {
 		return nil, nil
 	}
@@ -450,22 +404,11 @@ func vetFirst(ctx context.Context, dir string, env, buildFlags []string, mode st
 	var order []string
 	blocks := map[string][]string{}
 	for _, t := range targets {
-		ds := found[t]
-		if len(ds) == 0 {
-			continue
+		if ds := found[t]; len(ds) > 0 {
+			failed[t] = true
+			order = append(order, t)
+			blocks[t] = vetBlock(dir, t, ds)
 		}
-		failed[t] = true
-		order = append(order, t)
-		sort.SliceStable(ds, func(i, j int) bool { return ds[i].Posn < ds[j].Posn })
-		lines := []string{"# " + t + "\n", "# [" + t + "]\n"}
-		for _, d := range ds {
-			pos := d.Posn
-			if rel, err := filepath.Rel(dir, pos); err == nil && !strings.HasPrefix(rel, "..") {
-				pos = rel
-			}
-			lines = append(lines, pos+": "+d.Message+"\n")
-		}
-		blocks[t] = lines
 	}
 	if !jsonOut {
 		for _, p := range order {
@@ -487,6 +430,81 @@ func vetFirst(ctx context.Context, dir string, env, buildFlags []string, mode st
 		enc.Encode(testEvent{Time: now, Action: "fail", Package: p, Elapsed: new(float64), FailedBuild: id})
 	}
 	return failed, nil
+}
+
+// vetArgs are go vet's arguments for go test's -vet mode ("" or default:
+// go test's checks; all: vet's own default; else the checks named).
+func vetArgs(buildFlags []string, mode string, targets []string) []string {
+	args := append([]string{"vet"}, buildFlags...)
+	switch mode {
+	case "", "default":
+		for _, c := range vetChecks {
+			args = append(args, "-"+c)
+		}
+	case "all":
+	default:
+		for _, c := range strings.Split(mode, ",") {
+			if c = strings.TrimSpace(c); c != "" {
+				args = append(args, "-"+c)
+			}
+		}
+	}
+	args = append(args, "-json")
+	return append(args, targets...)
+}
+
+// A vetDiag is one problem go vet -json reports.
+type vetDiag struct {
+	Posn    string `json:"posn"`
+	Message string `json:"message"`
+}
+
+// decodeVet reads go vet -json's stream of objects (import path -> check
+// -> diagnostics) into the problems of each target; an external test
+// package's count as its package's. Output that is not vet's JSON gives
+// nothing (go test will report it).
+func decodeVet(r io.Reader, targets []string) map[string][]vetDiag {
+	known := map[string]bool{}
+	for _, t := range targets {
+		known[t] = true
+	}
+	found := map[string][]vetDiag{}
+	dec := json.NewDecoder(r)
+	for {
+		var report map[string]map[string]json.RawMessage
+		if err := dec.Decode(&report); err == io.EOF {
+			return found
+		} else if err != nil {
+			return nil
+		}
+		for id, checks := range report {
+			pkg, _, _ := strings.Cut(id, " [")
+			if !known[pkg] {
+				pkg = strings.TrimSuffix(pkg, "_test")
+			}
+			for _, raw := range checks {
+				var ds []vetDiag
+				if json.Unmarshal(raw, &ds) == nil {
+					found[pkg] = append(found[pkg], ds...)
+				}
+			}
+		}
+	}
+}
+
+// vetBlock is the report of a package's problems as go test prints it,
+// positions relative to dir, in order.
+func vetBlock(dir, pkg string, ds []vetDiag) []string {
+	sort.SliceStable(ds, func(i, j int) bool { return ds[i].Posn < ds[j].Posn })
+	lines := []string{"# " + pkg + "\n", "# [" + pkg + "]\n"}
+	for _, d := range ds {
+		pos := d.Posn
+		if rel, err := filepath.Rel(dir, pos); err == nil && !strings.HasPrefix(rel, "..") {
+			pos = rel
+		}
+		lines = append(lines, pos+": "+d.Message+"\n")
+	}
+	return lines
 }
 
 // testEvent is a go test -json event (the fields vetFirst writes).

@@ -105,3 +105,33 @@ func TestParseTest(t *testing.T) {
 		}
 	}
 }
+
+// TestVetStages: vet's arguments for each -vet mode, its JSON read per
+// target (an external test package's problems are its package's), and
+// one package's report as go test prints it.
+func TestVetStages(t *testing.T) {
+	for mode, want := range map[string]string{
+		"":             "vet -tags x -" + strings.Join(vetChecks, " -") + " -json p",
+		"all":          "vet -tags x -json p",
+		"printf, bool": "vet -tags x -printf -bool -json p",
+	} {
+		if got := strings.Join(vetArgs([]string{"-tags", "x"}, mode, []string{"p"}), " "); got != want {
+			t.Errorf("-vet=%q: %s, want %s", mode, got, want)
+		}
+	}
+	stream := `{"ex/p": {"printf": [{"posn": "/w/p/a.go:3:2", "message": "bad verb"}]}}
+{"ex/p_test [ex/p.test]": {"tests": [{"posn": "/w/p/a_test.go:9:1", "message": "malformed name"}]}}
+{"ex/q": {}}`
+	found := decodeVet(strings.NewReader(stream), []string{"ex/p", "ex/q"})
+	if len(found) != 1 || len(found["ex/p"]) != 2 {
+		t.Fatalf("found %+v", found)
+	}
+	if got := decodeVet(strings.NewReader("# not json"), []string{"ex/p"}); got != nil {
+		t.Errorf("not vet's JSON: %+v", got)
+	}
+	got := strings.Join(vetBlock("/w", "ex/p", found["ex/p"]), "")
+	want := "# ex/p\n# [ex/p]\np/a.go:3:2: bad verb\np/a_test.go:9:1: malformed name\n"
+	if got != want {
+		t.Errorf("block %q, want %q", got, want)
+	}
+}
