@@ -13,7 +13,9 @@ package logrt
 //
 //	header: | magic "SUNCATTR" (8) | version u32 | header size u32 |
 //	        | chunk size u32 | pid u32 | start unix ns i64 |
-//	        | program name: u16 length + bytes | zero padding to 512 |
+//	        | program name: u16 length + bytes |
+//	        | arguments (os.Args[1:]): u16 count, then each u16 length +
+//	        |   bytes; those that do not fit are left out | zero padding to 512 |
 //
 //	record: | commit word u32 | payload ... | zero padding to 4 bytes |
 //	          commit word = kind (low 8 bits) | payload length << 8

@@ -17,6 +17,7 @@ type Trace struct {
 	Program string
 	PID     int
 	Start   time.Time
+	Args    []string // the program's arguments (os.Args[1:]), as many as the header holds
 	Getters []Getter // by ID - 1; IDs missing from the table are zero
 	Stacks  []Stack  // by ID - 1
 	Events  []Event  // in the order they were recorded
@@ -229,11 +230,34 @@ func (d *decoder) header() error {
 		return d.errorf(32, "program name of %d bytes overflows the header", n)
 	}
 	d.t.Program = string(d.data[34 : 34+n])
+	if len(d.data) >= hs {
+		d.t.Args = readArgs(d.data[34+n : hs])
+	}
 	if len(d.data) < hs {
 		return d.errorf(len(d.data), "file ends inside the header")
 	}
 	d.pos = hs
 	return nil
+}
+
+// readArgs reads the program's arguments that follow its name in the
+// header (see putArgs); a header without them (zeros) has none, and what
+// does not parse is left out.
+func readArgs(h []byte) []string {
+	if len(h) < 2 {
+		return nil
+	}
+	count := int(binary.LittleEndian.Uint16(h))
+	var args []string
+	for off := 2; len(args) < count && off+2 <= len(h); {
+		n := int(binary.LittleEndian.Uint16(h[off:]))
+		if off+2+n > len(h) {
+			break
+		}
+		args = append(args, string(h[off+2:off+2+n]))
+		off += 2 + n
+	}
+	return args
 }
 
 func allZero(b []byte) bool {

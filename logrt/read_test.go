@@ -424,3 +424,25 @@ func firstEventRecord(t *testing.T, b []byte, i int) int {
 	t.Fatalf("no event record %d", i)
 	return 0
 }
+
+// TestHeaderArgs: the program's arguments go into the header as far as
+// they fit, and come back; a header without them has none.
+func TestHeaderArgs(t *testing.T) {
+	long := strings.Repeat("x", 500)
+	for _, args := range [][]string{nil, {"-n", "5"}, {"", "a b", "ü"}, {"-a", long, "-b"}} {
+		var h [headerSize - 40]byte
+		putArgs(h[:], args)
+		got := readArgs(h[:])
+		want := args
+		if len(args) == 3 && args[1] == long {
+			want = args[:1] // the long one does not fit: it and what follows are left out
+		}
+		if len(got) != len(want) || strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+			t.Errorf("%q: read back %q, want %q", args, got, want)
+		}
+	}
+	tr, err := Decode("x.suncat", loadSample(t))
+	if err != nil || tr.Args != nil {
+		t.Errorf("a trace written before arguments were recorded: %v, args %q", err, tr.Args)
+	}
+}

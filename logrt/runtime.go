@@ -269,6 +269,7 @@ func (w *writer) open() error {
 	prog := programName()
 	le16(h[32:], uint16(len(prog)))
 	copy(h[34:], prog)
+	putArgs(h[34+len(prog):], os.Args[1:])
 	if _, err := f.WriteAt(h[:], 0); err != nil {
 		return err
 	}
@@ -442,6 +443,26 @@ func le32(b []byte, v uint32) {
 	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
 }
 func le64(b []byte, v uint64) { le32(b, uint32(v)); le32(b[4:], uint32(v>>32)) }
+
+// putArgs writes the program's arguments into the rest of the header, h:
+// a u16 count, then each as a u16 length and its bytes. Those that do not
+// fit are left out (the count says how many are there).
+func putArgs(h []byte, args []string) {
+	if len(h) < 2 {
+		return
+	}
+	off, k := 2, 0
+	for _, a := range args {
+		if off+2+len(a) > len(h) || len(a) > 0xffff {
+			break
+		}
+		le16(h[off:], uint16(len(a)))
+		copy(h[off+2:], a)
+		off += 2 + len(a)
+		k++
+	}
+	le16(h, uint16(k))
+}
 
 func programName() string {
 	p := filepath.Base(os.Args[0])

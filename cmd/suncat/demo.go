@@ -85,7 +85,7 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 	if isTerminal(stdout) && !*noView {
 		// The viewer on the scenario's trace; the text below is what a
 		// pipe or a CI log gets.
-		return openViewer(stdout, tracePath, func(func(tui.Progress)) (tui.Summary, error) { return tui.FromPrioritize(sum), nil })
+		return openViewer(stdout, tui.Options{Title: tracePath}, func(func(tui.Progress)) (tui.Summary, error) { return tui.FromPrioritize(sum), nil })
 	}
 	fmt.Fprintf(stdout, "suncat demo: the bus app, %d stops opened and closed again, one sub-trace each\n", *stops)
 	fmt.Fprintf(stdout, "trace: %s (%d events)\n", tracePath, set.Events())

@@ -61,6 +61,13 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 	defer out.Flush()
 	fmt.Fprintf(out, "# trace %s: program %s, pid %d, started %s, %d events, %d marks, %d stacks\n",
 		tr.Path, tr.Program, tr.PID, tr.Start.Format(time.RFC3339), len(tr.Events), len(tr.Marks), len(tr.Stacks))
+	if len(tr.Args) > 0 {
+		q := make([]string, len(tr.Args))
+		for i, a := range tr.Args {
+			q[i] = strconv.Quote(a)
+		}
+		fmt.Fprintf(out, "# arguments: %s\n", strings.Join(q, " "))
+	}
 	if p := tr.Problem(); p != "" {
 		fmt.Fprintf(out, "# %s\n", p)
 	}

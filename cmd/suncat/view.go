@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
 	"github.com/suncat-go/suncat/tui"
 )
@@ -83,7 +84,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 	}
 	var notes []string
 	defer func() { printNotes(stderr, "view", notes) }() // once the viewer has left the screen
-	return openViewer(stdout, strings.Join(fs.Args(), " "), func(report func(tui.Progress)) (tui.Summary, error) {
+	return openViewer(stdout, tui.Options{Title: strings.Join(fs.Args(), " "), ProgramArgs: recordedArgs(files)}, func(report func(tui.Progress)) (tui.Summary, error) {
 		s, n, err := viewSummary(opt, files, report)
 		notes = n
 		return s, err
@@ -119,8 +120,22 @@ func viewSummary(opt prioritize.Options, files []string, report func(tui.Progres
 	return tui.FromPrioritize(res.Summary), res.Notes, nil
 }
 
-// openViewer runs the viewer on the terminal until the user quits.
-func openViewer(stdout io.Writer, title string, load tui.Loader) error {
+// recordedArgs returns the program's arguments recorded in the trace when
+// there is one trace (they prefill the delay box), else nil.
+func recordedArgs(files []string) []string {
+	if len(files) != 1 {
+		return nil
+	}
+	h, err := logrt.ReadHeader(files[0])
+	if err != nil {
+		return nil
+	}
+	return h.Args
+}
+
+// openViewer runs the viewer on the terminal until the user quits; opt's
+// Suncat is set here.
+func openViewer(stdout io.Writer, opt tui.Options, load tui.Loader) error {
 	exe, err := os.Executable()
 	if err != nil {
 		exe = ""
@@ -129,7 +144,8 @@ func openViewer(stdout io.Writer, title string, load tui.Loader) error {
 	// adaptive colors) now, before the viewer reads the keyboard: the
 	// answer comes back on the same input.
 	lipgloss.HasDarkBackground()
-	m := tui.New(load, tui.Options{Title: title, Suncat: exe})
+	opt.Suncat = exe
+	m := tui.New(load, opt)
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithOutput(stdout))
 	if _, err := p.Run(); err != nil {
 		return err
