@@ -37,11 +37,11 @@ func Merge(parts []*Part, opt Options) (*Summary, error) {
 	}
 	parts = append([]*Part(nil), parts...) // the caller's order stays
 	sort.SliceStable(parts, func(i, j int) bool { return parts[i].trace.Start.Before(parts[j].trace.Start) })
-	paths := make([]string, len(parts))
+	headers := make([]*logrt.Trace, len(parts))
 	for i, p := range parts {
-		paths[i] = p.trace.Path
+		headers[i] = p.trace
 	}
-	m, err := NewMerger(opt, paths)
+	m, err := NewMergerOf(opt, headers)
 	if err != nil {
 		return nil, err
 	}
@@ -78,11 +78,25 @@ type Merger struct {
 // paths are the traces' files, in the order the parts will come (they
 // label the sub-traces of -split none, see runLabels).
 func NewMerger(opt Options, paths []string) (*Merger, error) {
+	headers := make([]*logrt.Trace, len(paths))
+	for i, p := range paths {
+		headers[i] = &logrt.Trace{Path: p}
+	}
+	return NewMergerOf(opt, headers)
+}
+
+// NewMergerOf is NewMerger given the traces' headers (logrt.ReadHeader),
+// whose recorded arguments also label the runs.
+func NewMergerOf(opt Options, headers []*logrt.Trace) (*Merger, error) {
 	c, err := compileOptions(opt)
 	if err != nil {
 		return nil, err
 	}
-	m := &Merger{c: c, byKey: map[string]*mergedGroup{}, runs: runLabels(paths)}
+	runs := make([]runOf, len(headers))
+	for i, h := range headers {
+		runs[i] = runOf{h.Path, h.Args}
+	}
+	m := &Merger{c: c, byKey: map[string]*mergedGroup{}, runs: runLabels(runs)}
 	if opt.Split != "" {
 		m.split, m.kind = chooseSplit(opt.Split, false)
 		m.decided = true

@@ -100,7 +100,11 @@ func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
 	if split == "none" {
 		// One sub-trace per trace file, labelled by what tells the
 		// runs apart (runLabels).
-		for i, l := range runLabels(s.Traces) {
+		runs := make([]runOf, len(traces))
+		for i, tr := range traces {
+			runs[i] = runOf{tr.Path, tr.Args}
+		}
+		for i, l := range runLabels(runs) {
 			labels[i].Label = l
 		}
 	}

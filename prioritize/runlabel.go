@@ -21,16 +21,43 @@ func runName(path string) string {
 	return strings.TrimSuffix(base, ".suncat")
 }
 
+// A runOf is what runLabels knows of a trace file: its path and the
+// program's arguments recorded in it.
+type runOf struct {
+	path string
+	args []string
+}
+
 // runLabels labels the runs of a summary made of one sub-trace per trace
-// file (paths in start order) by what tells them apart: the name of each
-// file's run (runName), followed, among runs of the same name, by an
-// ordinal in start order.
-func runLabels(paths []string) []string {
-	labels := make([]string, len(paths))
+// file (in start order) by what tells them apart: the name of each file's
+// run (runName); its arguments when runs of the same name had different
+// ones (the arguments alone when every run has the same name: "-n 400");
+// and last an ordinal in start order among runs still alike.
+func runLabels(runs []runOf) []string {
+	labels := make([]string, len(runs))
+	lines := map[string]map[string]bool{} // name -> distinct argument lines
+	sameName := true
+	for i, r := range runs {
+		labels[i] = runName(r.path)
+		sameName = sameName && labels[i] == labels[0]
+		if lines[labels[i]] == nil {
+			lines[labels[i]] = map[string]bool{}
+		}
+		lines[labels[i]][strings.Join(r.args, " ")] = true
+	}
+	for i, r := range runs {
+		a := strings.Join(r.args, " ")
+		switch {
+		case len(lines[labels[i]]) < 2 || a == "":
+		case sameName:
+			labels[i] = a
+		default:
+			labels[i] += " " + a
+		}
+	}
 	count := map[string]int{}
-	for i, p := range paths {
-		labels[i] = runName(p)
-		count[labels[i]]++
+	for _, l := range labels {
+		count[l]++
 	}
 	nth := map[string]int{}
 	for i, l := range labels {

@@ -163,7 +163,7 @@ func SplitEvents(tr *logrt.Trace, split string) ([]int, []SubTrace, error) {
 	if err := checkAt(split, tr); err != nil {
 		return nil, nil, err
 	}
-	segs, labels := s.subTraces(kind, runLabels([]string{tr.Path})[0])
+	segs, labels := s.subTraces(kind, runLabels([]runOf{{tr.Path, tr.Args}})[0])
 	sub := map[int]int{}
 	subs := make([]SubTrace, len(segs))
 	for i := range segs {

@@ -61,15 +61,11 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 	if counts == nil {
 		counts = newReadCounts(files)
 	}
-	order, err := byStart(files)
+	order, headers, err := byStart(files)
 	if err != nil {
 		return nil, err
 	}
-	paths := make([]string, len(order))
-	for k, i := range order {
-		paths[k] = files[i]
-	}
-	m, err := prioritize.NewMerger(opt, paths)
+	m, err := prioritize.NewMergerOf(opt, headers)
 	if err != nil {
 		return nil, usagef("%w", summaryFlag(err))
 	}
@@ -126,18 +122,22 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 
 // byStart returns the order of the files by their traces' start times
 // (the order given, for equal times), reading only their headers.
-func byStart(files []string) ([]int, error) {
-	starts := make([]time.Time, len(files))
+func byStart(files []string) ([]int, []*logrt.Trace, error) {
+	hs := make([]*logrt.Trace, len(files))
 	order := make([]int, len(files))
 	for i, f := range files {
 		h, err := logrt.ReadHeader(f)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		starts[i], order[i] = h.Start, i
+		hs[i], order[i] = h, i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return starts[order[a]].Before(starts[order[b]]) })
-	return order, nil
+	sort.SliceStable(order, func(a, b int) bool { return hs[order[a]].Start.Before(hs[order[b]].Start) })
+	sorted := make([]*logrt.Trace, len(order))
+	for k, i := range order {
+		sorted[k] = hs[i]
+	}
+	return order, sorted, nil
 }
 
 func newReadCounts(files []string) *readCounts {
