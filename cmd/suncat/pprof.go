@@ -46,8 +46,7 @@ func runPprof(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(pprofCmd, stderr)
 	out := fs.String("o", "", "write the profile to `FILE` (default: standard output, unless it is a terminal)")
 	var sf summaryFlags
-	fs.StringVar(&sf.split, "split", "", "sub-traces: marks, idle=DURATION, at=GETTER or none (default: marks if the trace has any, else none)")
-	fs.StringVar(&sf.run, "run", "", "keep only the sub-traces whose label matches `REGEXP`, as go test -run matches test names")
+	sf.registerSubTraces(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -75,13 +75,19 @@ type summaryFlags struct {
 }
 
 func (f *summaryFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.split, "split", "", "sub-traces: marks, idle=DURATION, at=GETTER or none (default: marks if the trace has any, else none)")
+	f.registerSubTraces(fs)
 	fs.StringVar(&f.goroutines, "goroutines", "each", "each (one summary per goroutine group), all, or a regexp selecting groups by entry function")
 	fs.IntVar(&f.frames, "frames", 0, "abstract events by the top `N` frames of their stacks (0: all)")
-	fs.StringVar(&f.run, "run", "", "keep only the sub-traces whose label matches `REGEXP`, as go test -run matches test names (e.g. TestSearch/n=4)")
 	fs.StringVar(&f.sizes, "sizes", "", "findings: the input size of each sub-trace, comma-separated (e.g. 50,100,200,400; default: the last number of every label, else 1, 2, 3, ...)")
 	fs.Float64Var(&f.at, "at", 0, "findings: predict the counts at size `N` (default: ten times the largest size)")
 	fs.StringVar(&f.stacks, "stacks", "folded", "findings: call sites by folded stacks (recursion folded, standard library left out) or whole stacks")
+}
+
+// registerSubTraces registers the flags that choose the sub-traces
+// (-split, -run), for commands that take only those (pprof).
+func (f *summaryFlags) registerSubTraces(fs *flag.FlagSet) {
+	fs.StringVar(&f.split, "split", "", "sub-traces: marks, idle=DURATION, at=GETTER or none (default: marks if the trace has any, else none)")
+	fs.StringVar(&f.run, "run", "", "keep only the sub-traces whose label matches `REGEXP`, as go test -run matches test names (e.g. TestSearch/n=4)")
 }
 
 // options returns the summary's options, or a usage error for a value no
