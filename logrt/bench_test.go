@@ -100,11 +100,15 @@ func BenchmarkEventCallersDepth50(b *testing.B) { benchEventsCallers(b, 50) }
 func BenchmarkCallersDepth10(b *testing.B)      { benchCallers(b, 10) }
 func BenchmarkCallersDepth50(b *testing.B)      { benchCallers(b, 50) }
 
-// bytesUsed is the number of trace bytes written so far.
+// bytesUsed is the number of trace bytes written so far, by all shards.
 func (w *writer) bytesUsed() int64 {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return int64(w.index)*chunkSize + int64(w.off)
+	var n int64
+	for _, s := range w.shards {
+		s.mu.Lock()
+		n += s.written
+		s.mu.Unlock()
+	}
+	return n
 }
 
 // recurse calls the getter at every level of a recursion that goes left

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -14,8 +15,11 @@ type value struct{ s string }
 func (v *value) Get() string { return String(2, v.s) }
 
 // TestConcurrent records from 8 goroutines at once in this process (run it
-// under -race) and checks that no event is lost or garbled. It is the only
-// test that uses this process's own writer.
+// under -race) and checks that no event is lost or garbled; then, with the
+// goroutines taking turns under a lock, that the trace keeps the order in
+// which they recorded exactly, whichever shards they wrote to; then, while
+// one goroutine pauses and resumes over and over, that no event falls
+// inside a pause. It is the only test that uses this process's own writer.
 func TestConcurrent(t *testing.T) {
 	const goroutines, calls = 8, 100000
 	n := calls
@@ -26,18 +30,36 @@ func TestConcurrent(t *testing.T) {
 	t.Setenv(TraceEnv, dir)
 	t.Setenv("SUNCAT_CONTROL", "off")
 	SetGetters([]Getter{{ID: 2, Package: "logrt", Receiver: "*value", Method: "Get", Field: "s"}})
-	var wg sync.WaitGroup
-	for g := 0; g < goroutines; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			v := &value{s: "goroutine " + strconv.Itoa(g)}
-			for i := 0; i < n; i++ {
-				v.Get()
+	inGoroutines(goroutines, func(g int) {
+		v := &value{s: "goroutine " + strconv.Itoa(g)}
+		for i := 0; i < n; i++ {
+			v.Get()
+		}
+	})
+	const turns = 1000
+	var mu sync.Mutex
+	next := 0
+	inGoroutines(goroutines, func(g int) {
+		v := &value{}
+		for i := 0; i < turns; i++ {
+			mu.Lock()
+			v.s = "turn " + strconv.Itoa(next)
+			next++
+			v.Get()
+			mu.Unlock()
+		}
+	})
+	Mark("pauses")
+	inGoroutines(goroutines, func(g int) {
+		v := &value{s: "paused?"}
+		for i := 0; i < n/10; i++ {
+			if g == 0 && i%100 == 0 {
+				Pause()
+				Resume()
 			}
-		}(g)
-	}
-	wg.Wait()
+			v.Get()
+		}
+	})
 	path := TracePath()
 	if filepath.Dir(path) != dir {
 		t.Fatalf("trace at %q, want it in %s", path, dir)
@@ -46,9 +68,40 @@ func TestConcurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tr.Events) != goroutines*n {
-		t.Fatalf("%d events, want %d", len(tr.Events), goroutines*n)
+	checkCounts(t, tr, goroutines, n)
+	checkTurns(t, tr, goroutines*turns)
+	checkPauses(t, tr)
+	used := 0
+	for _, s := range w.shards {
+		if s.written > 0 {
+			used++
+		}
 	}
+	if useFP && used < 2 {
+		t.Errorf("%d goroutines wrote to %d shard(s)", goroutines, used)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d events in %d stacks, %d shards; file %d bytes (sparse)", len(tr.Events), len(tr.Stacks), used, st.Size())
+}
+
+// inGoroutines runs f in k goroutines at once and waits for them.
+func inGoroutines(k int, f func(g int)) {
+	var wg sync.WaitGroup
+	for g := 0; g < k; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			f(g)
+		}(g)
+	}
+	wg.Wait()
+}
+
+// checkCounts: every goroutine's events of the first phase are there.
+func checkCounts(t *testing.T, tr *Trace, goroutines, n int) {
 	per := map[string]int{}
 	for _, e := range tr.Events {
 		per[e.Value]++
@@ -58,9 +111,48 @@ func TestConcurrent(t *testing.T) {
 			t.Errorf("goroutine %d: %d events, want %d", g, c, n)
 		}
 	}
-	st, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
+}
+
+// checkTurns: the events of the second phase are in the order of their
+// turns, and none is missing.
+func checkTurns(t *testing.T, tr *Trace, turns int) {
+	k := 0
+	for _, e := range tr.Events {
+		if !strings.HasPrefix(e.Value, "turn ") {
+			continue
+		}
+		if want := "turn " + strconv.Itoa(k); e.Value != want {
+			t.Fatalf("event %d of the turns is %q, want %q", k, e.Value, want)
+		}
+		k++
 	}
-	t.Logf("%d events in %d stacks; file %d bytes (sparse)", len(tr.Events), len(tr.Stacks), st.Size())
+	if k != turns {
+		t.Errorf("%d turns recorded, want %d", k, turns)
+	}
+}
+
+// checkPauses: no event lies between a pause mark and the next resume.
+func checkPauses(t *testing.T, tr *Trace) {
+	paused, pauses, events := false, 0, 0
+	ei := 0
+	for _, m := range tr.Marks {
+		for ; ei < len(tr.Events) && tr.Events[ei].Seq < m.Seq; ei++ {
+			if paused {
+				t.Fatalf("event %d (%q) recorded inside a pause", ei, tr.Events[ei].Value)
+			}
+			if tr.Events[ei].Value == "paused?" {
+				events++
+			}
+		}
+		switch m.Kind {
+		case KindPause:
+			paused = true
+			pauses++
+		case KindResume:
+			paused = false
+		}
+	}
+	if pauses == 0 || events == 0 {
+		t.Errorf("%d pauses, %d events between them; want some of both", pauses, events)
+	}
 }

@@ -1,6 +1,7 @@
 package logrt
 
-// The trace file format, version 2 (the reader also reads version 1).
+// The trace file format, version 3 (the reader also reads versions 1
+// and 2).
 //
 // A trace is one file per process. The writer maps it into memory in chunks
 // (MAP_SHARED), so every record that is complete when the process dies, by
@@ -8,8 +9,10 @@ package logrt
 // reaches the file. There is no goroutine and no signal handler behind this
 // guarantee.
 //
-//	file:   | header (512 bytes) | record | record | ... | zero bytes ... |
-//	        |<-------------------- chunk 0 ------------------>| chunk 1 ...
+//	file:   | header (512 bytes) | records of shard 0 ...   | zeros |
+//	        |<-------------------- chunk 0 ------------------------>|
+//	        | records of shard k ...                         | zeros |
+//	        |<-------------------- chunk 1 ------------------------>| ...
 //
 //	header: | magic "SUNCATTR" (8) | version u32 | header size u32 |
 //	        | chunk size u32 | pid u32 | start unix ns i64 |
@@ -20,17 +23,25 @@ package logrt
 //	record: | commit word u32 | payload ... | zero padding to 4 bytes |
 //	          commit word = kind (low 8 bits) | payload length << 8
 //
-// All integers in the header are little endian. Records never cross a
-// chunk boundary: a record that does not fit is preceded by a padding
-// record that fills the rest of the chunk. Records are written one at a
-// time (under a mutex): the payload first, then the commit word with an
-// atomic store. The first zero commit word therefore ends the trace; if the
-// bytes after it are not all zero, a record was being written when the
-// process died, and the reader skips it and reports it (Trace.Torn).
+// All integers in the header are little endian. The writer has several
+// shards (shard.go), each with its own lock, so that goroutines recording
+// at the same time do not wait for each other. Each chunk belongs to one
+// shard and starts with a kindChunk record naming it (chunk 0, shard 0's
+// first, after the header); a shard's records, read chunk after chunk in
+// file order, are its stream. Records never cross a chunk boundary: a
+// record that does not fit is preceded by a padding record that fills the
+// rest of the chunk, and the shard goes on in a new chunk. In a stream,
+// records are written one at a time (under the shard's lock): the payload
+// first, then the commit word with an atomic store. The first zero commit
+// word therefore ends a stream; if the bytes after it in its chunk are not
+// all zero, a record was being written when the process died, and the
+// reader skips it and reports it (Trace.Torn). A chunk whose first word is
+// zero was handed out but never written, and is skipped.
 //
 // Payloads are sequences of unsigned varints (u) and strings (s: u length,
 // then bytes):
 //
+//	kindChunk:   u shard
 //	kindGetters: u count, then per getter: u id, s package, s receiver,
 //	             s method, s file, u line, s field
 //	kindFrames:  u pc id, u frames, then per frame: s function, s file,
@@ -42,10 +53,24 @@ package logrt
 //	             stack is node next-back), else: u back (the new nodes'
 //	             parent is node next-back) and k times u pc id (each new
 //	             node is its parent plus that frame; the last is the
-//	             stack); then u string id, u time delta
-//	kindMark:    u mark kind (1 mark, 2 pause, 3 resume), u time delta,
-//	             s label
+//	             stack); then u string id, u sequence delta, u time delta
+//	kindMark:    u mark kind (1 mark, 2 pause, 3 resume), u sequence delta,
+//	             u time delta, s label
 //	kindPad:     ignored bytes up to the end of the chunk
+//
+// Frames, strings and call-site tree nodes belong to the shard that
+// defines them: ids count up from 1 in each shard's stream, and each is
+// defined in the stream before the first event that uses it.
+//
+// Order: every event and mark carries a sequence number (the delta from
+// the previous one of its shard; they rise within a stream), taken from
+// one atomic counter of the process. The reader merges the shards'
+// streams by sequence number, which restores the order in which the
+// records were made exactly; numbers may be missing (a record that was
+// given one but not written). Pausing and resuming change a bit of the
+// same counter in the same atomic step as they take their marks' numbers,
+// so an event is recorded exactly when its number falls outside every
+// pause.
 //
 // Stacks form a call-site tree (stack.go): node 0 is the empty stack at
 // the root, and node ids count up from 1 in the order events define them;
@@ -54,7 +79,9 @@ package logrt
 // maxFrames frames (it is the outermost node of such a stack, and has no
 // frames).
 //
-// Version 1 had no kindFrames; its stacks were interned whole:
+// Version 2 had one stream (no kindChunk, and no sequence deltas: records
+// were in order). Version 1 also had no kindFrames; its stacks were
+// interned whole:
 //
 //	kindStack:   u id, u flags (1: truncated at maxFrames), u frames, then
 //	             per frame: s function, s file, u line. Frame 0 is the
@@ -62,17 +89,18 @@ package logrt
 //	kindEvent:   u getter id, u stack id, u string id, u time delta
 //
 // Time deltas are nanoseconds of the monotonic clock since the previous
-// event or mark (the first since the start time in the header). Frames and
-// strings are interned: each is defined once, before the first event that
-// uses it, and events refer to it by id. A program with very many distinct
-// values stops remembering them after maxInterned (or maxInternedBytes)
-// and writes a new definition for each further value, so the writer's
-// memory stays bounded.
+// event or mark of the stream (the first since the start time in the
+// header); the reader makes the merged times non-decreasing. Frames and
+// strings are interned: each is defined once per stream, before the first
+// event that uses it, and events refer to it by id. A program with very
+// many distinct values stops remembering them after maxInterned (or
+// maxInternedBytes, over all shards) and writes a new definition for each
+// further value, so the writer's memory stays bounded.
 const (
 	magic          = "SUNCATTR"
-	formatVersion  = 2
+	formatVersion  = 3
 	headerSize     = 512
-	chunkSize      = 8 << 20
+	chunkSize      = 1 << 20
 	maxProgramName = 256
 
 	// MaxValue is the number of bytes of a string value that a trace
@@ -96,6 +124,7 @@ const (
 	kindMark    = 5
 	kindPad     = 6
 	kindFrames  = 7
+	kindChunk   = 8
 )
 
 // MarkKind tells a mark from a pause or a resume.

@@ -7,13 +7,10 @@ import (
 	"syscall"
 )
 
-// mapChunk grows f to hold chunk i and maps it shared, so that what is
+// mapChunk maps chunk i of f (which the writer has grown to hold it) shared, so that what is
 // written to it reaches the file even if the process is killed. The
 // previous chunk, if any, is unmapped.
 func mapChunk(f *os.File, i int, prev []byte) ([]byte, error) {
-	if err := f.Truncate(int64(i+1) * chunkSize); err != nil {
-		return nil, err
-	}
 	b, err := syscall.Mmap(int(f.Fd()), int64(i)*chunkSize, chunkSize, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
 	if err != nil {
 		return nil, err
@@ -25,4 +22,4 @@ func mapChunk(f *os.File, i int, prev []byte) ([]byte, error) {
 }
 
 // writeThrough is not needed with a shared mapping.
-func writeThrough(w *writer, off, n int) {}
+func writeThrough(s *shard, off, n int) {}

@@ -185,11 +185,14 @@ type decoder struct {
 	strs    []string // by id - 1
 	lens    []int
 	version uint32
-	tree    readTree // version 2 stacks
+	tree    readTree // version 2 and 3 stacks
 	now     int64
 	seq     uint64
-	off     int // start of the payload being decoded, for errors
-	pos     int // read position in the payload
+	out     *stream           // version 3: a shard's decoder hands records to its stream
+	lastSeq uint64            // version 3: the sequence number of the stream's last record
+	stackID map[string]uint32 // version 3: stacks by their frames, shared by all shards
+	off     int               // start of the payload being decoded, for errors
+	pos     int               // read position in the payload
 	end     int
 	payload []byte
 }
@@ -214,8 +217,8 @@ func (d *decoder) header() error {
 	}
 	le := binary.LittleEndian
 	d.version = le.Uint32(d.data[8:])
-	if d.version != 1 && d.version != formatVersion {
-		return d.errorf(8, "unsupported trace version %d (this suncat reads versions 1 and %d)", d.version, formatVersion)
+	if d.version < 1 || d.version > formatVersion {
+		return d.errorf(8, "unsupported trace version %d (this suncat reads versions 1 to %d)", d.version, formatVersion)
 	}
 	hs := int(le.Uint32(d.data[12:]))
 	cs := int(le.Uint32(d.data[16:]))
@@ -270,6 +273,9 @@ func allZero(b []byte) bool {
 }
 
 func (d *decoder) records() error {
+	if d.version >= 3 {
+		return d.merge()
+	}
 	le := binary.LittleEndian
 	off := d.pos
 	for {
@@ -305,34 +311,45 @@ func (d *decoder) records() error {
 		if off+size > (off/d.chunk+1)*d.chunk {
 			return d.errorf(off, "record of %d bytes crosses a chunk boundary", n)
 		}
-		d.off, d.pos, d.end, d.payload = off+4, off+4, off+4+n, d.data
-		var err error
-		switch kind {
-		case kindGetters:
-			err = d.getters()
-		case kindStack:
-			err = d.stack()
-		case kindFrames:
-			err = d.frames()
-		case kindString:
-			err = d.str()
-		case kindEvent:
-			err = d.event()
-		case kindMark:
-			err = d.mark()
-		case kindPad:
-			d.pos = d.end
-		default:
-			return d.errorf(off, "unknown record kind %d", kind)
-		}
-		if err != nil {
+		if err := d.record(kind, off, n); err != nil {
 			return err
-		}
-		if d.pos != d.end {
-			return d.errorf(d.pos, "%d unexpected bytes at the end of a record", d.end-d.pos)
 		}
 		off += size
 	}
+}
+
+// record decodes the record of kind whose payload of n bytes follows the
+// commit word at off.
+func (d *decoder) record(kind byte, off, n int) error {
+	d.off, d.pos, d.end, d.payload = off+4, off+4, off+4+n, d.data
+	var err error
+	switch kind {
+	case kindGetters:
+		err = d.getters()
+	case kindStack:
+		err = d.stack()
+	case kindFrames:
+		err = d.frames()
+	case kindString:
+		err = d.str()
+	case kindEvent:
+		err = d.event()
+	case kindMark:
+		err = d.mark()
+	case kindChunk:
+		err = d.chunkRecord()
+	case kindPad:
+		d.pos = d.end
+	default:
+		return d.errorf(off, "unknown record kind %d", kind)
+	}
+	if err != nil {
+		return err
+	}
+	if d.pos != d.end {
+		return d.errorf(d.pos, "%d unexpected bytes at the end of a record", d.end-d.pos)
+	}
+	return nil
 }
 
 func (d *decoder) chunkEnd(off int) int {
@@ -538,6 +555,9 @@ func (d *decoder) event() error {
 	if err != nil {
 		return err
 	}
+	if err := d.seqDelta(); err != nil {
+		return err
+	}
 	if err := d.delta(); err != nil {
 		return err
 	}
@@ -547,22 +567,48 @@ func (d *decoder) event() error {
 	if v == 0 || v > len(d.strs) {
 		return d.errorf(at, "event refers to undefined string %d", v)
 	}
-	e := Event{
-		Seq: d.seq, Time: d.now, Getter: uint32(g), Stack: uint32(s),
+	return d.emitEvent(Event{
+		Time: d.now, Getter: uint32(g), Stack: uint32(s),
 		Value: d.strs[v-1], Len: d.lens[v-1], Truncated: d.lens[v-1] > len(d.strs[v-1]),
 		Entry: d.t.Stacks[s-1].Entry,
+	})
+}
+
+// emitEvent hands e on: to the stream of a version 3 shard, which the
+// merge takes it from; else to the callback, or into the Trace, with the
+// next sequence number.
+func (d *decoder) emitEvent(e Event) error {
+	if d.out != nil {
+		d.out.ev, d.out.has, d.out.seq = e, hasEvent, d.lastSeq
+		return nil
 	}
+	e.Seq = d.seq
 	d.seq++
+	d.t.EventsRead++
 	if d.fn != nil {
 		// One Event for every call (fn must not keep it): a pointer to a
 		// fresh one would escape, an allocation per event.
 		d.ev = e
-		d.t.EventsRead++
 		d.fnErr = d.fn(&d.ev, nil)
 		return d.fnErr
 	}
-	d.t.EventsRead++
 	d.t.Events = append(d.t.Events, e)
+	return nil
+}
+
+// emitMark is emitEvent for marks.
+func (d *decoder) emitMark(m Marker) error {
+	if d.out != nil {
+		d.out.mk, d.out.has, d.out.seq = m, hasMark, d.lastSeq
+		return nil
+	}
+	m.Seq = d.seq
+	d.seq++
+	if d.fn != nil {
+		d.fnErr = d.fn(nil, &m)
+		return d.fnErr
+	}
+	d.t.Marks = append(d.t.Marks, m)
 	return nil
 }
 
@@ -575,6 +621,9 @@ func (d *decoder) mark() error {
 	if k == 0 {
 		return d.errorf(at, "mark kind 0")
 	}
+	if err := d.seqDelta(); err != nil {
+		return err
+	}
 	if err := d.delta(); err != nil {
 		return err
 	}
@@ -582,14 +631,7 @@ func (d *decoder) mark() error {
 	if err != nil {
 		return err
 	}
-	m := Marker{Seq: d.seq, Time: d.now, Kind: MarkKind(k), Label: label}
-	d.seq++
-	if d.fn != nil {
-		d.fnErr = d.fn(nil, &m)
-		return d.fnErr
-	}
-	d.t.Marks = append(d.t.Marks, m)
-	return nil
+	return d.emitMark(Marker{Time: d.now, Kind: MarkKind(k), Label: label})
 }
 
 // StackKey is a short hash of the functions and lines of frames, as

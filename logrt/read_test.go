@@ -202,6 +202,10 @@ func FuzzReader(f *testing.F) {
 	f.Add(withRecords(good, rec(kindGetters, 1, 1, 0, 0, 0, 0, 0, 0), rec(kindPad, 0, 0, 0)))
 	f.Add(withRecords(v2(good), rec(kindFrames, 1, 1, 1, 'm', 1, 'f', 3), rec(kindString, 1, 1, 1, 'x'),
 		rec(kindEvent, 1, 2, 1, 1, 1, 1, 0), rec(kindEvent, 1, 0, 1, 1, 0), rec(kindEvent, 1, 1, 3, 0, 1, 0)))
+	f.Add(shardTrace(f, 1024,
+		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 10), rec(kindMark, 1, 2, 5, 1, 'x'), fill},
+		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 12), sameStackEvent(3, 1)},
+		[][]byte{chunkOf(0), sameStackEvent(4, 1)}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := Decode("fuzz.suncat", data)
 		if err != nil {

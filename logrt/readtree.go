@@ -1,6 +1,6 @@
 package logrt
 
-// The reader's side of the call-site tree of version 2 traces (stack.go,
+// The reader's side of the call-site tree of version 2 and 3 traces (stack.go,
 // format.go): nodes as they are defined, and a Stack for each node that
 // an event uses, made when first used.
 
@@ -84,8 +84,7 @@ func (d *decoder) nodes() (int, error) {
 		if t.depth(node) > maxFrames+1 {
 			return 0, d.errorf(at, "stack of more than %d nodes", maxFrames+1)
 		}
-		d.t.Stacks = append(d.t.Stacks, t.stackOf(node, uint32(len(d.t.Stacks)+1)))
-		t.nodes[node].stack = uint32(len(d.t.Stacks))
+		t.nodes[node].stack = d.stackIDOf(t.stackOf(node, uint32(len(d.t.Stacks)+1)))
 	}
 	return int(t.nodes[node].stack), nil
 }

@@ -10,10 +10,9 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
-	"unsafe"
 )
 
-// Recording states, read without the lock on the hot path.
+// Recording states, read without a lock on the hot path.
 const (
 	stateNew       = 0 // no trace file yet: opened by the first record
 	stateRecording = 1
@@ -28,41 +27,49 @@ var state int32
 // times cheaper than runtime.Callers.
 var useFP = fpSupported && os.Getenv("SUNCAT_FP") != "0" && calibrate()
 
-// w is the process's one trace writer; everything in it is guarded by mu.
+// w is the process's one trace writer. Records are written by shards
+// (shard.go), each with its own lock, chunk and dictionaries, so that
+// goroutines recording at the same time do not wait for each other; w.mu
+// guards only what all shards share and what changes rarely: opening the
+// file, handing out chunks, the getter table and a pending label.
 var w writer
 
 type writer struct {
-	mu      sync.Mutex
-	f       *os.File
-	path    string
-	chunk   []byte // the mapped chunk being written
-	index   int    // its index in the file
-	off     int    // next free byte in chunk
-	start   time.Time
-	last    int64 // time of the previous event or mark, ns since start
-	getters []Getter
-	wroteGT bool
+	mu        sync.Mutex
+	f         *os.File
+	path      string
+	start     time.Time
+	getters   []Getter
+	wroteGT   bool
+	nextChunk int      // the index of the next chunk to hand out
+	shards    []*shard // fixed when the trace is opened
 
-	tree     callTree // interned stacks (stack.go)
-	ref      stackRef // the stack of the event being written
-	strIDs   map[string]uint32
-	strBytes int // bytes of the keys of strIDs
-	nextStr  uint32
+	seq uint64 // the last sequence number handed out (atomic)
 
 	pending    string // a Label to record before the next event
-	hasPending bool
-	key        [MaxValue + 10]byte // the key of a cut value, see internString
+	hasPending int32  // atomic: 1 while pending is to be recorded
+
+	// Budgets shared by all shards' dictionaries (atomic), so that the
+	// writer's memory stays bounded however many shards there are.
+	interned      int64 // values interned
+	internedBytes int64 // bytes of their keys
+	nodes         int64 // call-site tree nodes kept
 }
 
 // SetGetters records the getter table of the instrumented program. It is
 // called once, from generated code, before main runs.
 func SetGetters(gs []Getter) {
+	var s *shard
+	if w.recording() {
+		s = w.lockShard(0)
+		defer s.unlock()
+	}
 	w.mu.Lock()
-	defer w.mu.Unlock()
 	w.getters = append(w.getters[:0], gs...)
 	w.wroteGT = false
-	if atomic.LoadInt32(&state) == stateRecording || atomic.LoadInt32(&state) == statePaused {
-		w.writeGetters()
+	w.mu.Unlock()
+	if s != nil {
+		s.writeGetters()
 	}
 }
 
@@ -70,24 +77,27 @@ func SetGetters(gs []Getter) {
 // rather than at the first getter call, so that a mark sent before it
 // (suncat mark, then the request) is in the trace. Generated code calls it
 // before main runs in programs; test binaries open theirs at first use.
-func Start() {
-	w.mu.Lock()
-	defer w.unlock()
-	w.ready()
-}
+func Start() { w.ready() }
 
 // String records one call of getter id returning v, with the caller's
 // stack (the getter itself is the first frame), and returns v.
 func String(id uint32, v string) string {
-	if atomic.LoadInt32(&state) <= stateRecording {
+	if st := atomic.LoadInt32(&state); st <= stateRecording {
+		if st == stateNew {
+			// Opening the trace may grow, and so move, the goroutine's
+			// stack: it is done before the stack is read (fpCallers'
+			// top must be the one the goroutine's next events see).
+			w.ready()
+		}
 		var pcs [maxFrames]uintptr
 		var n int
+		var top uintptr
 		if useFP {
-			n = fpCallers(pcs[:])
+			n, top = fpCallers(pcs[:])
 		} else {
 			n = runtime.Callers(2, pcs[:])
 		}
-		w.event(id, pcs[:n], v)
+		w.event(id, pcs[:n], top, v)
 	}
 	if delays != nil {
 		delay(id)
@@ -105,7 +115,8 @@ func Mark(label string) { w.mark(KindMark, label) }
 // Pause and Resume drop a pending label.
 func Label(label string) {
 	w.mu.Lock()
-	w.pending, w.hasPending = label, true
+	w.pending = label
+	atomic.StoreInt32(&w.hasPending, 1)
 	w.mu.Unlock()
 }
 
@@ -121,14 +132,17 @@ func Resume() { w.mark(KindResume, "") }
 // moment it is written. Flush only matters if the machine itself may go
 // down (power loss, a kernel crash).
 func Flush() {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.f == nil || atomic.LoadInt32(&state) == stateOff {
+	if !w.recording() {
 		return
 	}
-	if err := syncChunk(w.chunk); err != nil {
-		w.fail(fmt.Errorf("flushing %s: %v", w.path, err))
-		return
+	for _, s := range w.shards {
+		s.mu.Lock()
+		err := syncChunk(s.chunk)
+		s.mu.Unlock()
+		if err != nil {
+			w.fail(fmt.Errorf("flushing %s: %v", w.path, err))
+			return
+		}
 	}
 	if err := w.f.Sync(); err != nil {
 		w.fail(fmt.Errorf("flushing %s: %v", w.path, err))
@@ -143,84 +157,117 @@ func TracePath() string {
 	return w.path
 }
 
-func (w *writer) event(id uint32, pcs []uintptr, v string) {
-	w.mu.Lock()
-	defer w.unlock()
-	if !w.ready() || atomic.LoadInt32(&state) != stateRecording {
-		return
-	}
-	if w.hasPending {
-		w.hasPending = false
-		w.writeMark(KindMark, w.pending)
-	}
-	st, ok := w.tree.intern(w, pcs)
-	vid := w.internString(v)
-	now := w.now()
-	if !ok || vid == 0 {
-		return
-	}
-	b := w.reserve(5*10 + len(st.pcIDs)*5)
-	if b == nil {
-		return
-	}
-	n := putUvarint(b, uint64(id))
-	n += st.put(b[n:], w.tree.next)
-	n += putUvarint(b[n:], uint64(vid))
-	n += putUvarint(b[n:], uint64(now-w.last))
-	w.last = now
-	w.commit(kindEvent, n)
-	w.tree.commit(st)
+// recording reports whether the trace is open and records can be written
+// (recording or paused).
+func (w *writer) recording() bool {
+	s := atomic.LoadInt32(&state)
+	return s == stateRecording || s == statePaused
 }
 
-// unlock releases w.mu at the end of a record. A panic inside the writer
-// (a bug, or a system error surfacing as one) must not take the host
-// program down: it stops recording, and the record being written stays
-// uncommitted, so the reader skips it.
-func (w *writer) unlock() {
-	if r := recover(); r != nil {
-		w.fail(fmt.Errorf("internal error: %v", r))
-	}
-	w.mu.Unlock()
-}
-
-func (w *writer) mark(kind MarkKind, label string) {
-	w.mu.Lock()
-	defer w.unlock()
+// event records one getter call; top identifies the calling goroutine
+// (see fpCallers), 0 if unknown.
+func (w *writer) event(id uint32, pcs []uintptr, top uintptr, v string) {
 	if !w.ready() {
 		return
 	}
-	w.hasPending = false
-	w.writeMark(kind, label)
-}
-
-// writeMark writes a mark record; w.mu is held and the trace is open.
-func (w *writer) writeMark(kind MarkKind, label string) {
-	label = cut(label)
-	now := w.now()
-	b := w.reserve(1 + 10 + stringLen(label))
+	s := w.lockShard(top)
+	defer s.unlock()
+	if atomic.LoadInt32(&w.hasPending) != 0 {
+		if label, ok := w.takePending(); ok {
+			if seq, ok := w.nextSeq(); ok {
+				s.writeMark(KindMark, label, seq)
+			}
+		}
+	}
+	st, ok := s.tree.intern(s, pcs)
+	vid := s.internString(v)
+	if !ok || vid == 0 {
+		return
+	}
+	b := s.reserve(6*10 + len(st.pcIDs)*5)
 	if b == nil {
 		return
 	}
-	n := putUvarint(b, uint64(kind))
-	n += putUvarint(b[n:], uint64(now-w.last))
-	n += putString(b[n:], label)
-	w.last = now
-	w.commit(kindMark, n)
+	seq, ok := w.nextSeq()
+	if !ok {
+		return // paused between the check in String and now
+	}
+	now := s.now()
+	n := putUvarint(b, uint64(id))
+	n += st.put(b[n:], s.tree.next)
+	n += putUvarint(b[n:], uint64(vid))
+	n += putUvarint(b[n:], seq-s.lastSeq)
+	n += putUvarint(b[n:], uint64(now-s.last))
+	s.lastSeq, s.last = seq, now
+	s.commit(kindEvent, n)
+	s.tree.commit(st)
+}
+
+// seqPaused is the bit of writer.seq that says recording is paused. The
+// sequence number and the pause state change together, in one atomic
+// operation, so an event is recorded exactly when its number falls
+// outside every pause (between a pause mark and the next resume mark)
+// however the goroutines interleave.
+const seqPaused = 1 << 63
+
+// nextSeq hands out the next sequence number, and reports whether events
+// are recorded at that point of the order.
+func (w *writer) nextSeq() (uint64, bool) {
+	v := atomic.AddUint64(&w.seq, 1)
+	return v &^ seqPaused, v&seqPaused == 0
+}
+
+// setPaused hands out the sequence number of a pause (or resume) mark and
+// sets the pause bit for the numbers after it.
+func (w *writer) setPaused(paused bool) uint64 {
+	for {
+		old := atomic.LoadUint64(&w.seq)
+		v := (old + 1) &^ seqPaused
+		if paused {
+			v |= seqPaused
+		}
+		if atomic.CompareAndSwapUint64(&w.seq, old, v) {
+			return v &^ seqPaused
+		}
+	}
+}
+
+// takePending returns the pending label, if there still is one.
+func (w *writer) takePending() (string, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if atomic.SwapInt32(&w.hasPending, 0) == 0 {
+		return "", false
+	}
+	return w.pending, true
+}
+
+func (w *writer) mark(kind MarkKind, label string) {
+	if !w.ready() {
+		return
+	}
+	s := w.lockShard(0)
+	defer s.unlock()
+	w.mu.Lock()
+	atomic.StoreInt32(&w.hasPending, 0)
+	w.mu.Unlock()
+	var seq uint64
 	switch kind {
 	case KindPause:
 		atomic.CompareAndSwapInt32(&state, stateRecording, statePaused)
+		seq = w.setPaused(true)
 	case KindResume:
+		seq = w.setPaused(false)
+	default:
+		seq, _ = w.nextSeq()
+	}
+	s.writeMark(kind, label, seq)
+	if kind == KindResume {
 		atomic.CompareAndSwapInt32(&state, statePaused, stateRecording)
 	}
 }
 
-func (w *writer) now() int64 {
-	t := int64(time.Since(w.start))
-	if t < w.last {
-		t = w.last
-	}
-	return t
-}
+func (w *writer) now() int64 { return int64(time.Since(w.start)) }
 
 // ready opens the trace on first use and reports whether recording can
 // go on.
@@ -230,6 +277,11 @@ func (w *writer) ready() bool {
 		return true
 	case stateOff:
 		return false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if atomic.LoadInt32(&state) != stateNew {
+		return w.recording()
 	}
 	if err := w.open(); err != nil {
 		w.fail(err)
@@ -247,6 +299,8 @@ func (w *writer) fail(err error) {
 	}
 }
 
+// open creates the trace file and the shards; w.mu is held, and no shard
+// is in use yet. Shard 0 takes chunk 0, after the header.
 func (w *writer) open() error {
 	w.start = time.Now()
 	path, f, err := createTrace(w.start)
@@ -254,117 +308,60 @@ func (w *writer) open() error {
 		return err
 	}
 	w.f, w.path = f, path
-	w.tree.reset()
-	w.strIDs = make(map[string]uint32)
 	// The header goes to the file with a plain write first, so that a
 	// process that dies while its trace is being mapped still leaves a
 	// readable (empty) trace rather than a file of zeros.
+	h := header(w.start)
+	if _, err := f.WriteAt(h[:], 0); err != nil {
+		return err
+	}
+	w.shards = make([]*shard, shardCount())
+	for i := range w.shards {
+		w.shards[i] = newShard(i)
+	}
+	s := w.shards[0]
+	i, err := w.takeChunk()
+	if err != nil {
+		return err
+	}
+	if err := s.mapChunk(i); err != nil {
+		return err
+	}
+	copy(s.chunk, h[:]) // the same bytes, now through the mapping
+	s.off = headerSize
+	writeThrough(s, 0, headerSize)
+	s.writeChunkRecord()
+	s.writeGettersLocked(w.getters)
+	w.wroteGT = len(w.getters) > 0
+	return nil
+}
+
+// header returns the file header of a trace started at start.
+func header(start time.Time) [headerSize]byte {
 	var h [headerSize]byte
 	copy(h[:], magic)
 	le32(h[8:], formatVersion)
 	le32(h[12:], headerSize)
 	le32(h[16:], chunkSize)
 	le32(h[20:], uint32(os.Getpid()))
-	le64(h[24:], uint64(w.start.UnixNano()))
+	le64(h[24:], uint64(start.UnixNano()))
 	prog := programName()
 	le16(h[32:], uint16(len(prog)))
 	copy(h[34:], prog)
 	putArgs(h[34+len(prog):], os.Args[1:])
-	if _, err := f.WriteAt(h[:], 0); err != nil {
-		return err
-	}
-	if err := w.mapChunk(0); err != nil {
-		return err
-	}
-	copy(w.chunk, h[:]) // the same bytes, now through the mapping
-	w.off = headerSize
-	writeThrough(w, 0, headerSize)
-	w.writeGetters()
-	return nil
+	return h
 }
 
-func (w *writer) mapChunk(i int) error {
-	b, err := mapChunk(w.f, i, w.chunk)
-	if err != nil {
-		return fmt.Errorf("mapping %s: %v", w.path, err)
+// takeChunk hands out the next chunk of the file and grows the file to
+// hold it; w.mu is held. The file only grows, as chunks are handed out in
+// order.
+func (w *writer) takeChunk() (int, error) {
+	i := w.nextChunk
+	if err := w.f.Truncate(int64(i+1) * chunkSize); err != nil {
+		return 0, fmt.Errorf("growing %s: %v", w.path, err)
 	}
-	w.chunk, w.index, w.off = b, i, 0
-	return nil
-}
-
-// reserve returns room for a payload of at most n bytes in the current
-// chunk, moving to a new chunk (after a padding record) when needed.
-func (w *writer) reserve(n int) []byte {
-	need := 4 + n + 3
-	if need > chunkSize-headerSize {
-		return nil
-	}
-	if w.off+need > len(w.chunk) {
-		if rest := len(w.chunk) - w.off; rest >= 4 {
-			w.commit(kindPad, rest-4) // fills the chunk: commit maps the next
-		} else if err := w.mapChunk(w.index + 1); err != nil {
-			w.fail(err)
-			return nil
-		}
-		if w.off+need > len(w.chunk) {
-			return nil // the next chunk could not be mapped
-		}
-	}
-	return w.chunk[w.off+4 : w.off+4+n]
-}
-
-// commit publishes the record whose payload of n bytes was written after
-// the commit word at w.off.
-func (w *writer) commit(kind byte, n int) {
-	word := uint32(kind) | uint32(n)<<8
-	atomic.StoreUint32((*uint32)(unsafe.Pointer(&w.chunk[w.off])), word)
-	size := (4 + n + 3) &^ 3
-	writeThrough(w, w.off, size)
-	w.off += size
-	if w.off == len(w.chunk) {
-		// A full chunk: the next one is mapped now, so that a whole
-		// trace always holds a zero commit word after its last record
-		// (a reader tells a file cut at a chunk boundary by its absence).
-		if err := w.mapChunk(w.index + 1); err != nil {
-			w.fail(err)
-		}
-	}
-}
-
-func (w *writer) writeGetters() {
-	if w.wroteGT || len(w.getters) == 0 || w.chunk == nil {
-		return
-	}
-	w.wroteGT = true
-	// Very large tables are written in pieces that fit a record.
-	for gs := w.getters; len(gs) > 0; {
-		size, k := uvarintLen(uint64(len(gs))), 0
-		for k < len(gs) && size < chunkSize/4 {
-			size += getterLen(gs[k])
-			k++
-		}
-		b := w.reserve(size)
-		if b == nil {
-			return
-		}
-		n := putUvarint(b, uint64(k))
-		for _, g := range gs[:k] {
-			n += putUvarint(b[n:], uint64(g.ID))
-			n += putString(b[n:], g.Package)
-			n += putString(b[n:], g.Receiver)
-			n += putString(b[n:], g.Method)
-			n += putString(b[n:], g.File)
-			n += putUvarint(b[n:], uint64(g.Line))
-			n += putString(b[n:], g.Field)
-		}
-		w.commit(kindGetters, n)
-		gs = gs[k:]
-	}
-}
-
-func getterLen(g Getter) int {
-	return uvarintLen(uint64(g.ID)) + stringLen(g.Package) + stringLen(g.Receiver) +
-		stringLen(g.Method) + stringLen(g.File) + uvarintLen(uint64(g.Line)) + stringLen(g.Field)
+	w.nextChunk++
+	return i, nil
 }
 
 // elided reports whether runtime.Callers would leave out the frame: the
@@ -382,47 +379,6 @@ func elided(fn, file string) bool {
 	}
 	last := strings.TrimRight(fn[i+1:], "0123456789")
 	return last == "gowrap" || last == "deferwrap"
-}
-
-// internString returns the id of value v, defining it first if needed.
-// Values longer than MaxValue are cut (at a UTF-8 boundary) and interned
-// by what the trace keeps of them, the kept bytes and the full length, so
-// a long value that repeats is also defined once. Interning stops after
-// maxInterned values or maxInternedBytes bytes of them, to bound memory;
-// further new values are defined again at each use.
-func (w *writer) internString(v string) uint32 {
-	kept := cut(v)
-	var key string
-	if len(kept) == len(v) {
-		if id, ok := w.strIDs[v]; ok {
-			return id
-		}
-	} else {
-		n := copy(w.key[:], kept)
-		n += putUvarint(w.key[n:], uint64(len(v)))
-		if id, ok := w.strIDs[string(w.key[:n])]; ok { // no allocation
-			return id
-		}
-		key = string(w.key[:n])
-	}
-	w.nextStr++
-	id := w.nextStr
-	if len(w.strIDs) < maxInterned && w.strBytes < maxInternedBytes {
-		if key == "" {
-			key = string(append([]byte(nil), v...)) // v may be part of a larger string
-		}
-		w.strIDs[key] = id
-		w.strBytes += len(key)
-	}
-	b := w.reserve(2*10 + stringLen(kept))
-	if b == nil {
-		return 0
-	}
-	n := putUvarint(b, uint64(id))
-	n += putUvarint(b[n:], uint64(len(v)))
-	n += putString(b[n:], kept)
-	w.commit(kindString, n)
-	return id
 }
 
 // cut returns the first MaxValue bytes of s, or fewer so as not to split

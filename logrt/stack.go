@@ -1,6 +1,9 @@
 package logrt
 
-import "runtime"
+import (
+	"runtime"
+	"sync/atomic"
+)
 
 // Stacks are interned as a call-site tree: a node is its parent node plus
 // one frame (a return address, symbolized once in a kindFrames record),
@@ -8,8 +11,9 @@ import "runtime"
 // frame, a few bytes (format.go). The writer remembers the path of the
 // previous stack and starts each lookup where the new stack leaves it.
 
-// maxNodes bounds the tree the writer keeps in memory: past it, the tree
-// is forgotten and new stacks are defined afresh (node ids go on rising).
+// maxNodes bounds the trees the writer keeps in memory, over all shards:
+// past it, the tree of the shard that adds a node is forgotten and new
+// stacks are defined afresh (node ids go on rising).
 const maxNodes = 1 << 20
 
 type nodeKey struct {
@@ -53,8 +57,8 @@ func (t *callTree) reset() {
 // frames of new return addresses on the way, and returns the reference an
 // event writes. A stack of maxFrames frames was cut: its outermost node
 // is the marker pc 0 (pcID 0, never defined).
-func (t *callTree) intern(w *writer, pcs []uintptr) (*stackRef, bool) {
-	st := &w.ref
+func (t *callTree) intern(s *shard, pcs []uintptr) (*stackRef, bool) {
+	st := &s.ref
 	st.pcIDs, st.seq = st.pcIDs[:0], st.seq[:0]
 	if len(pcs) == maxFrames {
 		st.seq = append(st.seq, 0)
@@ -82,7 +86,7 @@ func (t *callTree) intern(w *writer, pcs []uintptr) (*stackRef, bool) {
 	for _, pc := range st.seq[k:] {
 		pid, ok := t.pcIDs[pc]
 		if !ok && pc != 0 {
-			if pid = w.defineFrames(pc); pid == 0 {
+			if pid = s.defineFrames(pc); pid == 0 {
 				return nil, false
 			}
 			t.pcIDs[pc] = pid
@@ -119,7 +123,8 @@ func (t *callTree) commit(st *stackRef) {
 		parent = id
 	}
 	t.size += len(st.pcIDs)
-	if t.size > maxNodes {
+	if atomic.AddInt64(&w.nodes, int64(len(st.pcIDs))) > maxNodes {
+		atomic.AddInt64(&w.nodes, -int64(t.size))
 		t.reset()
 		return
 	}
@@ -130,7 +135,7 @@ func (t *callTree) commit(st *stackRef) {
 // defineFrames writes the frames of return address pc (more than one
 // where calls were inlined) and returns its new pc id, or 0 if the record
 // could not be written.
-func (w *writer) defineFrames(pc uintptr) uint32 {
+func (s *shard) defineFrames(pc uintptr) uint32 {
 	type frame struct {
 		fn, file string
 		line     int
@@ -156,12 +161,12 @@ func (w *writer) defineFrames(pc uintptr) uint32 {
 			break
 		}
 	}
-	b := w.reserve(size)
+	b := s.reserve(size)
 	if b == nil {
 		return 0
 	}
-	w.tree.nextPC++
-	id := w.tree.nextPC
+	s.tree.nextPC++
+	id := s.tree.nextPC
 	n := putUvarint(b, uint64(id))
 	n += putUvarint(b[n:], uint64(len(fs)))
 	for _, f := range fs {
@@ -169,6 +174,6 @@ func (w *writer) defineFrames(pc uintptr) uint32 {
 		n += putString(b[n:], f.file)
 		n += putUvarint(b[n:], uint64(f.line))
 	}
-	w.commit(kindFrames, n)
+	s.commit(kindFrames, n)
 	return id
 }

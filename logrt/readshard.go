@@ -1,0 +1,242 @@
+package logrt
+
+import (
+	"encoding/binary"
+	"strconv"
+	"strings"
+)
+
+// The reader's side of version 3 traces (format.go): each shard's chunks
+// form a stream, decoded with its own dictionaries, and the streams'
+// events and marks are merged by sequence number.
+
+const (
+	hasEvent = 1
+	hasMark  = 2
+)
+
+// A stream is one shard's records.
+type stream struct {
+	d      *decoder // the shard's own decoder: its frames, strings and tree
+	id     uint64   // the shard
+	chunks []int    // offsets of its chunks' first records, in file order
+	ci     int      // the chunk being read
+	off    int      // the next record
+	done   bool
+
+	has int    // hasEvent, hasMark or 0: the record waiting in ev or mk
+	seq uint64 // its sequence number
+	ev  Event
+	mk  Marker
+}
+
+// maxShards bounds the shard ids a reader accepts (writers use at most
+// 32).
+const maxShards = 1 << 10
+
+// merge reads a version 3 trace: it finds each shard's chunks, then hands
+// on the events and marks of all streams in sequence order, numbered
+// afresh from 0, with times made non-decreasing.
+func (d *decoder) merge() error {
+	streams, err := d.streams()
+	if err != nil {
+		return err
+	}
+	for {
+		var next *stream
+		for _, s := range streams {
+			if err := s.fill(); err != nil {
+				return err
+			}
+			if s.has != 0 && (next == nil || s.seq < next.seq) {
+				next = s
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		if err := d.emitNext(next); err != nil {
+			return err
+		}
+	}
+}
+
+// emitNext hands on the record waiting in s.
+func (d *decoder) emitNext(s *stream) error {
+	kind := s.has
+	s.has = 0
+	if kind == hasEvent {
+		if s.ev.Time < d.now {
+			s.ev.Time = d.now
+		}
+		d.now = s.ev.Time
+		return d.emitEvent(s.ev)
+	}
+	if s.mk.Time < d.now {
+		s.mk.Time = d.now
+	}
+	d.now = s.mk.Time
+	return d.emitMark(s.mk)
+}
+
+// streams finds the chunks of each shard, in file order. A chunk that
+// starts with a zero word was handed out but never written.
+func (d *decoder) streams() ([]*stream, error) {
+	le := binary.LittleEndian
+	d.stackID = make(map[string]uint32)
+	byID := make(map[uint64]*stream)
+	var streams []*stream
+	for start := d.pos; start+4 <= len(d.data); start = (start/d.chunk + 1) * d.chunk {
+		word := le.Uint32(d.data[start:])
+		if word == 0 {
+			if !allZero(d.data[start:d.chunkEnd(start)]) {
+				d.t.Torn = true
+			}
+			continue
+		}
+		if byte(word) != kindChunk {
+			return nil, d.errorf(start, "chunk does not start with a chunk record (kind %d)", byte(word))
+		}
+		n := int(word >> 8)
+		if start+4+n > d.chunkEnd(start) {
+			return nil, d.errorf(start, "chunk record of %d bytes overflows its chunk", n)
+		}
+		id, k := binary.Uvarint(d.data[start+4 : start+4+n])
+		if k <= 0 || id >= maxShards {
+			return nil, d.errorf(start+4, "bad shard id in a chunk record")
+		}
+		s := byID[id]
+		if s == nil {
+			s = &stream{id: id, off: start, d: &decoder{
+				name: d.name, data: d.data, t: d.t, chunk: d.chunk,
+				version: d.version, stackID: d.stackID,
+			}}
+			s.d.out = s
+			byID[id] = s
+			streams = append(streams, s)
+		}
+		s.chunks = append(s.chunks, start)
+	}
+	return streams, nil
+}
+
+// fill decodes the stream's records until one is waiting to be handed on
+// or the stream ends.
+func (s *stream) fill() error {
+	for s.has == 0 && !s.done {
+		if err := s.step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// step decodes the stream's next record, moving to its next chunk at the
+// end of one.
+func (s *stream) step() error {
+	d := s.d
+	chunkEnd := (s.chunks[s.ci]/d.chunk + 1) * d.chunk
+	if s.off >= chunkEnd {
+		// A full chunk: the writer maps the shard's next one at once, so
+		// a stream without one was cut short.
+		if s.ci+1 == len(s.chunks) {
+			d.t.Cut, s.done = true, true
+			return nil
+		}
+		s.ci++
+		s.off = s.chunks[s.ci]
+		chunkEnd = (s.off/d.chunk + 1) * d.chunk
+	}
+	if s.off+4 > len(d.data) {
+		s.done = true // ends after a whole record: taken as whole
+		return nil
+	}
+	word := binary.LittleEndian.Uint32(d.data[s.off:])
+	if word == 0 {
+		// The end of the stream, or a torn record: anything non-zero
+		// after it is the part of a record written before death.
+		if !allZero(d.data[s.off+4 : d.chunkEnd(s.off)]) {
+			d.t.Torn = true
+		}
+		s.done = true
+		return nil
+	}
+	kind, n := byte(word), int(word>>8)
+	size := (4 + n + 3) &^ 3
+	if s.off+4+n > len(d.data) && s.off+size <= chunkEnd {
+		d.t.Cut, s.done = true, true // cut inside this record
+		return nil
+	}
+	if s.off+size > chunkEnd {
+		return d.errorf(s.off, "record of %d bytes crosses a chunk boundary", n)
+	}
+	if err := d.record(kind, s.off, n); err != nil {
+		return err
+	}
+	s.off += size
+	return nil
+}
+
+// chunkRecord decodes a kindChunk record: the first of every chunk of a
+// version 3 trace, naming the shard the chunk belongs to.
+func (d *decoder) chunkRecord() error {
+	at := d.pos
+	if d.out == nil {
+		return d.errorf(at, "chunk record in a version %d trace", d.version)
+	}
+	id, err := d.uvarint("shard id")
+	if err != nil {
+		return err
+	}
+	if id != d.out.id {
+		return d.errorf(at, "chunk record of shard %d in the stream of shard %d", id, d.out.id)
+	}
+	return nil
+}
+
+// seqDelta reads the sequence delta of a version 3 event or mark.
+func (d *decoder) seqDelta() error {
+	if d.version < 3 {
+		return nil
+	}
+	at := d.pos
+	delta, err := d.uvarint("sequence delta")
+	if err != nil {
+		return err
+	}
+	if delta == 0 || d.lastSeq+delta < d.lastSeq {
+		return d.errorf(at, "sequence delta %d out of range", delta)
+	}
+	d.lastSeq += delta
+	return nil
+}
+
+// stackIDOf returns the id in Trace.Stacks of a stack with the frames of
+// s, adding s if no shard defined such a stack yet: the same stack is one
+// Stack, whichever shards recorded it.
+func (d *decoder) stackIDOf(s Stack) uint32 {
+	if d.stackID == nil {
+		d.t.Stacks = append(d.t.Stacks, s)
+		return uint32(len(d.t.Stacks))
+	}
+	var b strings.Builder
+	if s.Truncated {
+		b.WriteByte('!')
+	}
+	for _, f := range s.Frames {
+		b.WriteString(f.Func)
+		b.WriteByte(0)
+		b.WriteString(f.File)
+		b.WriteByte(0)
+		b.WriteString(strconv.Itoa(f.Line))
+		b.WriteByte(0)
+	}
+	key := b.String()
+	if id, ok := d.stackID[key]; ok {
+		return id
+	}
+	d.t.Stacks = append(d.t.Stacks, s)
+	id := uint32(len(d.t.Stacks))
+	d.stackID[key] = id
+	return id
+}

@@ -1,0 +1,136 @@
+package logrt
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+)
+
+// shardTrace builds a version 3 trace by hand with chunks of size bytes:
+// chunks[i] holds the records of chunk i (chunk 0 after the header); an
+// empty record (fill) stands for a padding record that fills the rest of
+// the chunk, as the writer writes before its shard moves to a new chunk;
+// each chunk then ends with zeros.
+func shardTrace(t testing.TB, size int, chunks ...[][]byte) []byte {
+	t.Helper()
+	b := append([]byte(nil), loadSample(t)[:headerSize]...)
+	binary.LittleEndian.PutUint32(b[8:], 3)
+	binary.LittleEndian.PutUint32(b[16:], uint32(size))
+	for i, recs := range chunks {
+		for _, r := range recs {
+			if len(r) == 0 {
+				r = rec(kindPad, make([]byte, (i+1)*size-len(b)-4)...)
+			}
+			b = append(b, r...)
+		}
+		if len(b) > (i+1)*size {
+			t.Fatalf("chunk %d overflows: %d bytes", i, len(b)-i*size)
+		}
+		b = append(b, make([]byte, (i+1)*size-len(b))...)
+	}
+	return b
+}
+
+// Records of shard traces: the frames m f:3 (pc 1) and the value s (id 1).
+func frameM() []byte       { return rec(kindFrames, 1, 1, 1, 'm', 1, 'f', 3) }
+func strRec(s byte) []byte { return rec(kindString, 1, 1, 1, s) }
+
+var fill = []byte{}
+
+func chunkOf(id byte) []byte { return rec(kindChunk, id) }
+
+// event of getter 1 on a new stack (one node, pc 1) or on node 1 again,
+// with value 1, sequence delta ds and time delta dt.
+func newStackEvent(ds, dt byte) []byte  { return rec(kindEvent, 1, 1, 1, 1, 1, ds, dt) }
+func sameStackEvent(ds, dt byte) []byte { return rec(kindEvent, 1, 0, 1, 1, ds, dt) }
+
+// TestReadShards: two shards' streams, each over two chunks, are merged
+// by sequence number; a stack recorded in both shards is one Stack; times
+// become non-decreasing; and chunks never written are skipped.
+func TestReadShards(t *testing.T) {
+	const size = 1024
+	data := shardTrace(t, size,
+		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 10), rec(kindMark, 1, 2, 5, 1, 'x'), fill},
+		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 12), sameStackEvent(3, 1), fill},
+		nil, // handed out, never written
+		[][]byte{chunkOf(0), sameStackEvent(4, 1)},
+		[][]byte{chunkOf(1), sameStackEvent(1, 100)},
+	)
+	tr, err := Decode("shards.suncat", data)
+	if err != nil || tr.Problem() != "" {
+		t.Fatalf("decode: %v, %q", err, tr.Problem())
+	}
+	var got []string
+	for _, it := range orderOf(tr) {
+		got = append(got, it)
+	}
+	// Shard 0: a@1 t10, mark x@3 t15, a@7 t16. Shard 1: b@2 t12, b@5
+	// t13, b@6 t113.
+	want := "a@0:10 b@1:12 mark:x@2:15 b@3:15 b@4:113 a@5:113"
+	if strings.Join(got, " ") != want {
+		t.Errorf("order\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+	if len(tr.Stacks) != 1 {
+		t.Errorf("%d stacks, want 1 (the same frames in both shards)", len(tr.Stacks))
+	}
+}
+
+// orderOf lists the events (value@seq:time) and marks of tr in order.
+func orderOf(tr *Trace) []string {
+	var out []string
+	ei, mi := 0, 0
+	for ei < len(tr.Events) || mi < len(tr.Marks) {
+		if mi < len(tr.Marks) && (ei >= len(tr.Events) || tr.Marks[mi].Seq < tr.Events[ei].Seq) {
+			m := tr.Marks[mi]
+			out = append(out, "mark:"+m.Label+"@"+itoa(int(m.Seq))+":"+itoa(int(m.Time)))
+			mi++
+			continue
+		}
+		e := tr.Events[ei]
+		out = append(out, e.Value+"@"+itoa(int(e.Seq))+":"+itoa(int(e.Time)))
+		ei++
+	}
+	return out
+}
+
+// TestReadShardsDamage: what is wrong with a version 3 trace's chunks and
+// sequence numbers is damage at an offset; a stream whose full chunk has
+// no successor was cut; a torn record in one stream is reported.
+func TestReadShardsDamage(t *testing.T) {
+	const size = 1024
+	cases := []struct {
+		name   string
+		chunks [][][]byte
+		damage string
+		cut    bool
+		torn   bool
+		events int
+	}{
+		{"chunk without its record", [][][]byte{{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 1)}, {strRec('b')}},
+			"offset 1024: chunk does not start with a chunk record (kind 3)", false, false, 0},
+		{"zero sequence delta", [][][]byte{{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 1), sameStackEvent(0, 1)}},
+			"sequence delta 0 out of range", false, false, 1},
+		{"chunk record inside a stream", [][][]byte{{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 1), chunkOf(1)}},
+			"chunk record of shard 1 in the stream of shard 0", false, false, 1},
+		{"full chunk without a successor", [][][]byte{{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 1), fill}},
+			"", true, false, 1},
+		{"torn record in one stream", [][][]byte{{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 1)}, {chunkOf(1), frameM(), strRec('b'), {0, 0, 0, 0, 1, 2}}},
+			"", false, true, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			data := shardTrace(t, size, c.chunks...)
+			tr, err := Decode("d.suncat", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			damage := ""
+			if tr.Damage != nil {
+				damage = tr.Damage.Error()
+			}
+			if (c.damage == "") != (damage == "") || !strings.Contains(damage, c.damage) || tr.Cut != c.cut || tr.Torn != c.torn || tr.EventsRead != c.events {
+				t.Errorf("damage %q, cut %v, torn %v, %d events; want %q, %v, %v, %d", damage, tr.Cut, tr.Torn, tr.EventsRead, c.damage, c.cut, c.torn, c.events)
+			}
+		})
+	}
+}

@@ -1,0 +1,272 @@
+package logrt
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// A shard writes records into chunks of its own, under its own lock, with
+// its own dictionaries of stacks and values: goroutines that record at the
+// same time take different shards and do not wait for each other. A
+// goroutine keeps to one shard while it can (lockShard), so its stacks
+// and values are defined once, in that shard. Every event and mark takes a
+// sequence number from one atomic counter (writer.seq), which gives the
+// reader the one order of all records of all shards (format.go).
+type shard struct {
+	mu      sync.Mutex
+	id      int
+	chunk   []byte // the mapped chunk being written
+	index   int    // its index in the file
+	off     int    // next free byte in chunk
+	last    int64  // time of the shard's previous event or mark
+	lastSeq uint64 // sequence number of the shard's previous event or mark
+	written int64  // bytes of the records it committed
+
+	tree    callTree // interned stacks (stack.go)
+	ref     stackRef // the stack of the event being written
+	strIDs  map[string]uint32
+	nextStr uint32
+	key     [MaxValue + 10]byte // the key of a cut value, see internString
+}
+
+func newShard(id int) *shard {
+	s := &shard{id: id, strIDs: make(map[string]uint32)}
+	s.tree.reset()
+	return s
+}
+
+// shardCount is the number of shards of a new trace: twice the number of
+// goroutines that can run at once, so that two running goroutines rarely
+// pick the same one, within bounds.
+func shardCount() int {
+	n := 2 * runtime.GOMAXPROCS(0)
+	if n < 2 {
+		n = 2
+	}
+	if n > 32 {
+		n = 32
+	}
+	return n
+}
+
+// lockShard locks and returns a shard for the goroutine that top
+// identifies (see fpCallers; 0 if unknown): the goroutine's own shard if
+// it is free, else the next free one, else it waits for its own.
+func (w *writer) lockShard(top uintptr) *shard {
+	n := len(w.shards)
+	i := int((uint64(top>>10) * 0x9e3779b97f4a7c15 >> 32) % uint64(n))
+	for k := 0; k < n; k++ {
+		if s := w.shards[(i+k)%n]; s.mu.TryLock() {
+			return s
+		}
+	}
+	s := w.shards[i]
+	s.mu.Lock()
+	return s
+}
+
+// unlock releases the shard at the end of a record. A panic inside the
+// writer (a bug, or a system error surfacing as one) must not take the
+// host program down: it stops recording, and the record being written
+// stays uncommitted, so the reader skips it.
+func (s *shard) unlock() {
+	if r := recover(); r != nil {
+		w.fail(fmt.Errorf("internal error: %v", r))
+	}
+	s.mu.Unlock()
+}
+
+func (s *shard) now() int64 {
+	t := w.now()
+	if t < s.last {
+		t = s.last
+	}
+	return t
+}
+
+// mapChunk maps chunk i of the file as the shard's chunk.
+func (s *shard) mapChunk(i int) error {
+	b, err := mapChunk(w.f, i, s.chunk)
+	if err != nil {
+		return fmt.Errorf("mapping %s: %v", w.path, err)
+	}
+	s.chunk, s.index, s.off = b, i, 0
+	return nil
+}
+
+// nextChunk moves the shard to a new chunk, which starts with the record
+// that names its shard.
+func (s *shard) nextChunk() error {
+	w.mu.Lock()
+	i, err := w.takeChunk()
+	w.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if err := s.mapChunk(i); err != nil {
+		return err
+	}
+	s.writeChunkRecord()
+	return nil
+}
+
+func (s *shard) writeChunkRecord() {
+	b := s.reserve(10)
+	if b == nil {
+		return
+	}
+	s.commit(kindChunk, putUvarint(b, uint64(s.id)))
+}
+
+// reserve returns room for a payload of at most n bytes in the shard's
+// chunk, moving to a new chunk (after a padding record) when needed.
+func (s *shard) reserve(n int) []byte {
+	need := 4 + n + 3
+	if need > chunkSize-headerSize {
+		return nil
+	}
+	if s.chunk == nil {
+		if err := s.nextChunk(); err != nil {
+			w.fail(err)
+			return nil
+		}
+	}
+	if s.off+need > len(s.chunk) {
+		if rest := len(s.chunk) - s.off; rest >= 4 {
+			s.commit(kindPad, rest-4) // fills the chunk: commit maps the next
+		} else if err := s.nextChunk(); err != nil {
+			w.fail(err)
+			return nil
+		}
+		if s.off+need > len(s.chunk) {
+			return nil // the next chunk could not be mapped
+		}
+	}
+	return s.chunk[s.off+4 : s.off+4+n]
+}
+
+// commit publishes the record whose payload of n bytes was written after
+// the commit word at s.off.
+func (s *shard) commit(kind byte, n int) {
+	word := uint32(kind) | uint32(n)<<8
+	atomic.StoreUint32((*uint32)(unsafe.Pointer(&s.chunk[s.off])), word)
+	size := (4 + n + 3) &^ 3
+	writeThrough(s, s.off, size)
+	s.off += size
+	s.written += int64(size)
+	if s.off == len(s.chunk) {
+		// A full chunk: the next one is mapped now, so that the shard's
+		// last chunk always holds a zero commit word after its last
+		// record (a reader tells a cut file by its absence).
+		if err := s.nextChunk(); err != nil {
+			w.fail(err)
+		}
+	}
+}
+
+// writeMark writes a mark record with sequence number seq.
+func (s *shard) writeMark(kind MarkKind, label string, seq uint64) {
+	label = cut(label)
+	now := s.now()
+	b := s.reserve(3*10 + stringLen(label))
+	if b == nil {
+		return
+	}
+	n := putUvarint(b, uint64(kind))
+	n += putUvarint(b[n:], seq-s.lastSeq)
+	n += putUvarint(b[n:], uint64(now-s.last))
+	n += putString(b[n:], label)
+	s.lastSeq, s.last = seq, now
+	s.commit(kindMark, n)
+}
+
+// writeGetters writes the getter table if no shard has yet.
+func (s *shard) writeGetters() {
+	w.mu.Lock()
+	gs := w.getters
+	done := w.wroteGT || len(gs) == 0
+	w.wroteGT = true
+	w.mu.Unlock()
+	if !done {
+		s.writeGettersLocked(gs)
+	}
+}
+
+// writeGettersLocked writes the getter table gs; very large tables are
+// written in pieces that fit a record.
+func (s *shard) writeGettersLocked(gs []Getter) {
+	for len(gs) > 0 {
+		size, k := uvarintLen(uint64(len(gs))), 0
+		for k < len(gs) && size < chunkSize/4 {
+			size += getterLen(gs[k])
+			k++
+		}
+		b := s.reserve(size)
+		if b == nil {
+			return
+		}
+		n := putUvarint(b, uint64(k))
+		for _, g := range gs[:k] {
+			n += putUvarint(b[n:], uint64(g.ID))
+			n += putString(b[n:], g.Package)
+			n += putString(b[n:], g.Receiver)
+			n += putString(b[n:], g.Method)
+			n += putString(b[n:], g.File)
+			n += putUvarint(b[n:], uint64(g.Line))
+			n += putString(b[n:], g.Field)
+		}
+		s.commit(kindGetters, n)
+		gs = gs[k:]
+	}
+}
+
+func getterLen(g Getter) int {
+	return uvarintLen(uint64(g.ID)) + stringLen(g.Package) + stringLen(g.Receiver) +
+		stringLen(g.Method) + stringLen(g.File) + uvarintLen(uint64(g.Line)) + stringLen(g.Field)
+}
+
+// internString returns the shard's id of value v, defining it first if
+// needed. Values longer than MaxValue are cut (at a UTF-8 boundary) and
+// interned by what the trace keeps of them, the kept bytes and the full
+// length, so a long value that repeats is also defined once. Interning
+// stops after maxInterned values or maxInternedBytes bytes of them, over
+// all shards, to bound memory; further new values are defined again at
+// each use.
+func (s *shard) internString(v string) uint32 {
+	kept := cut(v)
+	var key string
+	if len(kept) == len(v) {
+		if id, ok := s.strIDs[v]; ok {
+			return id
+		}
+	} else {
+		n := copy(s.key[:], kept)
+		n += putUvarint(s.key[n:], uint64(len(v)))
+		if id, ok := s.strIDs[string(s.key[:n])]; ok { // no allocation
+			return id
+		}
+		key = string(s.key[:n])
+	}
+	s.nextStr++
+	id := s.nextStr
+	if atomic.LoadInt64(&w.interned) < maxInterned && atomic.LoadInt64(&w.internedBytes) < maxInternedBytes {
+		if key == "" {
+			key = string(append([]byte(nil), v...)) // v may be part of a larger string
+		}
+		s.strIDs[key] = id
+		atomic.AddInt64(&w.interned, 1)
+		atomic.AddInt64(&w.internedBytes, int64(len(key)))
+	}
+	b := s.reserve(2*10 + stringLen(kept))
+	if b == nil {
+		return 0
+	}
+	n := putUvarint(b, uint64(id))
+	n += putUvarint(b[n:], uint64(len(v)))
+	n += putString(b[n:], kept)
+	s.commit(kindString, n)
+	return id
+}
