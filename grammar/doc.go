@@ -16,6 +16,12 @@
 // engine (the default) produces the same grammar in near-linear time; see
 // fast.go for how it keeps the specification's global merge order.
 //
+// A Builder takes a trace one sub-trace at a time. A sub-trace's
+// compression depends on the sub-traces before it only through the names
+// of the rules they made, so Compress compresses one on its own (several
+// at once, on other goroutines) and Builder.AddChunk renames its rules
+// into the Builder's, with the same grammar, observations included.
+//
 // # Observations
 //
 // An observation belongs to one item: position p of one rule's body (or

@@ -132,6 +132,7 @@ type fastList struct {
 	holes bool
 	heap  candHeap
 	buf   []elem
+	fresh []elem // Compress's copy of its sub-trace
 
 	fp     []uint8 // fingerprint of each element's key, for the scans' first test
 	merged []int32 // merge targets since the last compaction (may repeat)

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A Trace is the input of the compression: terminal names and sub-traces
@@ -85,49 +86,59 @@ func Build(t *Trace, opt Options) *Grammar {
 // A Builder compresses a trace one sub-trace at a time, as Build does
 // with the whole trace, so that a reader can hand each sub-trace over as
 // soon as it has it and need not keep it: the Builder keeps the rules and
-// the compressed lists (and the first sub-trace until a second comes, as
-// a trace of one sub-trace is compressed differently).
+// the compressed lists.
+//
+// The compression of a sub-trace depends on the sub-traces before it only
+// through the names of the rules they made: which windows merge, and so
+// which rules the sub-trace makes and what they observe, depends on its
+// own symbols alone. So a sub-trace can be compressed on its own, on any
+// goroutine (Compress), and the Builder then only renames the rules of
+// the Chunk into its own and appends their observations (AddChunk), in
+// the order of the sub-traces. Add does both.
 type Builder struct {
-	rs      *ruleSet
-	compute func(*ruleSet, int, []elem) []elem
-	first   []int32 // the first non-empty sub-trace, until a second comes
-	items   []elem  // one per non-empty sub-trace once there are two
-	buf     []elem
+	opt        Options
+	rs         *ruleSet
+	first      *Chunk  // the first non-empty sub-trace, until a second comes
+	firstTerms []int32 // its terminals' renaming
+	items      []elem  // one per non-empty sub-trace once there are two
 }
 
 // NewBuilder returns a Builder with the engine and variant of opt.
 func NewBuilder(opt Options) *Builder {
-	b := &Builder{rs: newRuleSet(opt.Lossless), compute: computeFast}
-	if opt.Reference {
-		b.compute = computeReference
-	}
-	return b
+	return &Builder{opt: opt, rs: newRuleSet(opt.Lossless)}
 }
 
 // Add compresses the next sub-trace (an empty one is skipped, as Build
-// skips it). The Builder does not keep s once a second non-empty
-// sub-trace has come.
+// skips it). The Builder does not keep s.
 func (b *Builder) Add(s []int32) {
-	if len(s) == 0 {
+	b.AddChunk(Compress(s, b.opt), nil)
+}
+
+// AddChunk adds the next sub-trace, compressed by Compress with the
+// Builder's options. terms renames the chunk's terminals: terminal t of
+// the chunk is terms[t] in the Builder's trace (nil: the same). Two
+// terminals of the chunk must not get the same name.
+func (b *Builder) AddChunk(c *Chunk, terms []int32) {
+	if c.events == 0 {
 		return
 	}
 	if b.items == nil && b.first == nil {
-		b.first = s
+		// A trace of one sub-trace is compressed differently (no
+		// Comparison Mode): wait for a second one.
+		b.first, b.firstTerms = c, terms
 		return
 	}
 	if b.first != nil {
-		b.sub(b.first)
-		b.first = nil
+		b.sub(b.first, b.firstTerms)
+		b.first, b.firstTerms = nil, nil
 	}
-	b.sub(s)
+	b.sub(c, terms)
 }
 
-func (b *Builder) sub(s []int32) {
+// sub absorbs the next non-empty sub-trace into its nonterminal.
+func (b *Builder) sub(c *Chunk, terms []int32) {
 	i := len(b.items)
-	// absorb copies what it keeps of a sub-trace's list, so one buffer
-	// serves every sub-trace.
-	b.buf = freshInto(b.buf, s)
-	l := b.compute(b.rs, i, b.buf)
+	l := b.rs.replay(c, terms, i)
 	r := b.rs.absorb(l, i)
 	b.items = append(b.items, elem{sym: r, cnt: 1})
 }
@@ -139,12 +150,101 @@ func (b *Builder) Grammar(names []string) *Grammar {
 		var start []elem
 		subs := 0
 		if b.first != nil {
-			start, subs = b.compute(b.rs, 0, fresh(b.first)), 1
+			start, subs = b.rs.replay(b.first, b.firstTerms, 0), 1
 		}
 		return b.rs.grammar(names, start, subs, false)
 	}
-	start := b.compute(b.rs, -1, b.items)
+	start := b.rs.compute(-1, b.items, b.opt)
 	return b.rs.grammar(names, start, len(b.items), true)
+}
+
+// A Chunk is one sub-trace compressed on its own: the rules it made, in
+// the order it made them, with the observations of its windows (tagged
+// sub-trace 0), and its compressed list.
+type Chunk struct {
+	events int // the sub-trace's length
+	rules  []irule
+	list   []elem
+}
+
+// Compress compresses one sub-trace of terminal ids on its own, for
+// Builder.AddChunk. It shares nothing, so several sub-traces can be
+// compressed at once. It does not keep s.
+func Compress(s []int32, opt Options) *Chunk {
+	rs := newRuleSet(opt.Lossless)
+	if opt.Reference {
+		return &Chunk{events: len(s), rules: rs.rules, list: computeReference(rs, 0, fresh(s))}
+	}
+	c := &Chunk{events: len(s)}
+	rs.withFast(func(l *fastList) {
+		l.fresh = freshInto(l.fresh, s)
+		c.list = slices.Clone(computeFast(rs, 0, l.fresh))
+	})
+	c.rules = rs.rules
+	return c
+}
+
+// compute runs the engine of opt on the list x of sub-trace sub.
+func (rs *ruleSet) compute(sub int, x []elem, opt Options) []elem {
+	if opt.Reference {
+		return computeReference(rs, sub, x)
+	}
+	rs.withFast(func(*fastList) { x = computeFast(rs, sub, x) })
+	return x
+}
+
+// withFast calls f with the fast engine's arrays of a previous
+// compression, if any are left, set up for rs.
+func (rs *ruleSet) withFast(f func(*fastList)) {
+	l := fastLists.Get().(*fastList)
+	l.rs, rs.fast = rs, l
+	f(l)
+	l.rs, l.e, rs.fast = nil, nil, nil
+	fastLists.Put(l)
+}
+
+// fastLists keeps the fast engine's arrays for the next compression.
+var fastLists = sync.Pool{New: func() any { return new(fastList) }}
+
+// replay makes the rules of chunk c, the i'th non-empty sub-trace, rules
+// of rs, its terminals renamed by terms (nil: the same), as if rs had
+// compressed the sub-trace itself, and returns the chunk's list in the
+// symbols of rs. A rule rs already has (the same underlying sequence)
+// takes the observations; the others are made in the chunk's order.
+func (rs *ruleSet) replay(c *Chunk, terms []int32, i int) []elem {
+	ids := make([]int32, len(c.rules)) // the chunk's rule -> symbol in rs
+	rename := func(sym int32) int32 {
+		switch {
+		case sym >= ruleBase:
+			return ids[sym-ruleBase]
+		case terms != nil:
+			return terms[sym]
+		}
+		return sym
+	}
+	var w []elem
+	for r := range c.rules {
+		cr := &c.rules[r]
+		w = w[:0]
+		for p, sym := range cr.syms {
+			e := elem{sym: rename(sym), cnt: 1}
+			if rs.lossless {
+				e.cnt = int32(uint32(cr.keys[p])) // the key's low half
+			}
+			w = append(w, e)
+		}
+		ids[r] = rs.lookup(w)
+		for p, obs := range cr.obs {
+			for _, o := range obs {
+				rs.observeTimes(ids[r], p, i, o.Count, o.Times)
+			}
+		}
+	}
+	l := make([]elem, len(c.list))
+	for k, e := range c.list {
+		l[k] = elem{sym: rename(e.sym), cnt: e.cnt}
+	}
+	return l
 }
 
 // freshInto returns the list of fresh RPs of s, in buf if it is large
@@ -253,12 +353,17 @@ func (rs *ruleSet) lookup(window []elem) int32 {
 
 // observe appends the observation (sub, count) to position p of rule r.
 func (rs *ruleSet) observe(r int32, p int, sub int, count int32) {
+	rs.observeTimes(r, p, sub, count, 1)
+}
+
+// observeTimes appends the observation (sub, count) times times.
+func (rs *ruleSet) observeTimes(r int32, p int, sub int, count, times int32) {
 	o := rs.rules[r-ruleBase].obs[p]
 	if n := len(o); n > 0 && o[n-1].Sub == int32(sub) && o[n-1].Count == count {
-		o[n-1].Times++
+		o[n-1].Times += times
 		return
 	}
-	rs.rules[r-ruleBase].obs[p] = append(o, Obs{Sub: int32(sub), Count: count, Times: 1})
+	rs.rules[r-ruleBase].obs[p] = append(o, Obs{Sub: int32(sub), Count: count, Times: times})
 }
 
 // absorb makes the whole list l one nonterminal (Comparison Mode) and

@@ -185,9 +185,15 @@ func TestPart(t *testing.T) {
 	if w, m := events("w"), events("main"); !reflect.DeepEqual(w, []int{1, 1}) || !reflect.DeepEqual(m, []int{0, 1, 0, 2}) {
 		t.Errorf("events per segment: w %v, main %v; want [1 1], [0 1 0 2]", w, m)
 	}
-	// Two events of one stack: one proto; its seq holds it twice.
-	if seq := p.group("main").segs[3].seq; len(seq) != 2 || p.protos[seq[0]].stack != 1 || p.protos[seq[1]].stack != 2 {
-		t.Errorf("main's segment 3: protos %v", seq)
+	// Finish compressed main's segment 3 (A@f B@g): its chunk has its
+	// two terminals, in order of first event; the start-up (segment 0,
+	// never a sub-trace when the trace has marks) is not compressed.
+	term := func(t int32) uint32 { return p.protos[p.termProto[t]].stack }
+	if sd := p.group("main").segs[3]; sd.chunk == nil || sd.seq != nil || len(sd.firsts) != 2 || term(sd.firsts[0]) != 1 || term(sd.firsts[1]) != 2 {
+		t.Errorf("main's segment 3: chunk %v, seq %v, terminals %v", sd.chunk != nil, sd.seq, sd.firsts)
+	}
+	if sd := p.group("w").segs[0]; sd.chunk != nil || sd.seq != nil {
+		t.Errorf("w's start-up: chunk %v, seq %v", sd.chunk != nil, sd.seq)
 	}
 	if n := len(p.protos); n != 4 {
 		t.Errorf("%d protos, want 4 (A@f in w and main, B@g in w and main)", n)

@@ -12,9 +12,13 @@
 // Traces too big to hold are summarized streaming: a Part (part.go) takes
 // one trace's events and marks one at a time (logrt.DecodeFunc's
 // callback) and keeps per call stack and segment the calls and distinct
-// values, and per goroutine group the sequence of stacks; a Merger
-// (merge.go) takes the finished parts in order of start time, feeds each
-// sub-trace to its group's grammar.Builder and drops the sequence. Build
+// values, and per goroutine group the sequence of stacks of each
+// segment, which Finish compresses on its own (grammar.Compress: the
+// costly half of the grammar, so a reader of several traces does it in
+// parallel) and drops; a Merger (merge.go) takes the finished parts in
+// order of start time, numbers their terminals in each group and hands
+// the compressed sub-traces to the group's grammar.Builder (AddChunk),
+// which only renames their rules: the merge is cheap and sequential. Build
 // is the same path on traces held in memory; reference_test.go keeps the
 // plain whole-trace implementation it is checked against.
 //

@@ -208,8 +208,9 @@ type mergedGroup struct {
 }
 
 // add merges the group's events of part p (pg, the part's group gi):
-// those of the kept segments become terminal numbers, lettered in order
-// of first appearance, and go to the grammar; the others count as left.
+// the part's terminals in the kept segments are numbered in the group in
+// order of first event, and their chunks go to the grammar renamed; the
+// others count as left.
 func (mg *mergedGroup) add(p *Part, gi int32, pg *partGroup, kept map[int32]int, order []int32) {
 	if mg.spans == nil {
 		mg.spans = map[int]SubTrace{}
@@ -219,26 +220,28 @@ func (mg *mergedGroup) add(p *Part, gi int32, pg *partGroup, kept map[int32]int,
 			mg.g.Left += pg.segs[seg].span.Events
 		}
 	}
-	terms := make([]*Terminal, len(p.protos))
+	terms := make([]*Terminal, len(p.termKeys)) // the part's terminal -> the group's
+	ids := make([]int32, len(p.termKeys))       // ... and its number
 	for _, seg := range order {
 		if int(seg) >= len(pg.segs) || pg.segs[seg].span.Events == 0 {
 			continue
 		}
 		sd := &pg.segs[seg]
+		if sd.chunk == nil {
+			panic(fmt.Sprintf("prioritize: segment %d of %s kept but not compressed (Part.mayKeep)", seg, p.trace.Path))
+		}
 		i := kept[seg]
 		mg.g.Events += sd.span.Events
 		mg.spans[i] = sd.span
-		for j, pi := range sd.seq {
-			t := terms[pi]
-			if t == nil {
-				t = mg.terminal(p.trace, &p.protos[pi])
-				terms[pi] = t
+		for _, t := range sd.firsts {
+			if terms[t] == nil {
+				terms[t] = mg.terminal(p, t)
 			}
-			sd.seq[j] = mg.id(t)
+			ids[t] = mg.id(terms[t])
 		}
-		mg.gram.Add(sd.seq)
+		mg.gram.AddChunk(sd.chunk, ids)
 		mg.index = append(mg.index, int32(i))
-		sd.seq = nil // the grammar has it
+		sd.chunk = nil // the grammar has it
 	}
 	mg.counts(p, gi, terms, kept)
 }
@@ -255,20 +258,15 @@ func (mg *mergedGroup) id(t *Terminal) int32 {
 	return id
 }
 
-// terminal returns the terminal of a proto, by its (possibly cut) stack.
-func (mg *mergedGroup) terminal(tr *logrt.Trace, pr *proto) *Terminal {
-	var fs []logrt.Frame
-	if st := tr.StackOf(pr.stack); st != nil {
-		fs = st.Frames
-	}
-	if mg.frames > 0 && len(fs) > mg.frames {
-		fs = fs[:mg.frames]
-	}
-	key := terminalKey(pr.getter, fs)
+// terminal returns the group's terminal of part p's terminal pt.
+func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
+	key := p.termKeys[pt]
 	if t, ok := mg.byKey[key]; ok {
 		return t
 	}
-	gt, _ := tr.GetterOf(pr.getter)
+	pr := &p.protos[p.termProto[pt]]
+	fs := cutFrames(p.trace, pr.stack, mg.frames)
+	gt, _ := p.trace.GetterOf(pr.getter)
 	name := gt.Name()
 	if gt.ID == 0 {
 		// Not in the getter table (a damaged or hand-made trace): name
@@ -283,8 +281,22 @@ func (mg *mergedGroup) terminal(tr *logrt.Trace, pr *proto) *Terminal {
 	return t
 }
 
+// cutFrames returns the frames of a trace's stack, the first frames of
+// them when frames > 0.
+func cutFrames(tr *logrt.Trace, stack uint32, frames int) []logrt.Frame {
+	var fs []logrt.Frame
+	if st := tr.StackOf(stack); st != nil {
+		fs = st.Frames
+	}
+	if frames > 0 && len(fs) > frames {
+		fs = fs[:frames]
+	}
+	return fs
+}
+
 // counts gives the terminals of part p's group gi their calls and values
-// in each kept sub-trace of the part.
+// in each kept sub-trace of the part; terms are the group's terminals of
+// the part's terminals (nil: not in a kept sub-trace).
 func (mg *mergedGroup) counts(p *Part, gi int32, terms []*Terminal, kept map[int32]int) {
 	type contrib struct {
 		t   *Terminal
@@ -294,12 +306,13 @@ func (mg *mergedGroup) counts(p *Part, gi int32, terms []*Terminal, kept map[int
 	var cs []contrib
 	for pi := range p.protos {
 		pr := &p.protos[pi]
-		if pr.group != gi || terms[pi] == nil {
+		t := terms[p.termOf[pi]]
+		if pr.group != gi || t == nil {
 			continue
 		}
 		for k := range pr.cells {
 			if i, ok := kept[pr.cells[k].seg]; ok {
-				cs = append(cs, contrib{terms[pi], i, &pr.cells[k]})
+				cs = append(cs, contrib{t, i, &pr.cells[k]})
 			}
 		}
 	}

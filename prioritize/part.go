@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/suncat-go/suncat/grammar"
 	"github.com/suncat-go/suncat/logrt"
 )
 
@@ -13,9 +14,11 @@ import (
 // needs: for each call stack and segment of the trace the number of calls
 // and the distinct values returned, and for each goroutine group the
 // sequence of call stacks of each segment, which the grammar compresses
-// (4 bytes an event). The parts of several traces are built
-// independently, in parallel if the caller likes, and Merge makes the
-// summary of them all.
+// (4 bytes an event). Finish compresses each of those sequences on its
+// own (grammar.Compress), the costly half of the grammar, so that the
+// parts of several traces are built independently, in parallel if the
+// caller likes, and Merge, which makes the summary of them all, has only
+// to rename and add up.
 //
 // A segment is the span between two sub-trace boundaries of the split:
 // segment 0 precedes the first boundary (with marks, the start-up before
@@ -32,6 +35,12 @@ type Part struct {
 	groups  []*partGroup
 	groupOf map[string]int32
 	events  int // events added, selected or not
+
+	// Set by Finish: the part's terminals, its protos by getter and
+	// frames (cut to -frames), as Merge makes them terminals.
+	termOf    []int32  // proto -> terminal
+	termKeys  []string // terminal -> terminalKey
+	termProto []int32  // terminal -> its first proto
 }
 
 // A proto is one (stack, getter, goroutine) of a trace: a terminal once
@@ -70,7 +79,10 @@ type partGroup struct {
 
 type segData struct {
 	span SubTrace // events, start and end (the label is Merge's)
-	seq  []int32  // the protos of the events, in order
+	seq  []int32  // the protos of the events, in order, until Finish
+	// Set by Finish, for a segment that may be a kept sub-trace:
+	chunk  *grammar.Chunk // seq compressed, in the part's terminals
+	firsts []int32        // the terminals of seq, in order of first event
 }
 
 // compiled are checked Options.
@@ -162,8 +174,9 @@ func (p *Part) Add(ev *logrt.Event, mk *logrt.Marker) error {
 }
 
 // Finish records the decoded trace (its header, getters and stacks; its
-// events, if it holds them, are not looked at) after its last Add.
-// The values' indexes are dropped: Merge needs only the values.
+// events, if it holds them, are not looked at) after its last Add, and
+// compresses the part's sequences of stacks (see compress). The values'
+// indexes are dropped: Merge needs only the values.
 func (p *Part) Finish(tr *logrt.Trace) {
 	p.trace = tr
 	for i := range p.protos {
@@ -171,6 +184,67 @@ func (p *Part) Finish(tr *logrt.Trace) {
 			p.protos[i].cells[k].index = nil
 		}
 	}
+	p.numberTerminals()
+	p.compress()
+}
+
+// numberTerminals makes the part's protos terminals: one per getter and
+// (cut) stack, numbered in proto order.
+func (p *Part) numberTerminals() {
+	p.termOf = make([]int32, len(p.protos))
+	index := map[string]int32{}
+	for pi := range p.protos {
+		pr := &p.protos[pi]
+		key := terminalKey(pr.getter, cutFrames(p.trace, pr.stack, p.opt.opt.Frames))
+		t, ok := index[key]
+		if !ok {
+			t = int32(len(p.termKeys))
+			index[key] = t
+			p.termKeys = append(p.termKeys, key)
+			p.termProto = append(p.termProto, int32(pi))
+		}
+		p.termOf[pi] = t
+	}
+}
+
+// compress turns the sequence of each segment that may be a kept
+// sub-trace into a grammar chunk of the part's terminals, noting which
+// terminals it has in order of first event, and drops the sequences.
+func (p *Part) compress() {
+	stamp := make([]int32, len(p.termKeys)) // last segment (+1) a terminal was seen in
+	n := int32(0)
+	for _, g := range p.groups {
+		for seg := range g.segs {
+			sd := &g.segs[seg]
+			if len(sd.seq) > 0 && p.mayKeep(int32(seg)) {
+				n++
+				for j, pi := range sd.seq {
+					t := p.termOf[pi]
+					if stamp[t] != n {
+						stamp[t] = n
+						sd.firsts = append(sd.firsts, t)
+					}
+					sd.seq[j] = t
+				}
+				sd.chunk = grammar.Compress(sd.seq, grammar.Options{})
+			}
+			sd.seq = nil
+		}
+	}
+}
+
+// mayKeep reports whether segment seg may be a sub-trace Merge keeps,
+// whatever the other traces hold (see segmenter.subTraces): with -split
+// none the whole trace; by default the whole trace if it has no mark;
+// else a segment after a boundary, when -run matches its label.
+func (p *Part) mayKeep(seg int32) bool {
+	switch {
+	case p.seg.kind == splitNone:
+		return true
+	case seg == 0:
+		return p.seg.kind == splitDefault && !p.seg.sawMark
+	}
+	return p.opt.run.match(p.seg.labels[seg-1])
 }
 
 // Start returns the start time of the finished trace.

@@ -51,9 +51,10 @@ type readCounts struct {
 // are misuse. counts may be nil.
 //
 // The files are taken in order of their start times (from their headers):
-// readers decode them, one per CPU at a time, and this goroutine merges
-// each part as soon as it and those before it are done, so the grammar of
-// one trace is built while the next ones are decoded.
+// readers decode them into their parts and compress the parts' sequences
+// of stacks (streamFile), one per CPU at a time, and this goroutine
+// merges each part as soon as it and those before it are done, which is
+// renaming and adding up.
 func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (*streamed, error) {
 	if err := prioritize.CheckOptions(opt); err != nil {
 		return nil, usagef("%w", summaryFlag(err))
@@ -150,9 +151,21 @@ func newReadCounts(files []string) *readCounts {
 	return c
 }
 
-// streamFile decodes one trace into its part, returning the trace's
-// header and the time of its last event.
+// streamFile decodes one trace into its finished part, returning the
+// trace's header and the time of its last event. Finishing the part
+// compresses its sequences of stacks, the costly half of the grammar, so
+// that the readers do it in parallel and the merge is left little work.
 func streamFile(path string, opt prioritize.Options, counts *readCounts) (*prioritize.Part, *logrt.Trace, int64, error) {
+	part, head, end, err := decodePart(path, opt, counts)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	part.Finish(head) // the file's bytes are gone by now
+	return part, head, end, nil
+}
+
+// decodePart decodes one trace into its part, before Finish.
+func decodePart(path string, opt prioritize.Options, counts *readCounts) (*prioritize.Part, *logrt.Trace, int64, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, 0, err
@@ -187,7 +200,6 @@ func streamFile(path string, opt prioritize.Options, counts *readCounts) (*prior
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	part.Finish(head)
 	return part, head, end, nil
 }
 

@@ -34,19 +34,23 @@ func traceDir(t *testing.T, n int) []string {
 	return files
 }
 
-// TestStreamSummary: reading several traces in parallel, each straight
-// into its part, gives the summary of the decoded traces.
+// TestStreamSummary: reading several traces one at a time or in
+// parallel, each straight into its part (its sub-traces compressed by
+// its reader), gives the summary of the decoded traces, built one after
+// another.
 func TestStreamSummary(t *testing.T) {
 	files := traceDir(t, 3)
 	set, err := readTraces(files, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, opt := range []prioritize.Options{{}, {Split: "none", Goroutines: "all"}, {Split: "at=Stop.Code", Run: "#[13]"}} {
+	defer func() { maxReaders = 0 }()
+	for i, opt := range []prioritize.Options{{}, {Split: "none", Goroutines: "all"}, {Split: "at=Stop.Code", Run: "#[13]"}, {Frames: 1}, {Split: "idle=1ms"}} {
 		want, err := summarize(set.Traces, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
+		maxReaders = []int{0, 1, 3}[i%3] // 0: one per CPU
 		counts := newReadCounts(files)
 		got, err := streamSummary(files, opt, counts)
 		if err != nil {
@@ -55,7 +59,7 @@ func TestStreamSummary(t *testing.T) {
 		g, _ := json.Marshal(got.Summary)
 		w, _ := json.Marshal(want)
 		if !bytes.Equal(g, w) {
-			t.Errorf("%+v: streamed summary differs from the decoded traces'", opt)
+			t.Errorf("%+v, %d readers: streamed summary differs from the decoded traces'", opt, maxReaders)
 		}
 		if got.Events != set.Events() || int(counts.events.Load()) != set.Events() || counts.filesDone.Load() != int64(len(files)) {
 			t.Errorf("%+v: %d events, counted %d, %d files done; want %d, %d", opt, got.Events, counts.events.Load(), counts.filesDone.Load(), set.Events(), len(files))
