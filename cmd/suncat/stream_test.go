@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -154,6 +155,63 @@ func TestSizes(t *testing.T) {
 	for n, want := range map[int64]string{512: "512 B", 2048: "2.0 kB", 5 << 20: "5.0 MB", 3 << 29: "1.5 GB"} {
 		if got := byteSize(n); got != want {
 			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestLoadRunStreams: diff and check read each side as summary does,
+// streaming (loadRun, loadStreamed): a directory of several traces, one
+// trace, and the summary -json of the directory (blanks before its '{')
+// give the summaries of the traces decoded whole, and so their
+// comparison is the whole traces' comparison.
+func TestLoadRunStreams(t *testing.T) {
+	files := traceDir(t, 3)
+	dir := filepath.Dir(files[0])
+	set, err := readTraces(files, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := prioritize.Options{Goroutines: "each"}
+	wantDir, err := summarize(set.Traces, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantOne, err := summarize(set.Traces[len(files)-1:], opt) // a marks trace
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal(wantDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonPath := filepath.Join(t.TempDir(), "base.json")
+	if err := os.WriteFile(jsonPath, append([]byte("\n \t"), js...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]*prioritize.Summary{dir: wantDir, files[len(files)-1]: wantOne, jsonPath: wantDir} {
+		got, _, err := loadRun(io.Discard, "diff", path)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		if !bytes.Equal(g, w) {
+			t.Errorf("%s: loadRun's summary differs from the whole traces'", path)
+		}
+	}
+	for _, base := range []string{dir, jsonPath} {
+		got, err := compareRuns(io.Discard, "check", base, files[len(files)-1], "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := prioritize.Compare(wantDir, wantOne, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		if !bytes.Equal(g, w) || len(want.Sites) == 0 {
+			t.Errorf("base %s: comparison differs from the whole traces' (%d sites)", base, len(want.Sites))
 		}
 	}
 }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -180,19 +180,26 @@ func traceEnv(dir string) string {
 
 // loadRun reads one side of a comparison (diff, check): a trace, a
 // directory of traces, or a summary written by summary -json (so a
-// baseline can be committed). A path that cannot be read is misuse; a
-// trace or summary that does not decode is a failure.
+// baseline can be committed). Traces are summarized streaming, as
+// summary does (loadStreamed); a file is looked at only up to its first
+// byte that is not blank to tell a summary from a trace. A path that
+// cannot be read is misuse; a trace or summary that does not decode is a
+// failure.
 func loadRun(stderr io.Writer, cmd, path string) (*prioritize.Summary, []string, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, usagef("%w", pathError(err))
 	}
 	if !fi.IsDir() {
-		data, err := os.ReadFile(path)
+		first, err := firstByte(path)
 		if err != nil {
 			return nil, nil, usagef("%w", pathError(err))
 		}
-		if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '{' {
+		if first == '{' {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return nil, nil, usagef("%w", pathError(err))
+			}
 			s, err := decodeSummaryJSON(path, data)
 			return s, nil, err
 		}
@@ -202,6 +209,28 @@ func loadRun(stderr io.Writer, cmd, path string) (*prioritize.Summary, []string,
 		return nil, nil, err
 	}
 	return res.Summary, res.Notes, nil
+}
+
+// firstByte returns the first byte of a file that is not blank (space,
+// tab, CR, LF); 0 if there is none.
+func firstByte(path string) (byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	r := bufio.NewReader(f)
+	for {
+		b, err := r.ReadByte()
+		switch {
+		case err == io.EOF:
+			return 0, nil
+		case err != nil:
+			return 0, err
+		case b != ' ' && b != '\t' && b != '\r' && b != '\n':
+			return b, nil
+		}
+	}
 }
 
 // decodeSummaryJSON reads a summary written by summary -json, of this
