@@ -54,6 +54,9 @@ package logrt
 //	             parent is node next-back) and k times u pc id (each new
 //	             node is its parent plus that frame; the last is the
 //	             stack); then u string id, u sequence delta, u time delta
+//	kinds 16 to 255 (kindEventDelta and up): an event whose sequence
+//	             delta is kind-15, the most common case, with the payload
+//	             of kindEvent without its sequence delta
 //	kindMark:    u mark kind (1 mark, 2 pause, 3 resume), u sequence delta,
 //	             u time delta, s label
 //	kindPad:     ignored bytes up to the end of the chunk
@@ -125,6 +128,11 @@ const (
 	kindPad     = 6
 	kindFrames  = 7
 	kindChunk   = 8
+
+	// kindEventDelta + d - 1 is the kind of an event of sequence delta d,
+	// for d up to maxKindDelta (version 3).
+	kindEventDelta = 16
+	maxKindDelta   = 256 - kindEventDelta
 )
 
 // MarkKind tells a mark from a pause or a resume.

@@ -175,26 +175,27 @@ func DecodeFunc(name string, data []byte, fn func(ev *Event, mk *Marker) error) 
 }
 
 type decoder struct {
-	fn      func(*Event, *Marker) error
-	fnErr   error // what fn returned, to tell it from damage
-	ev      Event // handed to fn
-	name    string
-	data    []byte
-	t       *Trace
-	chunk   int
-	strs    []string // by id - 1
-	lens    []int
-	version uint32
-	tree    readTree // version 2 and 3 stacks
-	now     int64
-	seq     uint64
-	out     *stream           // version 3: a shard's decoder hands records to its stream
-	lastSeq uint64            // version 3: the sequence number of the stream's last record
-	stackID map[string]uint32 // version 3: stacks by their frames, shared by all shards
-	off     int               // start of the payload being decoded, for errors
-	pos     int               // read position in the payload
-	end     int
-	payload []byte
+	fn        func(*Event, *Marker) error
+	fnErr     error // what fn returned, to tell it from damage
+	ev        Event // handed to fn
+	name      string
+	data      []byte
+	t         *Trace
+	chunk     int
+	strs      []string // by id - 1
+	lens      []int
+	version   uint32
+	tree      readTree // version 2 and 3 stacks
+	now       int64
+	seq       uint64
+	out       *stream           // version 3: a shard's decoder hands records to its stream
+	lastSeq   uint64            // version 3: the sequence number of the stream's last record
+	kindDelta uint64            // version 3: the sequence delta of the event's kind, 0 if none
+	stackID   map[string]uint32 // version 3: stacks by their frames, shared by all shards
+	off       int               // start of the payload being decoded, for errors
+	pos       int               // read position in the payload
+	end       int
+	payload   []byte
 }
 
 func (d *decoder) errorf(off int, format string, args ...interface{}) error {
@@ -323,6 +324,26 @@ func (d *decoder) records() error {
 func (d *decoder) record(kind byte, off, n int) error {
 	d.off, d.pos, d.end, d.payload = off+4, off+4, off+4+n, d.data
 	var err error
+	switch {
+	case kind >= kindEventDelta && d.version >= 3:
+		d.kindDelta = uint64(kind) - kindEventDelta + 1
+		err = d.event()
+		d.kindDelta = 0
+	default:
+		err = d.plainRecord(kind, off)
+	}
+	if err != nil {
+		return err
+	}
+	if d.pos != d.end {
+		return d.errorf(d.pos, "%d unexpected bytes at the end of a record", d.end-d.pos)
+	}
+	return nil
+}
+
+// plainRecord decodes a record whose kind is only its kind.
+func (d *decoder) plainRecord(kind byte, off int) error {
+	var err error
 	switch kind {
 	case kindGetters:
 		err = d.getters()
@@ -343,13 +364,7 @@ func (d *decoder) record(kind byte, off, n int) error {
 	default:
 		return d.errorf(off, "unknown record kind %d", kind)
 	}
-	if err != nil {
-		return err
-	}
-	if d.pos != d.end {
-		return d.errorf(d.pos, "%d unexpected bytes at the end of a record", d.end-d.pos)
-	}
-	return nil
+	return err
 }
 
 func (d *decoder) chunkEnd(off int) int {

@@ -199,10 +199,12 @@ func (d *decoder) seqDelta() error {
 	if d.version < 3 {
 		return nil
 	}
-	at := d.pos
-	delta, err := d.uvarint("sequence delta")
-	if err != nil {
-		return err
+	at, delta := d.pos, d.kindDelta
+	if delta == 0 {
+		var err error
+		if delta, err = d.uvarint("sequence delta"); err != nil {
+			return err
+		}
 	}
 	if delta == 0 || d.lastSeq+delta < d.lastSeq {
 		return d.errorf(at, "sequence delta %d out of range", delta)

@@ -51,7 +51,7 @@ func TestReadShards(t *testing.T) {
 	const size = 1024
 	data := shardTrace(t, size,
 		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 10), rec(kindMark, 1, 2, 5, 1, 'x'), fill},
-		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 12), sameStackEvent(3, 1), fill},
+		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 12), rec(kindEventDelta+2, 1, 0, 1, 1, 1), fill}, // delta 3, in the kind
 		nil, // handed out, never written
 		[][]byte{chunkOf(0), sameStackEvent(4, 1)},
 		[][]byte{chunkOf(1), sameStackEvent(1, 100)},

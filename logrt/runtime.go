@@ -196,10 +196,15 @@ func (w *writer) event(id uint32, pcs []uintptr, top uintptr, v string) {
 	n := putUvarint(b, uint64(id))
 	n += st.put(b[n:], s.tree.next)
 	n += putUvarint(b[n:], uint64(vid))
-	n += putUvarint(b[n:], seq-s.lastSeq)
+	kind := byte(kindEvent)
+	if d := seq - s.lastSeq; d <= maxKindDelta {
+		kind = byte(kindEventDelta + d - 1) // the delta is in the kind
+	} else {
+		n += putUvarint(b[n:], d)
+	}
 	n += putUvarint(b[n:], uint64(now-s.last))
 	s.lastSeq, s.last = seq, now
-	s.commit(kindEvent, n)
+	s.commit(kind, n)
 	s.tree.commit(st)
 }
 
