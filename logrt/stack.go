@@ -28,9 +28,11 @@ type callTree struct {
 	nextPC   uint32
 	size     int // nodes in children since the last reset
 
-	last  [maxFrames + 1]uintptr // the previous stack, root first
+	// The stack being interned, root first, from where it leaves the
+	// previous one; its nodes are known (in path) up to lastN.
+	last  [maxFrames + 1]uintptr
 	lastN int
-	path  [maxFrames + 1]uint32 // its nodes
+	path  [maxFrames + 1]uint32
 }
 
 // A stackRef is an event's stack: an existing node, or new nodes under
@@ -39,9 +41,8 @@ type stackRef struct {
 	leaf   uint32 // an existing node, if pcIDs is empty
 	parent uint32
 	from   int // the depth (root first) of the first new node
+	depth  int // the stack's nodes
 	pcIDs  []uint32
-	seq    []uintptr // the stack, root first
-	ids    [maxFrames + 1]uint32
 }
 
 func (t *callTree) reset() {
@@ -56,34 +57,43 @@ func (t *callTree) reset() {
 // intern finds the stack pcs (innermost first) in the tree, defining the
 // frames of new return addresses on the way, and returns the reference an
 // event writes. A stack of maxFrames frames was cut: its outermost node
-// is the marker pc 0 (pcID 0, never defined).
+// is the marker pc 0 (pcID 0, never defined). The walk starts where the
+// stack leaves the shard's previous one, and only that part is copied.
 func (t *callTree) intern(s *shard, pcs []uintptr) (*stackRef, bool) {
 	st := &s.ref
-	st.pcIDs, st.seq = st.pcIDs[:0], st.seq[:0]
-	if len(pcs) == maxFrames {
-		st.seq = append(st.seq, 0)
-	}
-	for i := len(pcs) - 1; i >= 0; i-- {
-		st.seq = append(st.seq, pcs[i])
-	}
+	st.pcIDs = st.pcIDs[:0]
+	n, first := len(pcs), 0 // the stack's nodes; node k (root first) is pcs[n-1-k]
 	k := 0
-	for k < t.lastN && k < len(st.seq) && t.last[k] == st.seq[k] {
+	if n == maxFrames {
+		n, first = n+1, 1 // and node 0 is the cut marker
+		if t.lastN > 0 && t.last[0] == 0 {
+			k = 1
+		} else {
+			t.lastN, t.last[0] = 0, 0
+		}
+	}
+	for k < t.lastN && k < n && t.last[k] == pcs[n-1-k] {
 		k++
+	}
+	for i := k; i < n; i++ {
+		if i >= first {
+			t.last[i] = pcs[n-1-i]
+		}
 	}
 	node := uint32(0)
 	if k > 0 {
 		node = t.path[k-1]
 	}
-	copy(st.ids[:k], t.path[:k])
-	for ; k < len(st.seq); k++ {
-		id, ok := t.children[nodeKey{node, st.seq[k]}]
+	for ; k < n; k++ {
+		id, ok := t.children[nodeKey{node, t.last[k]}]
 		if !ok {
 			break
 		}
-		st.ids[k], node = id, id
+		t.path[k], node = id, id
 	}
-	st.leaf, st.parent, st.from = node, node, k
-	for _, pc := range st.seq[k:] {
+	t.lastN = k // the nodes known so far, until commit adds the new ones
+	st.leaf, st.parent, st.from, st.depth = node, node, k, n
+	for _, pc := range t.last[k:n] {
 		pid, ok := t.pcIDs[pc]
 		if !ok && pc != 0 {
 			if pid = s.defineFrames(pc); pid == 0 {
@@ -118,8 +128,8 @@ func (t *callTree) commit(st *stackRef) {
 	for i := range st.pcIDs {
 		id := t.next
 		t.next++
-		t.children[nodeKey{parent, st.seq[st.from+i]}] = id
-		st.ids[st.from+i] = id
+		t.children[nodeKey{parent, t.last[st.from+i]}] = id
+		t.path[st.from+i] = id
 		parent = id
 	}
 	t.size += len(st.pcIDs)
@@ -128,8 +138,7 @@ func (t *callTree) commit(st *stackRef) {
 		t.reset()
 		return
 	}
-	t.lastN = copy(t.last[:], st.seq)
-	copy(t.path[:], st.ids[:len(st.seq)])
+	t.lastN = st.depth
 }
 
 // defineFrames writes the frames of return address pc (more than one
