@@ -15,6 +15,7 @@ func mapChunk(f *os.File, i int, prev []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	populate(b)
 	if prev != nil {
 		syscall.Munmap(prev)
 	}

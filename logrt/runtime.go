@@ -44,10 +44,15 @@ type writer struct {
 	nextChunk int      // the index of the next chunk to hand out
 	shards    []*shard // fixed when the trace is opened
 
-	seq uint64 // the last sequence number handed out (atomic)
-
 	pending    string // a Label to record before the next event
 	hasPending int32  // atomic: 1 while pending is to be recorded
+
+	// What every event writes is kept off the cache lines of what every
+	// event reads (shards, hasPending), so that cores recording at once
+	// do not take those lines from each other.
+	_   [64]byte
+	seq uint64 // the last sequence number handed out (atomic)
+	_   [64]byte
 
 	// Budgets shared by all shards' dictionaries (atomic), so that the
 	// writer's memory stays bounded however many shards there are.

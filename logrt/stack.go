@@ -133,7 +133,7 @@ func (t *callTree) commit(st *stackRef) {
 		parent = id
 	}
 	t.size += len(st.pcIDs)
-	if atomic.AddInt64(&w.nodes, int64(len(st.pcIDs))) > maxNodes {
+	if len(st.pcIDs) > 0 && atomic.AddInt64(&w.nodes, int64(len(st.pcIDs))) > maxNodes {
 		atomic.AddInt64(&w.nodes, -int64(t.size))
 		t.reset()
 		return
