@@ -18,7 +18,7 @@ import (
 
 var benchOnce sync.Once
 
-func setupBenchTrace(b *testing.B) {
+func setupBenchTrace(b testing.TB) {
 	benchOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "logrt-bench")
 		if err != nil {

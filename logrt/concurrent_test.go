@@ -68,6 +68,9 @@ func TestConcurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if tr.ByClock != byClock {
+		t.Errorf("trace ordered by the clock: %v, want %v", tr.ByClock, byClock)
+	}
 	checkCounts(t, tr, goroutines, n)
 	checkTurns(t, tr, goroutines*turns)
 	checkPauses(t, tr)
@@ -154,5 +157,23 @@ func checkPauses(t *testing.T, tr *Trace) {
 	}
 	if pauses == 0 || events == 0 {
 		t.Errorf("%d pauses, %d events between them; want some of both", pauses, events)
+	}
+}
+
+// TestOrders: a program whose goroutines take turns, and pause while
+// others record, gives the same exact order and the same pauses in a
+// trace ordered by the sequence counter (SUNCAT_ORDER=counter) and in one
+// ordered by the clock (the default where the clock is fine-grained).
+func TestOrders(t *testing.T) {
+	const n = 2000
+	for _, order := range []string{"counter", "clock"} {
+		t.Run(order, func(t *testing.T) {
+			tr := runProg(t, "turns", n, "SUNCAT_ORDER="+order)
+			if want := order == "clock" && byClock; tr.ByClock != want {
+				t.Errorf("trace ordered by the clock: %v, want %v", tr.ByClock, want)
+			}
+			checkTurns(t, tr, 4*n)
+			checkPauses(t, tr)
+		})
 	}
 }

@@ -41,7 +41,7 @@ package logrt
 // Payloads are sequences of unsigned varints (u) and strings (s: u length,
 // then bytes):
 //
-//	kindChunk:   u shard
+//	kindChunk:   u shard, u order (0: by the counter, 1: by the clock)
 //	kindGetters: u count, then per getter: u id, s package, s receiver,
 //	             s method, s file, u line, s field
 //	kindFrames:  u pc id, u frames, then per frame: s function, s file,
@@ -66,14 +66,30 @@ package logrt
 // defined in the stream before the first event that uses it.
 //
 // Order: every event and mark carries a sequence number (the delta from
-// the previous one of its shard; they rise within a stream), taken from
-// one atomic counter of the process. The reader merges the shards'
-// streams by sequence number, which restores the order in which the
-// records were made exactly; numbers may be missing (a record that was
-// given one but not written). Pausing and resuming change a bit of the
-// same counter in the same atomic step as they take their marks' numbers,
-// so an event is recorded exactly when its number falls outside every
-// pause.
+// the previous one of its stream; they rise within a stream), and the
+// trace has one of two orders, which every chunk record states (u order:
+// 0 counter, 1 clock):
+//
+//   - by the counter: the numbers come from one atomic counter of the
+//     process, and the reader merges the streams by them, which restores
+//     the order in which the records were made exactly; numbers may be
+//     missing (a record that was given one but not written). Pausing and
+//     resuming change a bit of the same counter in the same atomic step
+//     as they take their marks' numbers, so an event is recorded exactly
+//     when its number falls outside every pause.
+//   - by the clock, where the monotonic clock is fine-grained (two
+//     readings in a row always differ, so one core cannot learn what
+//     another did between two readings that give the same time): each
+//     stream counts on its own, and the reader merges the streams by time.
+//     Events then share no cache line that they write, which is what lets
+//     goroutines on several cores record at full speed. The pause bit
+//     stays in the counter word, which only pauses and resumes change; an
+//     event is recorded only if that word did not change while it read the
+//     clock, and a pause reads the clock after its change, a resume
+//     before, so no event's time falls inside a pause. At the same time, a
+//     resume comes before events, and events before pauses and marks.
+//
+// SUNCAT_ORDER=counter chooses the counter where the clock would do.
 //
 // Stacks form a call-site tree (stack.go): node 0 is the empty stack at
 // the root, and node ids count up from 1 in the order events define them;

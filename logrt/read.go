@@ -37,6 +37,9 @@ type Trace struct {
 	// EventsRead counts the events decoded (also those handed to
 	// DecodeFunc's callback).
 	EventsRead int
+	// ByClock reports that the trace (version 3) is ordered by the
+	// monotonic clock rather than by a sequence counter (format.go).
+	ByClock bool
 }
 
 // Problem says in one line what is missing from the trace, "" if
@@ -191,6 +194,7 @@ type decoder struct {
 	out       *stream           // version 3: a shard's decoder hands records to its stream
 	lastSeq   uint64            // version 3: the sequence number of the stream's last record
 	kindDelta uint64            // version 3: the sequence delta of the event's kind, 0 if none
+	byClock   bool              // version 3: the trace is ordered by time, not by sequence numbers
 	stackID   map[string]uint32 // version 3: stacks by their frames, shared by all shards
 	off       int               // start of the payload being decoded, for errors
 	pos       int               // read position in the payload

@@ -35,7 +35,7 @@ type stream struct {
 const maxShards = 1 << 10
 
 // merge reads a version 3 trace: it finds each shard's chunks, then hands
-// on the events and marks of all streams in sequence order, numbered
+// on the events and marks of all streams in the trace's order, numbered
 // afresh from 0, with times made non-decreasing.
 func (d *decoder) merge() error {
 	streams, err := d.streams()
@@ -48,7 +48,7 @@ func (d *decoder) merge() error {
 			if err := s.fill(); err != nil {
 				return err
 			}
-			if s.has != 0 && (next == nil || s.seq < next.seq) {
+			if s.has != 0 && (next == nil || d.before(s, next)) {
 				next = s
 			}
 		}
@@ -79,6 +79,38 @@ func (d *decoder) emitNext(s *stream) error {
 	return d.emitMark(s.mk)
 }
 
+// before reports whether the record waiting in s comes before the one in
+// t. By the counter, the sequence numbers say. By the clock, the times
+// say; at the same time, a resume comes before events, and events before
+// pauses and marks (the writer reads the clock after a pause, and before
+// a resume, takes effect), and else the stream found first.
+func (d *decoder) before(s, t *stream) bool {
+	if !d.byClock {
+		return s.seq < t.seq
+	}
+	if ts, tt := s.time(), t.time(); ts != tt {
+		return ts < tt
+	}
+	return s.rank() < t.rank()
+}
+
+func (s *stream) time() int64 {
+	if s.has == hasEvent {
+		return s.ev.Time
+	}
+	return s.mk.Time
+}
+
+func (s *stream) rank() int {
+	switch {
+	case s.has == hasEvent:
+		return 1
+	case s.mk.Kind == KindResume:
+		return 0
+	}
+	return 2
+}
+
 // streams finds the chunks of each shard, in file order. A chunk that
 // starts with a zero word was handed out but never written.
 func (d *decoder) streams() ([]*stream, error) {
@@ -101,9 +133,15 @@ func (d *decoder) streams() ([]*stream, error) {
 		if start+4+n > d.chunkEnd(start) {
 			return nil, d.errorf(start, "chunk record of %d bytes overflows its chunk", n)
 		}
-		id, k := binary.Uvarint(d.data[start+4 : start+4+n])
-		if k <= 0 || id >= maxShards {
-			return nil, d.errorf(start+4, "bad shard id in a chunk record")
+		id, order, err := d.chunkHead(start, n)
+		if err != nil {
+			return nil, err
+		}
+		if len(streams) == 0 {
+			d.byClock = order == 1
+			d.t.ByClock = d.byClock
+		} else if d.byClock != (order == 1) {
+			return nil, d.errorf(start, "chunk ordered by %s in a trace ordered by %s", orderName(order == 1), orderName(d.byClock))
 		}
 		s := byID[id]
 		if s == nil {
@@ -118,6 +156,28 @@ func (d *decoder) streams() ([]*stream, error) {
 		s.chunks = append(s.chunks, start)
 	}
 	return streams, nil
+}
+
+// chunkHead reads the shard and the order (0: counter, 1: clock) of the
+// chunk record at start, whose payload is n bytes.
+func (d *decoder) chunkHead(start, n int) (uint64, uint64, error) {
+	b := d.data[start+4 : start+4+n]
+	id, k := binary.Uvarint(b)
+	if k <= 0 || id >= maxShards {
+		return 0, 0, d.errorf(start+4, "bad shard id in a chunk record")
+	}
+	order, j := binary.Uvarint(b[k:])
+	if j <= 0 || order > 1 {
+		return 0, 0, d.errorf(start+4+k, "bad order in a chunk record")
+	}
+	return id, order, nil
+}
+
+func orderName(byClock bool) string {
+	if byClock {
+		return "the clock"
+	}
+	return "the counter"
 }
 
 // fill decodes the stream's records until one is waiting to be handed on
@@ -191,7 +251,8 @@ func (d *decoder) chunkRecord() error {
 	if id != d.out.id {
 		return d.errorf(at, "chunk record of shard %d in the stream of shard %d", id, d.out.id)
 	}
-	return nil
+	_, err = d.uvarint("chunk order") // checked by streams
+	return err
 }
 
 // seqDelta reads the sequence delta of a version 3 event or mark.

@@ -37,7 +37,9 @@ func strRec(s byte) []byte { return rec(kindString, 1, 1, 1, s) }
 
 var fill = []byte{}
 
-func chunkOf(id byte) []byte { return rec(kindChunk, id) }
+func chunkOf(id byte) []byte { return rec(kindChunk, id, 0) } // ordered by the counter
+
+func clockChunk(id byte) []byte { return rec(kindChunk, id, 1) } // ordered by the clock
 
 // event of getter 1 on a new stack (one node, pc 1) or on node 1 again,
 // with value 1, sequence delta ds and time delta dt.
@@ -72,6 +74,36 @@ func TestReadShards(t *testing.T) {
 	}
 	if len(tr.Stacks) != 1 {
 		t.Errorf("%d stacks, want 1 (the same frames in both shards)", len(tr.Stacks))
+	}
+}
+
+// TestReadShardsByClock: a trace ordered by the clock is merged by time;
+// at the same time a resume comes first, then events, then a pause (and
+// the stream order of one shard is kept); the two orders do not mix.
+func TestReadShardsByClock(t *testing.T) {
+	data := shardTrace(t, 1024,
+		// shard 0: a at 10, pause at 20, resume at 30, x at 30
+		[][]byte{clockChunk(0), frameM(), strRec('a'), newStackEvent(1, 10), rec(kindMark, 2, 1, 10, 0),
+			rec(kindMark, 3, 1, 10, 0), rec(kindMark, 1, 1, 0, 1, 'x')},
+		// shard 1: b at 20, c at 30 (the same value id in its own stream)
+		[][]byte{clockChunk(1), frameM(), strRec('b'), newStackEvent(1, 20), rec(kindString, 2, 1, 1, 'c'),
+			rec(kindEvent, 1, 0, 1, 2, 1, 10)},
+	)
+	tr, err := Decode("clock.suncat", data)
+	if err != nil || tr.Problem() != "" {
+		t.Fatalf("decode: %v, %q", err, tr.Problem())
+	}
+	got := strings.Join(orderOf(tr), " ")
+	want := "a@0:10 b@1:20 mark:@2:20 mark:@3:30 c@4:30 mark:x@5:30"
+	if got != want {
+		t.Errorf("order\n got %s\nwant %s", got, want)
+	}
+	if k := tr.Marks[0].Kind; k != KindPause {
+		t.Errorf("mark 0 is a %v, want a pause", k)
+	}
+	mixed := shardTrace(t, 1024, [][]byte{clockChunk(0), fill}, [][]byte{chunkOf(1)})
+	if tr, err := Decode("mixed.suncat", mixed); err != nil || tr.Damage == nil || !strings.Contains(tr.Damage.Error(), "chunk ordered by the counter in a trace ordered by the clock") {
+		t.Errorf("mixed orders: %v, damage %v", err, tr.Damage)
 	}
 }
 

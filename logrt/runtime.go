@@ -179,8 +179,8 @@ func (w *writer) event(id uint32, pcs []uintptr, top uintptr, v string) {
 	defer s.unlock()
 	if atomic.LoadInt32(&w.hasPending) != 0 {
 		if label, ok := w.takePending(); ok {
-			if seq, ok := w.nextSeq(); ok {
-				s.writeMark(KindMark, label, seq)
+			if seq, now, ok := w.order(s); ok {
+				s.writeMark(KindMark, label, seq, now)
 			}
 		}
 	}
@@ -193,11 +193,10 @@ func (w *writer) event(id uint32, pcs []uintptr, top uintptr, v string) {
 	if b == nil {
 		return
 	}
-	seq, ok := w.nextSeq()
+	seq, now, ok := w.order(s)
 	if !ok {
 		return // paused between the check in String and now
 	}
-	now := s.now()
 	n := putUvarint(b, uint64(id))
 	n += st.put(b[n:], s.tree.next)
 	n += putUvarint(b[n:], uint64(vid))
@@ -219,6 +218,46 @@ func (w *writer) event(id uint32, pcs []uintptr, top uintptr, v string) {
 // outside every pause (between a pause mark and the next resume mark)
 // however the goroutines interleave.
 const seqPaused = 1 << 63
+
+// byClock says that the trace is ordered by the clock rather than by the
+// sequence counter (format.go, "order"): where the monotonic clock is
+// fine-grained enough, and unless SUNCAT_ORDER=counter.
+var byClock = os.Getenv("SUNCAT_ORDER") != "counter" && clockIsFine()
+
+// clockIsFine reports whether two readings of the monotonic clock, one
+// after the other, always differ: its resolution is then finer than a
+// reading, and so finer than anything by which one core can learn what
+// another did, so two records one of which happened before the other
+// never have the same time.
+func clockIsFine() bool {
+	start := time.Now()
+	prev := time.Since(start)
+	for i := 0; i < 1000; i++ {
+		t := time.Since(start)
+		if t <= prev {
+			return false
+		}
+		prev = t
+	}
+	return true
+}
+
+// order gives an event of shard s its place in the trace: its sequence
+// number and time, and whether it is to be recorded (not inside a pause).
+// Ordered by the counter, the number comes from the process's one
+// counter; ordered by the clock, the shard counts on its own and the
+// event is recorded only if no pause or resume changed writer.seq while
+// the clock was read, so its time is outside every pause.
+func (w *writer) order(s *shard) (uint64, int64, bool) {
+	if !byClock {
+		seq, ok := w.nextSeq()
+		return seq, s.now(), ok
+	}
+	before := atomic.LoadUint64(&w.seq)
+	now := s.now()
+	ok := before&seqPaused == 0 && atomic.LoadUint64(&w.seq) == before
+	return s.lastSeq + 1, now, ok
+}
 
 // nextSeq hands out the next sequence number, and reports whether events
 // are recorded at that point of the order.
@@ -262,16 +301,25 @@ func (w *writer) mark(kind MarkKind, label string) {
 	atomic.StoreInt32(&w.hasPending, 0)
 	w.mu.Unlock()
 	var seq uint64
+	var now int64
 	switch kind {
-	case KindPause:
+	case KindPause: // the state changes before the mark's time is read
 		atomic.CompareAndSwapInt32(&state, stateRecording, statePaused)
 		seq = w.setPaused(true)
-	case KindResume:
+		now = s.now()
+	case KindResume: // and after it
+		now = s.now()
 		seq = w.setPaused(false)
-	default:
-		seq, _ = w.nextSeq()
+	default: // by the clock, only pauses and resumes touch writer.seq
+		if !byClock {
+			seq, _ = w.nextSeq()
+		}
+		now = s.now()
 	}
-	s.writeMark(kind, label, seq)
+	if byClock {
+		seq = s.lastSeq + 1
+	}
+	s.writeMark(kind, label, seq, now)
 	if kind == KindResume {
 		atomic.CompareAndSwapInt32(&state, statePaused, stateRecording)
 	}

@@ -118,7 +118,12 @@ func (s *shard) writeChunkRecord() {
 	if b == nil {
 		return
 	}
-	s.commit(kindChunk, putUvarint(b, uint64(s.id)))
+	n := putUvarint(b, uint64(s.id))
+	order := 0
+	if byClock {
+		order = 1
+	}
+	s.commit(kindChunk, n+putUvarint(b[n:], uint64(order)))
 }
 
 // reserve returns room for a payload of at most n bytes in the shard's
@@ -167,10 +172,9 @@ func (s *shard) commit(kind byte, n int) {
 	}
 }
 
-// writeMark writes a mark record with sequence number seq.
-func (s *shard) writeMark(kind MarkKind, label string, seq uint64) {
+// writeMark writes a mark record with sequence number seq and time now.
+func (s *shard) writeMark(kind MarkKind, label string, seq uint64, now int64) {
 	label = cut(label)
-	now := s.now()
 	b := s.reserve(3*10 + stringLen(label))
 	if b == nil {
 		return

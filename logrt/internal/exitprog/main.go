@@ -15,7 +15,10 @@
 // recursions of varying depth and path, each level's event valued with
 // the key of its stack, logrt.StackKey), or storm (four
 // goroutines record distinct values "g<k> <i>" without end; "ready" is
-// printed after N events, and the test kills the program mid-write).
+// printed after N events, and the test kills the program mid-write), or
+// turns (four goroutines take N turns each under a lock, recording "turn
+// <k>" in turn k, then record "paused?" N times each while one of them
+// pauses and resumes every 50 of its calls).
 package main
 
 import (
@@ -26,6 +29,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -125,6 +129,10 @@ func main() {
 		logrt.Flush()
 		return
 	}
+	if mode == "turns" {
+		turns(n)
+		return
+	}
 	if mode == "storm" {
 		var total int64
 		for g := 0; g < 4; g++ {
@@ -203,4 +211,42 @@ func main() {
 		syscall.Kill(os.Getpid(), sig)
 		time.Sleep(10 * time.Second)
 	}
+}
+
+// turns runs the turns mode.
+func turns(n int) {
+	var mu sync.Mutex
+	next := 0
+	inGoroutines(4, func(g int) {
+		s := &stop{}
+		for i := 0; i < n; i++ {
+			mu.Lock()
+			s.name = "turn " + strconv.Itoa(next)
+			next++
+			s.Name()
+			mu.Unlock()
+		}
+	})
+	inGoroutines(4, func(g int) {
+		s := &stop{"paused?"}
+		for i := 0; i < n; i++ {
+			if g == 0 && i%50 == 0 {
+				logrt.Pause()
+				logrt.Resume()
+			}
+			s.Name()
+		}
+	})
+}
+
+func inGoroutines(k int, f func(g int)) {
+	var wg sync.WaitGroup
+	for g := 0; g < k; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			f(g)
+		}(g)
+	}
+	wg.Wait()
 }
