@@ -13,7 +13,8 @@
 # instrumented ones are then run alternately, RUNS times each after one
 # warm-up round, and the medians of wall, user and sys time are printed
 # with their ratios to plain, the events of the last instrumented run,
-# its trace size, and the depth of the recorded stacks.
+# the bytes its trace holds in records (tracebytes.go), and the depth of
+# the recorded stacks (stats.awk).
 #
 # Environment: WORK (default /tmp/realbench), RUNS (5), PAGES (400),
 # HUGO_VERSION (v0.139.0), GOMAXPROCS (2).
@@ -66,11 +67,13 @@ one() {
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "== timing: 1 warm-up round, then $RUNS rounds of plain, ${names[*]} (GOMAXPROCS=$GOMAXPROCS)"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
 for side in plain "${names[@]}"; do one "$side"; rm -f "$WORK/times.$side"; done
 for r in $(seq "$RUNS"); do
   for side in plain "${names[@]}"; do one "$side"; done
 done
 
+echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
 declare -A med
 printf '%-8s %8s %8s %8s %8s   %s\n' side wall user sys cpu 'ratio to plain (wall, cpu)'
 for side in plain "${names[@]}"; do
@@ -87,10 +90,10 @@ for side in plain "${names[@]}"; do echo "$side runs (wall user sys): $(tr '\n' 
 
 for name in "${names[@]}"; do
   trace=$(ls "$WORK"/traces."$name"/*.suncat)
-  bytes=$(($(stat -c '%b * %B' "$trace")))
+  bytes=$(cd "$here" && go run tracebytes.go "$trace")
   suncat=$(printf '%s\n' "$@" | sed -n "s/^$name=//p")
   "$suncat" events -stacks "$trace" >"$WORK/events.$name"
   events=$(sed -n 's/.*, \([0-9]*\) events,.*/\1/p' "$WORK/events.$name" | head -1)
-  echo "== $name: $events events, $bytes trace bytes on disk ($(echo "$bytes $events" | awk '{ printf "%.1f", $1 / $2 }') per event)"
+  echo "== $name: $events events, $bytes trace bytes written ($(echo "$bytes $events" | awk '{ printf "%.1f", $1 / $2 }') per event; file $(stat -c %s "$trace") bytes)"
   awk -f "$here/stats.awk" "$WORK/events.$name"
 done
