@@ -91,12 +91,61 @@ func BenchmarkSummary10M(b *testing.B) {
 }
 
 // BenchmarkSummaryDir8 summarizes a directory of 8 traces of 10^6 events
-// each, one after another (each file decoded into its part in turn, then
-// the parts merged: nothing overlaps), and as streamSummary does (one
-// reader per CPU, each part merged while the next are decoded; run it
-// with -cpu 2), alternating the two in each iteration; and, for the
-// record, streamSummary with one reader (decoding overlaps merging).
+// each one after another (each file decoded into its finished part in
+// turn, then the parts merged: nothing overlaps) and as streamSummary
+// does (one reader per CPU; run it with -cpu 2), alternating which goes
+// first in each iteration. Besides the times it reports the CPUs each
+// side had (its process CPU time over its wall time), which shows
+// whether the machine gave the parallel side a second CPU.
 func BenchmarkSummaryDir8(b *testing.B) {
+	files := dir8(b)
+	defer func() { maxReaders = 0 }()
+	sides := []func(){
+		func() { // one after another
+			var parts []*prioritize.Part
+			for _, f := range files {
+				p, _, _, err := streamFile(f, prioritize.Options{}, newReadCounts(nil))
+				if err != nil {
+					b.Fatal(err)
+				}
+				parts = append(parts, p)
+			}
+			if _, err := prioritize.Merge(parts, prioritize.Options{}); err != nil {
+				b.Fatal(err)
+			}
+		},
+		func() { // one reader per CPU
+			res, err := streamSummary(files, prioritize.Options{}, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if res.Events < 7_000_000 {
+				b.Fatalf("%d events", res.Events)
+			}
+		},
+	}
+	var wall, cpu [2]time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := range sides {
+			side := (i + k) % 2
+			runtime.GC()
+			t0, c0 := time.Now(), cpuTime(b)
+			sides[side]()
+			wall[side] += time.Since(t0)
+			cpu[side] += cpuTime(b) - c0
+		}
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(wall[0].Milliseconds())/n, "one-after-another-ms")
+	b.ReportMetric(float64(wall[1].Milliseconds())/n, "parallel-ms")
+	b.ReportMetric(float64(wall[0])/float64(wall[1]), "speedup")
+	b.ReportMetric(float64(cpu[0])/float64(wall[0]), "one-after-another-cpus")
+	b.ReportMetric(float64(cpu[1])/float64(wall[1]), "parallel-cpus")
+}
+
+// dir8 writes 8 copies of the shared 10^6-event trace into a directory.
+func dir8(b *testing.B) []string {
 	path, err := testtrace.Shared(1_000_000)
 	if err != nil {
 		b.Fatal(err)
@@ -114,46 +163,14 @@ func BenchmarkSummaryDir8(b *testing.B) {
 		}
 		files = append(files, f)
 	}
-	defer func() { maxReaders = 0 }()
-	var seq, one, all time.Duration
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		runtime.GC()
-		t0 := time.Now()
-		var parts []*prioritize.Part
-		for _, f := range files {
-			p, _, _, err := streamFile(f, prioritize.Options{}, newReadCounts(nil))
-			if err != nil {
-				b.Fatal(err)
-			}
-			parts = append(parts, p)
-		}
-		if _, err := prioritize.Merge(parts, prioritize.Options{}); err != nil {
-			b.Fatal(err)
-		}
-		seq += time.Since(t0)
-		parts = nil
-		for _, readers := range []int{1, 0} {
-			maxReaders = readers
-			runtime.GC()
-			t0 := time.Now()
-			res, err := streamSummary(files, prioritize.Options{}, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if res.Events < 7_000_000 {
-				b.Fatalf("%d events", res.Events)
-			}
-			if readers == 1 {
-				one += time.Since(t0)
-			} else {
-				all += time.Since(t0)
-			}
-		}
+	return files
+}
+
+// cpuTime returns the CPU time the process has used (user and system).
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
 	}
-	n := float64(b.N)
-	b.ReportMetric(float64(seq.Milliseconds())/n, "one-after-another-ms")
-	b.ReportMetric(float64(one.Milliseconds())/n, "one-reader-ms")
-	b.ReportMetric(float64(all.Milliseconds())/n, "parallel-ms")
-	b.ReportMetric(float64(seq)/float64(all), "speedup")
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
