@@ -39,19 +39,16 @@ var (
 // fpCallers fills pcs with the return addresses of the frames above the
 // caller of its caller, by following frame pointers, as runtime.Callers(2,
 // pcs) would from that caller (before inline expansion, which
-// runtime.CallersFrames does for both), and returns their number and the
-// last frame pointer it read: the outermost frame's, which stays the same
-// for every call from one goroutine (until its stack moves), so the writer
-// uses it to keep a goroutine on one shard. It must not be inlined: it
-// works from its own frame.
+// runtime.CallersFrames does for both). It must not be inlined: it works
+// from its own frame.
 //
 //go:noinline
-func fpCallers(pcs []uintptr) (int, uintptr) {
+func fpCallers(pcs []uintptr) int {
 	var anchor uintptr
 	base := unsafe.Pointer(&anchor)
 	if fpProbing {
 		probe(base)
-		return 0, 0
+		return 0
 	}
 	fp := *(*unsafe.Pointer)(unsafe.Add(base, fpOff)) // the caller's frame
 	n := 0
@@ -64,7 +61,7 @@ func fpCallers(pcs []uintptr) (int, uintptr) {
 		}
 		fp = unsafe.Add(fp, next-uintptr(fp))
 	}
-	return n, uintptr(fp)
+	return n
 }
 
 // probe records, in fpFound, the offsets from base (fpCallers' anchor) of
@@ -94,8 +91,7 @@ func calibrate() bool {
 		fpOff = off
 		var got, want [8]uintptr
 		n, m := calibChain(pad[:], 4, func() (int, int) {
-			n, _ := fpCallers(got[:])
-			return n, runtime.Callers(2, want[:])
+			return fpCallers(got[:]), runtime.Callers(2, want[:])
 		})
 		if n == len(got) && m == len(want) && got == want {
 			fpFound = nil

@@ -43,6 +43,7 @@ type writer struct {
 	wroteGT   bool
 	nextChunk int      // the index of the next chunk to hand out
 	shards    []*shard // fixed when the trace is opened
+	nextShard uint32   // atomic: the shard perP hands out next
 
 	pending    string // a Label to record before the next event
 	hasPending int32  // atomic: 1 while pending is to be recorded
@@ -66,7 +67,7 @@ type writer struct {
 func SetGetters(gs []Getter) {
 	var s *shard
 	if w.recording() {
-		s = w.lockShard(0)
+		s = w.lockShard()
 		defer s.unlock()
 	}
 	w.mu.Lock()
@@ -87,22 +88,15 @@ func Start() { w.ready() }
 // String records one call of getter id returning v, with the caller's
 // stack (the getter itself is the first frame), and returns v.
 func String(id uint32, v string) string {
-	if st := atomic.LoadInt32(&state); st <= stateRecording {
-		if st == stateNew {
-			// Opening the trace may grow, and so move, the goroutine's
-			// stack: it is done before the stack is read (fpCallers'
-			// top must be the one the goroutine's next events see).
-			w.ready()
-		}
+	if atomic.LoadInt32(&state) <= stateRecording {
 		var pcs [maxFrames]uintptr
 		var n int
-		var top uintptr
 		if useFP {
-			n, top = fpCallers(pcs[:])
+			n = fpCallers(pcs[:])
 		} else {
 			n = runtime.Callers(2, pcs[:])
 		}
-		w.event(id, pcs[:n], top, v)
+		w.event(id, pcs[:n], v)
 	}
 	if delays != nil {
 		delay(id)
@@ -169,13 +163,12 @@ func (w *writer) recording() bool {
 	return s == stateRecording || s == statePaused
 }
 
-// event records one getter call; top identifies the calling goroutine
-// (see fpCallers), 0 if unknown.
-func (w *writer) event(id uint32, pcs []uintptr, top uintptr, v string) {
+// event records one getter call.
+func (w *writer) event(id uint32, pcs []uintptr, v string) {
 	if !w.ready() {
 		return
 	}
-	s := w.lockShard(top)
+	s := w.lockShard()
 	defer s.unlock()
 	if atomic.LoadInt32(&w.hasPending) != 0 {
 		if label, ok := w.takePending(); ok {
@@ -295,7 +288,7 @@ func (w *writer) mark(kind MarkKind, label string) {
 	if !w.ready() {
 		return
 	}
-	s := w.lockShard(0)
+	s := w.lockShard()
 	defer s.unlock()
 	w.mu.Lock()
 	atomic.StoreInt32(&w.hasPending, 0)

@@ -10,9 +10,9 @@ import (
 
 // A shard writes records into chunks of its own, under its own lock, with
 // its own dictionaries of stacks and values: goroutines that record at the
-// same time take different shards and do not wait for each other. A
-// goroutine keeps to one shard while it can (lockShard), so its stacks
-// and values are defined once, in that shard. Every event and mark takes a
+// same time take different shards and do not wait for each other. The
+// goroutines of one P keep to one shard while it is free (lockShard), so
+// the stacks and values they record are defined once, in that shard. Every event and mark takes a
 // sequence number from one atomic counter (writer.seq), which gives the
 // reader the one order of all records of all shards (format.go).
 type shard struct {
@@ -52,18 +52,29 @@ func shardCount() int {
 	return n
 }
 
-// lockShard locks and returns a shard for the goroutine that top
-// identifies (see fpCallers; 0 if unknown): the goroutine's own shard if
-// it is free, else the next free one, else it waits for its own.
-func (w *writer) lockShard(top uintptr) *shard {
+// perP holds the shard that the goroutines of each P (the Go runtime's
+// processors, GOMAXPROCS of them) last used: a sync.Pool keeps a private
+// slot per P, which Get and Put reach without a shared write. Goroutines
+// that run at the same time run on different Ps, and so record in
+// different shards. What the pool drops (at a garbage collection) or
+// never had is made up from the shards in turn.
+var perP = sync.Pool{New: func() interface{} {
+	return w.shards[int(atomic.AddUint32(&w.nextShard, 1))%len(w.shards)]
+}}
+
+// lockShard locks and returns a shard: the one of the goroutine's P if it
+// is free, else the next free one, else it waits for the P's.
+func (w *writer) lockShard() *shard {
+	s := perP.Get().(*shard)
+	if s.mu.TryLock() {
+		return s
+	}
 	n := len(w.shards)
-	i := int((uint64(top>>10) * 0x9e3779b97f4a7c15 >> 32) % uint64(n))
-	for k := 0; k < n; k++ {
-		if s := w.shards[(i+k)%n]; s.mu.TryLock() {
-			return s
+	for k := 1; k < n; k++ {
+		if t := w.shards[(s.id+k)%n]; t.mu.TryLock() {
+			return t
 		}
 	}
-	s := w.shards[i]
 	s.mu.Lock()
 	return s
 }
@@ -77,6 +88,7 @@ func (s *shard) unlock() {
 		w.fail(fmt.Errorf("internal error: %v", r))
 	}
 	s.mu.Unlock()
+	perP.Put(s)
 }
 
 func (s *shard) now() int64 {
