@@ -156,14 +156,27 @@ func BenchmarkEventRecursive(b *testing.B) {
 
 // BenchmarkEventGoroutines records from one and from two goroutines at
 // once, each at depth 10 with its own value, and reports events per
-// second of all of them (run with GOMAXPROCS=2 to compare):
+// second of all of them (run with GOMAXPROCS=2 to compare);
+// BenchmarkCallersGoroutines is its control: the same goroutines only
+// capture their stacks, which shares nothing, so its ratio is what the
+// machine allows:
 //
-//	GOMAXPROCS=2 go test -run '^$' -bench EventGoroutines ./logrt
+//	GOMAXPROCS=2 go test -run '^$' -bench 'Goroutines' ./logrt
 func BenchmarkEventGoroutines(b *testing.B) {
+	setupBenchTrace(b)
+	(&benchStop{name: "warm"}).Name()
+	benchGoroutines(b, (*benchStop).Name)
+}
+
+func BenchmarkCallersGoroutines(b *testing.B) {
+	benchGoroutines(b, (*benchStop).bareName)
+}
+
+// benchGoroutines runs f b.N times in each of one, then two, goroutines
+// at once, at depth 10, and reports calls per second of all of them.
+func benchGoroutines(b *testing.B, f func(*benchStop) string) {
 	for _, g := range []int{1, 2} {
 		b.Run(itoa(g), func(b *testing.B) {
-			setupBenchTrace(b)
-			(&benchStop{name: "warm"}).Name()
 			var wg sync.WaitGroup
 			b.ResetTimer()
 			start := time.Now()
@@ -174,13 +187,13 @@ func BenchmarkEventGoroutines(b *testing.B) {
 					s := &benchStop{name: "goroutine " + itoa(k)}
 					atDepth(10, func() {
 						for i := 0; i < b.N; i++ {
-							s.Name()
+							f(s)
 						}
 					})
 				}(k)
 			}
 			wg.Wait()
-			b.ReportMetric(float64(g*b.N)/time.Since(start).Seconds(), "events/s")
+			b.ReportMetric(float64(g*b.N)/time.Since(start).Seconds(), "calls/s")
 		})
 	}
 }
