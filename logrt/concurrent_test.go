@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/suncat-go/suncat/logrt/internal/together"
 )
 
 type value struct{ s string }
@@ -31,7 +33,7 @@ func TestConcurrent(t *testing.T) {
 	t.Setenv(TraceEnv, dir)
 	t.Setenv("SUNCAT_CONTROL", "off")
 	SetGetters([]Getter{{ID: 2, Package: "logrt", Receiver: "*value", Method: "Get", Field: "s"}})
-	inGoroutines(goroutines, func(g int) {
+	together.Run(goroutines, func(g int) {
 		v := &value{s: "goroutine " + strconv.Itoa(g)}
 		for i := 0; i < n; i++ {
 			v.Get()
@@ -40,7 +42,7 @@ func TestConcurrent(t *testing.T) {
 	const turns = 1000
 	var mu sync.Mutex
 	next := 0
-	inGoroutines(goroutines, func(g int) {
+	together.Run(goroutines, func(g int) {
 		v := &value{}
 		for i := 0; i < turns; i++ {
 			mu.Lock()
@@ -51,7 +53,7 @@ func TestConcurrent(t *testing.T) {
 		}
 	})
 	Mark("pauses")
-	inGoroutines(goroutines, func(g int) {
+	together.Run(goroutines, func(g int) {
 		v := &value{s: "paused?"}
 		for i := 0; i < n/10; i++ {
 			if g == 0 && i%100 == 0 {
@@ -89,19 +91,6 @@ func TestConcurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d events in %d stacks, %d shards; file %d bytes (sparse)", len(tr.Events), len(tr.Stacks), used, st.Size())
-}
-
-// inGoroutines runs f in k goroutines at once and waits for them.
-func inGoroutines(k int, f func(g int)) {
-	var wg sync.WaitGroup
-	for g := 0; g < k; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			f(g)
-		}(g)
-	}
-	wg.Wait()
 }
 
 // checkCounts: every goroutine's events of the first phase are there.

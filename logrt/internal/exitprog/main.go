@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/internal/together"
 )
 
 type stop struct{ name string }
@@ -217,7 +218,7 @@ func main() {
 func turns(n int) {
 	var mu sync.Mutex
 	next := 0
-	inGoroutines(4, func(g int) {
+	together.Run(4, func(g int) {
 		s := &stop{}
 		for i := 0; i < n; i++ {
 			mu.Lock()
@@ -227,7 +228,7 @@ func turns(n int) {
 			mu.Unlock()
 		}
 	})
-	inGoroutines(4, func(g int) {
+	together.Run(4, func(g int) {
 		s := &stop{"paused?"}
 		for i := 0; i < n; i++ {
 			if g == 0 && i%50 == 0 {
@@ -237,16 +238,4 @@ func turns(n int) {
 			s.Name()
 		}
 	})
-}
-
-func inGoroutines(k int, f func(g int)) {
-	var wg sync.WaitGroup
-	for g := 0; g < k; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			f(g)
-		}(g)
-	}
-	wg.Wait()
 }
