@@ -36,7 +36,14 @@ var suites = []suite{
 	// examples.
 	{name: "pflag", module: "github.com/spf13/pflag@v1.0.9", pkgs: []string{"./..."}},
 	// Parallel tests (run one at a time), examples.
-	{name: "go-cmp", module: "github.com/google/go-cmp@v0.7.0", pkgs: []string{"./..."}},
+	{name: "go-cmp", module: "github.com/google/go-cmp@v0.7.0", pkgs: []string{"./..."},
+		// Its expected output lists two map entries in the order of the
+		// addresses of two 1 MiB allocations, which the heap does not
+		// promise: with GOGC=1, plain go test -run
+		// 'TestDiff/Reporter/LargeMapKey' -count=300 ./cmp failed 71
+		// times here, and suncat test, which allocates more, failed it
+		// once in ten CI runs.
+		skip: "TestDiff/Reporter/LargeMapKey", why: "depends on heap address order under go test too"},
 }
 
 // TestThirdPartySuites runs the suites' own tests with go test and with
