@@ -3,6 +3,7 @@ package logrt
 import (
 	"os"
 	"runtime"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -177,23 +178,73 @@ func BenchmarkCallersGoroutines(b *testing.B) {
 func benchGoroutines(b *testing.B, f func(*benchStop) string) {
 	for _, g := range []int{1, 2} {
 		b.Run(itoa(g), func(b *testing.B) {
-			var wg sync.WaitGroup
 			b.ResetTimer()
-			start := time.Now()
-			for k := 0; k < g; k++ {
-				wg.Add(1)
-				go func(k int) {
-					defer wg.Done()
-					s := &benchStop{name: "goroutine " + itoa(k)}
-					atDepth(10, func() {
-						for i := 0; i < b.N; i++ {
-							f(s)
-						}
-					})
-				}(k)
-			}
-			wg.Wait()
-			b.ReportMetric(float64(g*b.N)/time.Since(start).Seconds(), "calls/s")
+			b.ReportMetric(runGoroutines(g, b.N, f), "calls/s")
 		})
 	}
+}
+
+// BenchmarkEventScaling compares two goroutines recording at once with
+// one, as BenchmarkEventGoroutines does, but in one run that alternates
+// the sides: b.N rounds, each of which times one goroutine and two, for
+// the writer and for the control (stacks only), in an order that changes
+// from round to round. It reports the median rate of each side and the
+// ratios (x-events: two goroutines' events per second over one's;
+// x-control: the same for the control), so that load from elsewhere on a
+// shared machine falls on both sides alike:
+//
+//	GOMAXPROCS=2 go test -run '^$' -bench EventScaling -benchtime 30x ./logrt
+func BenchmarkEventScaling(b *testing.B) {
+	setupBenchTrace(b)
+	(&benchStop{name: "warm"}).Name()
+	type side struct {
+		f     func(*benchStop) string
+		calls int // per goroutine and round: about 10 ms
+		rates [2][]float64
+	}
+	sides := []*side{{f: (*benchStop).Name, calls: 80000}, {f: (*benchStop).bareName, calls: 15000}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := 0; k < 4; k++ {
+			k := (k + i) % 4 // the order of the four timings turns
+			sd, g := sides[k/2], 1+(k+i/4)%2
+			sd.rates[g-1] = append(sd.rates[g-1], runGoroutines(g, sd.calls, sd.f))
+		}
+	}
+	b.StopTimer()
+	ev, ctl := sides[0], sides[1]
+	b.ReportMetric(median(ev.rates[0]), "events/s-1g")
+	b.ReportMetric(median(ev.rates[1]), "events/s-2g")
+	b.ReportMetric(median(ev.rates[1])/median(ev.rates[0]), "x-events")
+	b.ReportMetric(median(ctl.rates[1])/median(ctl.rates[0]), "x-control")
+}
+
+// runGoroutines runs f n times in each of g goroutines at once, at depth
+// 10, and returns the calls per second of all of them.
+func runGoroutines(g, n int, f func(*benchStop) string) float64 {
+	var wg sync.WaitGroup
+	start := time.Now()
+	for k := 0; k < g; k++ {
+		wg.Add(1)
+		go func(k int) {
+			defer wg.Done()
+			s := &benchStop{name: "goroutine " + itoa(k)}
+			atDepth(10, func() {
+				for i := 0; i < n; i++ {
+					f(s)
+				}
+			})
+		}(k)
+	}
+	wg.Wait()
+	return float64(g*n) / time.Since(start).Seconds()
+}
+
+// median returns the median of xs (which it sorts), 0 for none.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	sort.Float64s(xs)
+	return xs[len(xs)/2]
 }

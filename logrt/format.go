@@ -112,9 +112,9 @@ package logrt
 // header); the reader makes the merged times non-decreasing. Frames and
 // strings are interned: each is defined once per stream, before the first
 // event that uses it, and events refer to it by id. A program with very
-// many distinct values stops remembering them after maxInterned (or
-// maxInternedBytes, over all shards) and writes a new definition for each
-// further value, so the writer's memory stays bounded.
+// many distinct values stops remembering them after maxInterned (over all
+// shards, each keeping its share; 21 to 43 bytes of memory each, values.go) and writes a new
+// definition for each further value, so the writer's memory stays bounded.
 const (
 	magic          = "SUNCATTR"
 	formatVersion  = 3
@@ -131,8 +131,7 @@ const (
 	// the outermost end and flagged.
 	maxFrames = 128
 
-	maxInterned      = 1 << 16
-	maxInternedBytes = 16 << 20
+	maxInterned = 1 << 19
 )
 
 const (

@@ -43,7 +43,6 @@ type writer struct {
 	wroteGT   bool
 	nextChunk int      // the index of the next chunk to hand out
 	shards    []*shard // fixed when the trace is opened
-	nextShard uint32   // atomic: the shard perP hands out next
 
 	pending    string // a Label to record before the next event
 	hasPending int32  // atomic: 1 while pending is to be recorded
@@ -57,9 +56,7 @@ type writer struct {
 
 	// Budgets shared by all shards' dictionaries (atomic), so that the
 	// writer's memory stays bounded however many shards there are.
-	interned      int64 // values interned
-	internedBytes int64 // bytes of their keys
-	nodes         int64 // call-site tree nodes kept
+	nodes int64 // call-site tree nodes kept
 }
 
 // SetGetters records the getter table of the instrumented program. It is
@@ -178,7 +175,7 @@ func (w *writer) event(id uint32, pcs []uintptr, v string) {
 		}
 	}
 	st, ok := s.tree.intern(s, pcs)
-	vid := s.internString(v)
+	vid := s.internString(id, v)
 	if !ok || vid == 0 {
 		return
 	}
@@ -368,7 +365,7 @@ func (w *writer) open() error {
 	}
 	w.shards = make([]*shard, shardCount())
 	for i := range w.shards {
-		w.shards[i] = newShard(i)
+		w.shards[i] = newShard(i, len(w.shards))
 	}
 	s := w.shards[0]
 	i, err := w.takeChunk()

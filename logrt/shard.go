@@ -12,9 +12,10 @@ import (
 // its own dictionaries of stacks and values: goroutines that record at the
 // same time take different shards and do not wait for each other. The
 // goroutines of one P keep to one shard while it is free (lockShard), so
-// the stacks and values they record are defined once, in that shard. Every event and mark takes a
-// sequence number from one atomic counter (writer.seq), which gives the
-// reader the one order of all records of all shards (format.go).
+// the stacks and values they record are defined once, in that shard.
+// Every event and mark has its place in the one order of all records of
+// all shards, by the clock or by one atomic counter (writer.order,
+// format.go).
 type shard struct {
 	mu      sync.Mutex
 	id      int
@@ -25,15 +26,16 @@ type shard struct {
 	lastSeq uint64 // sequence number of the shard's previous event or mark
 	written int64  // bytes of the records it committed
 
-	tree    callTree // interned stacks (stack.go)
-	ref     stackRef // the stack of the event being written
-	strIDs  map[string]uint32
+	tree    callTree  // interned stacks (stack.go)
+	ref     stackRef  // the stack of the event being written
+	values  valueDict // the values it defined (values.go)
 	nextStr uint32
-	key     [MaxValue + 10]byte // the key of a cut value, see internString
 }
 
-func newShard(id int) *shard {
-	s := &shard{id: id, strIDs: make(map[string]uint32)}
+// newShard makes shard id of n.
+func newShard(id, n int) *shard {
+	s := &shard{id: id}
+	s.values.limit = maxInterned / n
 	s.tree.reset()
 	return s
 }
@@ -52,24 +54,18 @@ func shardCount() int {
 	return n
 }
 
-// perP holds the shard that the goroutines of each P (the Go runtime's
-// processors, GOMAXPROCS of them) last used: a sync.Pool keeps a private
-// slot per P, which Get and Put reach without a shared write. Goroutines
-// that run at the same time run on different Ps, and so record in
-// different shards. What the pool drops (at a garbage collection) or
-// never had is made up from the shards in turn.
-var perP = sync.Pool{New: func() interface{} {
-	return w.shards[int(atomic.AddUint32(&w.nextShard, 1))%len(w.shards)]
-}}
-
-// lockShard locks and returns a shard: the one of the goroutine's P if it
-// is free, else the next free one, else it waits for the P's.
+// lockShard locks and returns a shard: the one of the goroutine's P (the
+// runtime's processors, GOMAXPROCS of them) if it is free, else the next
+// free one, else it waits for the P's. Goroutines that run at the same
+// time run on different Ps, and so record in different shards; and the
+// goroutines of one P keep to one shard, where the stacks and values they
+// record are already defined.
 func (w *writer) lockShard() *shard {
-	s := perP.Get().(*shard)
+	n := len(w.shards)
+	s := w.shards[currentP()%n]
 	if s.mu.TryLock() {
 		return s
 	}
-	n := len(w.shards)
 	for k := 1; k < n; k++ {
 		if t := w.shards[(s.id+k)%n]; t.mu.TryLock() {
 			return t
@@ -88,7 +84,6 @@ func (s *shard) unlock() {
 		w.fail(fmt.Errorf("internal error: %v", r))
 	}
 	s.mu.Unlock()
-	perP.Put(s)
 }
 
 func (s *shard) now() int64 {
@@ -244,45 +239,28 @@ func getterLen(g Getter) int {
 		stringLen(g.Method) + stringLen(g.File) + uvarintLen(uint64(g.Line)) + stringLen(g.Field)
 }
 
-// internString returns the shard's id of value v, defining it first if
+// internString returns the shard's id of value v, returned by getter g, defining it first if
 // needed. Values longer than MaxValue are cut (at a UTF-8 boundary) and
 // interned by what the trace keeps of them, the kept bytes and the full
-// length, so a long value that repeats is also defined once. Interning
-// stops after maxInterned values or maxInternedBytes bytes of them, over
-// all shards, to bound memory; further new values are defined again at
-// each use.
-func (s *shard) internString(v string) uint32 {
+// length, so a long value that repeats is also defined once. A shard
+// stops remembering values after its share of maxInterned, to bound
+// memory; further new values are defined again at each use.
+func (s *shard) internString(g uint32, v string) uint32 {
 	kept := cut(v)
-	var key string
-	if len(kept) == len(v) {
-		if id, ok := s.strIDs[v]; ok {
-			return id
-		}
-	} else {
-		n := copy(s.key[:], kept)
-		n += putUvarint(s.key[n:], uint64(len(v)))
-		if id, ok := s.strIDs[string(s.key[:n])]; ok { // no allocation
-			return id
-		}
-		key = string(s.key[:n])
-	}
-	s.nextStr++
-	id := s.nextStr
-	if atomic.LoadInt64(&w.interned) < maxInterned && atomic.LoadInt64(&w.internedBytes) < maxInternedBytes {
-		if key == "" {
-			key = string(append([]byte(nil), v...)) // v may be part of a larger string
-		}
-		s.strIDs[key] = id
-		atomic.AddInt64(&w.interned, 1)
-		atomic.AddInt64(&w.internedBytes, int64(len(key)))
+	h := valueHash(kept)
+	if id, ok := s.values.find(g, h, len(v)); ok {
+		return id
 	}
 	b := s.reserve(2*10 + stringLen(kept))
 	if b == nil {
 		return 0
 	}
+	s.nextStr++
+	id := s.nextStr
 	n := putUvarint(b, uint64(id))
 	n += putUvarint(b[n:], uint64(len(v)))
 	n += putString(b[n:], kept)
 	s.commit(kindString, n)
+	s.values.add(g, h, len(v), id)
 	return id
 }

@@ -1,0 +1,148 @@
+package logrt
+
+import "hash/maphash"
+
+// A valueDict is a shard's dictionary of values: what it defined, by hash
+// (table), and in the order it defined them (byID), so that a getter that
+// returns the values it returned before, in the same order, as a loop over
+// the same data does, finds each one next to the last one it found (last,
+// by getter id) without a lookup in the table, whose slots are scattered
+// over memory that the cache does not hold once there are many values.
+type valueDict struct {
+	table valueTable
+	byID  []valueKey // by id; byID[0] is unused
+	last  []uint32   // by getter id: the id of its last value
+	limit int        // the most values it remembers
+}
+
+type valueKey struct {
+	hash uint64
+	n    uint32
+}
+
+// find returns the id of the value of hash h and full length n, returned by
+// getter g, if the shard defined it.
+func (d *valueDict) find(g uint32, h uint64, n int) (uint32, bool) {
+	key := valueKey{h, uint32(n)}
+	if int(g) < len(d.last) {
+		last := d.last[g]
+		if int(last)+1 < len(d.byID) && d.byID[last+1] == key {
+			d.last[g] = last + 1
+			return last + 1, true
+		}
+		if last != 0 && int(last) < len(d.byID) && d.byID[last] == key {
+			return last, true
+		}
+	}
+	id, ok := d.table.find(h, n)
+	if ok {
+		d.found(g, id)
+	}
+	return id, ok
+}
+
+// add records id, the next id of the shard, as that of the value of hash h
+// and full length n, returned by getter g.
+func (d *valueDict) add(g uint32, h uint64, n int, id uint32) {
+	if len(d.byID) == 0 {
+		d.byID = append(d.byID, valueKey{})
+	}
+	if int(id) != len(d.byID) || d.table.used >= d.limit {
+		return // full, or it was before: ids past it are not remembered
+	}
+	d.byID = append(d.byID, valueKey{h, uint32(n)})
+	d.table.add(h, n, id)
+	d.found(g, id)
+}
+
+// found notes that getter g returned value id.
+func (d *valueDict) found(g, id uint32) {
+	for int(g) >= len(d.last) {
+		d.last = append(d.last, 0)
+	}
+	d.last[g] = id
+}
+
+// A valueTable maps the values a shard has defined to their ids. It keeps
+// no value bytes: a value is known by a 64-bit hash of the bytes the trace
+// keeps of it (seeded afresh in each process) and by its full length. Two
+// different values of one trace are mistaken for each other only if both
+// agree, and a lookup compares its hash with the few slots of its probe
+// sequence, not with every value: at a million lookups of new values a
+// second, a mistake is expected once in about a hundred thousand years.
+// In exchange the table is flat, holds no pointers for the garbage
+// collector to scan, and a lookup reads one or two cache lines, where a
+// map of strings reads the map's slots and then the key's bytes.
+type valueTable struct {
+	slots []valueSlot // a power of two long; hash 0 marks an empty slot
+	used  int
+}
+
+type valueSlot struct {
+	hash uint64
+	n    uint32 // the value's full length (MaxValue bytes of it are kept)
+	id   uint32
+}
+
+var valueSeed = maphash.MakeSeed()
+
+// valueHash returns the hash of the kept bytes of a value, never 0.
+func valueHash(kept string) uint64 {
+	if h := hashString(valueSeed, kept); h != 0 {
+		return h
+	}
+	return 1
+}
+
+// find returns the id of the value of hash h and full length n, if the
+// table has it.
+func (t *valueTable) find(h uint64, n int) (uint32, bool) {
+	if len(t.slots) == 0 {
+		return 0, false
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.hash == h && s.n == uint32(n) {
+			return s.id, true
+		}
+		if s.hash == 0 {
+			return 0, false
+		}
+	}
+}
+
+// add records id as the id of the value of hash h and full length n, which
+// find did not have.
+func (t *valueTable) add(h uint64, n int, id uint32) {
+	if 4*(t.used+1) > 3*len(t.slots) {
+		t.grow()
+	}
+	t.put(valueSlot{hash: h, n: uint32(n), id: id})
+	t.used++
+}
+
+func (t *valueTable) put(v valueSlot) {
+	mask := uint64(len(t.slots) - 1)
+	i := v.hash & mask
+	for t.slots[i].hash != 0 {
+		i = (i + 1) & mask
+	}
+	t.slots[i] = v
+}
+
+// grow doubles the table (to 1024 slots at first), placing the values
+// again by their hashes.
+func (t *valueTable) grow() {
+	old := t.slots
+	size := 2 * len(old)
+	if size == 0 {
+		size = 1024
+	}
+	t.slots = make([]valueSlot, size)
+	for _, v := range old {
+		if v.hash != 0 {
+			t.put(v)
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package logrt
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// TestValueDict looks up random values, returned by a few getters in runs
+// that repeat in order (as loops return them) and at random, and checks
+// every answer against a model that knows each value by its bytes: a
+// value the dictionary finds has the id it was given, a value it does not
+// find was never added, and past its limit it adds nothing more.
+func TestValueDict(t *testing.T) {
+	for _, limit := range []int{1 << 20, 300} {
+		checkValueDict(t, limit)
+	}
+}
+
+func checkValueDict(t *testing.T, limit int) {
+	rng := rand.New(rand.NewSource(int64(limit)))
+	long := strings.Repeat("é", MaxValue) // cut: values differ in length only
+	var pool []string
+	for i := 0; i < 2000; i++ {
+		if i%50 == 0 {
+			pool = append(pool, long[:len(long)-2*(i%7)])
+			continue
+		}
+		pool = append(pool, "value "+itoa(rng.Intn(5000)))
+	}
+	d := valueDict{limit: limit}
+	model := map[string]uint32{} // by kept bytes and full length
+	next := uint32(0)
+	lookup := func(g uint32, v string) {
+		kept := cut(v)
+		key := kept + "|" + itoa(len(v))
+		h := valueHash(kept)
+		id, ok := d.find(g, h, len(v))
+		want, known := model[key]
+		switch {
+		case ok && (!known || id != want):
+			t.Fatalf("limit %d: %.20q found as %d, want %d (known %v)", limit, v, id, want, known)
+		case !ok && known:
+			t.Fatalf("limit %d: %.20q not found, want %d", limit, v, want)
+		case !ok:
+			next++
+			d.add(g, h, len(v), next)
+			if len(model) < limit {
+				model[key] = next
+			}
+		}
+	}
+	for round := 0; round < 200; round++ {
+		g := uint32(rng.Intn(4))
+		start, n := rng.Intn(len(pool)), 1+rng.Intn(100)
+		for i := 0; i < n; i++ {
+			if rng.Intn(10) == 0 {
+				lookup(uint32(rng.Intn(4)), pool[rng.Intn(len(pool))])
+			} else {
+				lookup(g, pool[(start+i)%len(pool)])
+			}
+		}
+	}
+	if d.table.used != len(model) {
+		t.Errorf("limit %d: the table holds %d values, want %d", limit, d.table.used, len(model))
+	}
+}
+
+// TestValueTableLength: two values with one hash but different lengths are
+// two values.
+func TestValueTableLength(t *testing.T) {
+	var vt valueTable
+	vt.add(42, 3, 1)
+	if _, ok := vt.find(42, 4); ok {
+		t.Fatal("found a value of length 4 under the entry of length 3")
+	}
+	if id, ok := vt.find(42, 3); !ok || id != 1 {
+		t.Fatalf("find(42, 3) = %d, %v; want 1, true", id, ok)
+	}
+	for i := uint64(1); i <= 5000; i++ { // through several doublings
+		vt.add(i*0x9e3779b97f4a7c15|1, 1, uint32(i+1))
+	}
+	for i := uint64(1); i <= 5000; i++ {
+		if id, ok := vt.find(i*0x9e3779b97f4a7c15|1, 1); !ok || id != uint32(i+1) {
+			t.Fatalf("after growing: value %d found as %d, %v", i, id, ok)
+		}
+	}
+}
