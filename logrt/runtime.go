@@ -85,15 +85,16 @@ func Start() { w.ready() }
 // String records one call of getter id returning v, with the caller's
 // stack (the getter itself is the first frame), and returns v.
 func String(id uint32, v string) string {
-	if atomic.LoadInt32(&state) <= stateRecording {
-		var pcs [maxFrames]uintptr
+	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
+		// The stack goes to the shard's buffer, which needs no clearing.
+		s := w.lockShard()
 		var n int
 		if useFP {
-			n = fpCallers(pcs[:])
+			n = fpCallers(s.pcs[:])
 		} else {
-			n = runtime.Callers(2, pcs[:])
+			n = runtime.Callers(2, s.pcs[:])
 		}
-		w.event(id, pcs[:n], v)
+		w.event(s, id, s.pcs[:n], v)
 	}
 	if delays != nil {
 		delay(id)
@@ -160,12 +161,8 @@ func (w *writer) recording() bool {
 	return s == stateRecording || s == statePaused
 }
 
-// event records one getter call.
-func (w *writer) event(id uint32, pcs []uintptr, v string) {
-	if !w.ready() {
-		return
-	}
-	s := w.lockShard()
+// event records one getter call in shard s, which it unlocks.
+func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) {
 	defer s.unlock()
 	if atomic.LoadInt32(&w.hasPending) != 0 {
 		if label, ok := w.takePending(); ok {

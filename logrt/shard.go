@@ -26,9 +26,10 @@ type shard struct {
 	lastSeq uint64 // sequence number of the shard's previous event or mark
 	written int64  // bytes of the records it committed
 
-	tree    callTree  // interned stacks (stack.go)
-	ref     stackRef  // the stack of the event being written
-	values  valueDict // the values it defined (values.go)
+	tree    callTree           // interned stacks (stack.go)
+	ref     stackRef           // the stack of the event being written
+	values  valueDict          // the values it defined (values.go)
+	pcs     [maxFrames]uintptr // the stack of the event being written
 	nextStr uint32
 }
 
