@@ -68,9 +68,11 @@ func (t *callTree) intern(s *shard, pcs []uintptr) (*stackRef, bool) {
 			t.lastN, t.last[0] = 0, 0
 		}
 	}
-	for k < t.lastN && k < n && t.last[k] == pcs[n-1-k] {
-		k++
+	m := t.lastN
+	if m > n {
+		m = n
 	}
+	k = commonRoot(t.last[:m], pcs, k, n)
 	for i := k; i < n; i++ {
 		if i >= first {
 			t.last[i] = pcs[n-1-i]
@@ -100,6 +102,16 @@ func (t *callTree) intern(s *shard, pcs []uintptr) (*stackRef, bool) {
 		st.pcIDs = append(st.pcIDs, pid)
 	}
 	return st, true
+}
+
+// commonRoot returns how many nodes, root first, a stack of n nodes shares
+// with last (root first), knowing that the first k agree; node k of the
+// stack is pcs[n-1-k] (pcs is innermost first).
+func commonRoot(last, pcs []uintptr, k, n int) int {
+	for j := n - 1 - k; k < len(last) && j >= 0 && j < len(pcs) && last[k] == pcs[j]; j-- {
+		k++
+	}
+	return k
 }
 
 // put writes the stack part of an event: u new nodes, then either u the
