@@ -68,8 +68,9 @@ func (d *valueDict) found(g, id uint32) {
 // keeps of it (seeded afresh in each process) and by its full length. Two
 // different values of one trace are mistaken for each other only if both
 // agree, and a lookup compares its hash with the few slots of its probe
-// sequence, not with every value: at a million lookups of new values a
-// second, a mistake is expected once in about a hundred thousand years.
+// sequence (about ten at most) and two more (find), not with every value:
+// at a million lookups a second, a mistake is expected about once in fifty
+// thousand years.
 // In exchange the table is flat, holds no pointers for the garbage
 // collector to scan, and a lookup reads one or two cache lines, where a
 // map of strings reads the map's slots and then the key's bytes.
