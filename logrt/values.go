@@ -68,7 +68,7 @@ func (d *valueDict) found(g, id uint32) {
 // keeps of it (seeded afresh in each process) and by its full length. Two
 // different values of one trace are mistaken for each other only if both
 // agree, and a lookup compares its hash with the few slots of its probe
-// sequence (about ten at most) and two more (find), not with every value:
+// sequence (8.5 on average when the table is fullest) and two more (find), not with every value:
 // at a million lookups a second, a mistake is expected about once in fifty
 // thousand years.
 // In exchange the table is flat, holds no pointers for the garbage
