@@ -71,7 +71,7 @@ func floorGet(id uint32, v string) string {
 	case 1, 2:
 		if w.ready() {
 			s := w.lockShard()
-			sink += fpCallers(s.pcs[:])
+			sink += fpCallers(s.pcs[:], &s.root)
 			if floorMode == 2 {
 				sink += int(s.now())
 			}

@@ -39,11 +39,13 @@ var (
 // fpCallers fills pcs with the return addresses of the frames above the
 // caller of its caller, by following frame pointers, as runtime.Callers(2,
 // pcs) would from that caller (before inline expansion, which
-// runtime.CallersFrames does for both). It must not be inlined: it works
-// from its own frame.
+// runtime.CallersFrames does for both). If root is not nil, it is set to
+// the address of the last frame walked: the goroutine's first frame when
+// the walk reaches it, a hint of which goroutine this is. It must not be
+// inlined: it works from its own frame.
 //
 //go:noinline
-func fpCallers(pcs []uintptr) int {
+func fpCallers(pcs []uintptr, root *uintptr) int {
 	var anchor uintptr
 	base := unsafe.Pointer(&anchor)
 	if fpProbing {
@@ -60,6 +62,9 @@ func fpCallers(pcs []uintptr) int {
 			break // the end of the chain, or a jump off this stack
 		}
 		fp = unsafe.Add(fp, next-uintptr(fp))
+	}
+	if root != nil {
+		*root = uintptr(fp)
 	}
 	return n
 }
@@ -91,7 +96,7 @@ func calibrate() bool {
 		fpOff = off
 		var got, want [8]uintptr
 		n, m := calibChain(pad[:], 4, func() (int, int) {
-			return fpCallers(got[:]), runtime.Callers(2, want[:])
+			return fpCallers(got[:], nil), runtime.Callers(2, want[:])
 		})
 		if n == len(got) && m == len(want) && got == want {
 			fpFound = nil
@@ -111,7 +116,7 @@ func calibChain(pad []uintptr, depth int, f func() (int, int)) (int, int) {
 		return calibChain(pad, depth-1, f)
 	}
 	if f == nil {
-		fpCallers(nil)
+		fpCallers(nil, nil)
 		return 0, 0
 	}
 	return f()

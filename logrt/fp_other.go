@@ -4,6 +4,6 @@ package logrt
 
 const fpSupported = false
 
-func fpCallers(pcs []uintptr) int { return 0 }
+func fpCallers(pcs []uintptr, root *uintptr) int { return 0 }
 
 func calibrate() bool { return false }

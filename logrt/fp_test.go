@@ -36,7 +36,7 @@ func itoa(n int) string {
 //go:noinline
 func both() (fp, callers []string) {
 	var a, b [maxFrames]uintptr
-	n := fpCallers(a[:])
+	n := fpCallers(a[:], nil)
 	m := runtime.Callers(2, b[:])
 	return symbolize(a[:n]), symbolize(b[:m])
 }

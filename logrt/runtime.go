@@ -88,9 +88,10 @@ func String(id uint32, v string) string {
 	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
 		// The stack goes to the shard's buffer, which needs no clearing.
 		s := w.lockShard()
-		var n int
+		n := 0
+		s.root = 0
 		if useFP {
-			n = fpCallers(s.pcs[:])
+			n = fpCallers(s.pcs[:], &s.root)
 		} else {
 			n = runtime.Callers(2, s.pcs[:])
 		}
@@ -172,7 +173,7 @@ func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) {
 		}
 	}
 	st, ok := s.tree.intern(s, pcs)
-	vid := s.internString(id, v)
+	vid := s.internString(id, s.root, v)
 	if !ok || vid == 0 {
 		return
 	}

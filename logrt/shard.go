@@ -30,6 +30,7 @@ type shard struct {
 	ref     stackRef           // the stack of the event being written
 	values  valueDict          // the values it defined (values.go)
 	pcs     [maxFrames]uintptr // the stack of the event being written
+	root    uintptr            // and its outermost frame (fpCallers)
 	nextStr uint32
 }
 
@@ -240,16 +241,18 @@ func getterLen(g Getter) int {
 		stringLen(g.Method) + stringLen(g.File) + uvarintLen(uint64(g.Line)) + stringLen(g.Field)
 }
 
-// internString returns the shard's id of value v, returned by getter g, defining it first if
-// needed. Values longer than MaxValue are cut (at a UTF-8 boundary) and
-// interned by what the trace keeps of them, the kept bytes and the full
-// length, so a long value that repeats is also defined once. A shard
-// stops remembering values after its share of maxInterned, to bound
-// memory; further new values are defined again at each use.
-func (s *shard) internString(g uint32, v string) uint32 {
+// internString returns the shard's id of value v, returned by getter g on
+// the goroutine whose outermost frame is at root (0: unknown), defining it
+// first if needed. Values longer than MaxValue are cut (at a UTF-8
+// boundary) and interned by what the trace keeps of them, the kept bytes
+// and the full length, so a long value that repeats is also defined once.
+// A shard stops remembering values after its share of maxInterned, to
+// bound memory; further new values are defined again at each use.
+func (s *shard) internString(g uint32, root uintptr, v string) uint32 {
 	kept := cut(v)
 	h := valueHash(kept)
-	if id, ok := s.values.find(g, h, len(v)); ok {
+	lane := s.values.lane(g, root)
+	if id, ok := s.values.find(lane, h, len(v)); ok {
 		return id
 	}
 	b := s.reserve(2*10 + stringLen(kept))
@@ -262,6 +265,6 @@ func (s *shard) internString(g uint32, v string) uint32 {
 	n += putUvarint(b[n:], uint64(len(v)))
 	n += putString(b[n:], kept)
 	s.commit(kindString, n)
-	s.values.add(g, h, len(v), id)
+	s.values.add(lane, h, len(v), id)
 	return id
 }

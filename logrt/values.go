@@ -3,16 +3,19 @@ package logrt
 import "hash/maphash"
 
 // A valueDict is a shard's dictionary of values: what it defined, by hash
-// (table), and in the order it defined them (byID), so that a getter that
-// returns the values it returned before, in the same order, as a loop over
-// the same data does, finds each one next to the last one it found (last,
-// by getter id) without a lookup in the table, whose slots are scattered
-// over memory that the cache does not hold once there are many values.
+// (table), and in the order it defined them (byID). A goroutine that
+// reads the values it read before, in the same order, as a loop over the
+// same data does, finds each one next to the last one it found without a
+// lookup in the table, whose slots are scattered over memory that the
+// cache does not hold once there are many values. Where each goroutine's
+// getters are in that order is kept in lanes, by getter and goroutine
+// (told apart by the address of their outermost frame, a hint: two that
+// share a lane only look in the table more often).
 type valueDict struct {
 	table valueTable
 	byID  []valueKey // by id; byID[0] is unused
-	last  []uint32   // by getter id: the id of its last value
-	limit int        // the most values it remembers
+	lanes [64]valueLane
+	limit int // the most values it remembers
 }
 
 type valueKey struct {
@@ -20,30 +23,43 @@ type valueKey struct {
 	n    uint32
 }
 
-// find returns the id of the value of hash h and full length n, returned by
-// getter g, if the shard defined it.
-func (d *valueDict) find(g uint32, h uint64, n int) (uint32, bool) {
+type valueLane struct {
+	key  uintptr // getter and goroutine, see lane
+	last uint32  // the id of the value found last
+}
+
+// lane returns the lane of getter g on the goroutine whose outermost
+// frame is at root.
+func (d *valueDict) lane(g uint32, root uintptr) *valueLane {
+	key := root ^ uintptr(g)<<3
+	l := &d.lanes[uint64(key)*0x9e3779b97f4a7c15>>58]
+	if l.key != key {
+		l.key, l.last = key, 0
+	}
+	return l
+}
+
+// find returns the id of the value of hash h and full length n, read in
+// lane l, if the shard defined it.
+func (d *valueDict) find(l *valueLane, h uint64, n int) (uint32, bool) {
 	key := valueKey{h, uint32(n)}
-	if int(g) < len(d.last) {
-		last := d.last[g]
-		if int(last)+1 < len(d.byID) && d.byID[last+1] == key {
-			d.last[g] = last + 1
-			return last + 1, true
-		}
-		if last != 0 && int(last) < len(d.byID) && d.byID[last] == key {
-			return last, true
-		}
+	if next := l.last + 1; int(next) < len(d.byID) && d.byID[next] == key {
+		l.last = next
+		return next, true
+	}
+	if l.last != 0 && int(l.last) < len(d.byID) && d.byID[l.last] == key {
+		return l.last, true
 	}
 	id, ok := d.table.find(h, n)
 	if ok {
-		d.found(g, id)
+		l.last = id
 	}
 	return id, ok
 }
 
 // add records id, the next id of the shard, as that of the value of hash h
-// and full length n, returned by getter g.
-func (d *valueDict) add(g uint32, h uint64, n int, id uint32) {
+// and full length n, read in lane l.
+func (d *valueDict) add(l *valueLane, h uint64, n int, id uint32) {
 	if len(d.byID) == 0 {
 		d.byID = append(d.byID, valueKey{})
 	}
@@ -52,15 +68,7 @@ func (d *valueDict) add(g uint32, h uint64, n int, id uint32) {
 	}
 	d.byID = append(d.byID, valueKey{h, uint32(n)})
 	d.table.add(h, n, id)
-	d.found(g, id)
-}
-
-// found notes that getter g returned value id.
-func (d *valueDict) found(g, id uint32) {
-	for int(g) >= len(d.last) {
-		d.last = append(d.last, 0)
-	}
-	d.last[g] = id
+	l.last = id
 }
 
 // A valueTable maps the values a shard has defined to their ids. It keeps

@@ -35,7 +35,8 @@ func checkValueDict(t *testing.T, limit int) {
 		kept := cut(v)
 		key := kept + "|" + itoa(len(v))
 		h := valueHash(kept)
-		id, ok := d.find(g, h, len(v))
+		l := d.lane(g%2, uintptr(g/2)*4096)
+		id, ok := d.find(l, h, len(v))
 		want, known := model[key]
 		switch {
 		case ok && (!known || id != want):
@@ -44,7 +45,7 @@ func checkValueDict(t *testing.T, limit int) {
 			t.Fatalf("limit %d: %.20q not found, want %d", limit, v, want)
 		case !ok:
 			next++
-			d.add(g, h, len(v), next)
+			d.add(l, h, len(v), next)
 			if len(model) < limit {
 				model[key] = next
 			}
