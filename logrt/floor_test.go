@@ -84,7 +84,9 @@ func floorGet(id uint32, v string) string {
 	return v
 }
 
-// floorRun is testdata/recbench's main.
+// floorRun is testdata/recbench's main, and floorBuild and floorRender its
+// build and render: a copy, as recbench is a module of its own, which a
+// test cannot import. Keep the two alike.
 func floorRun(workers, nodes, passes, depth int) uint64 {
 	sums := make([]uint64, workers)
 	var wg sync.WaitGroup
