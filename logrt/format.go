@@ -113,7 +113,7 @@ package logrt
 // strings are interned: each is defined once per stream, before the first
 // event that uses it, and events refer to it by id. A program with very
 // many distinct values stops remembering them after maxInterned (over all
-// shards, each keeping its share; 21 to 43 bytes of memory each, values.go) and writes a new
+// shards; 37 to 63 bytes of memory each, values.go) and writes a new
 // definition for each further value, so the writer's memory stays bounded.
 const (
 	magic          = "SUNCATTR"

@@ -56,7 +56,8 @@ type writer struct {
 
 	// Budgets shared by all shards' dictionaries (atomic), so that the
 	// writer's memory stays bounded however many shards there are.
-	nodes int64 // call-site tree nodes kept
+	interned int64 // values granted to the shards' dictionaries
+	nodes    int64 // call-site tree nodes kept
 }
 
 // SetGetters records the getter table of the instrumented program. It is
@@ -86,16 +87,7 @@ func Start() { w.ready() }
 // stack (the getter itself is the first frame), and returns v.
 func String(id uint32, v string) string {
 	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
-		// The stack goes to the shard's buffer, which needs no clearing.
-		s := w.lockShard()
-		n := 0
-		s.root = 0
-		if useFP {
-			n = fpCallers(s.pcs[:], &s.root)
-		} else {
-			n = runtime.Callers(2, s.pcs[:])
-		}
-		w.event(s, id, s.pcs[:n], v)
+		w.record(id, v)
 	}
 	if delays != nil {
 		delay(id)
@@ -162,9 +154,31 @@ func (w *writer) recording() bool {
 	return s == stateRecording || s == statePaused
 }
 
-// event records one getter call in shard s, which it unlocks.
-func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) {
+// record records one getter call: it takes a shard, walks the stack into
+// the shard's buffer (which needs no clearing, unlike a fresh array), and
+// writes the event. The shard is unlocked however record ends, a panic
+// included. It must not be inlined: the walk starts from its frame, and
+// leaves out its caller, String.
+//
+//go:noinline
+func (w *writer) record(id uint32, v string) {
+	s := w.lockShard()
 	defer s.unlock()
+	n := 0
+	s.root = 0
+	if useFP {
+		n = fpCallers(s.pcs[:], &s.root) // s.pcs[0] is in String
+		if n > 0 {
+			n--
+		}
+	} else {
+		n = runtime.Callers(3, s.pcs[1:]) // leaving out Callers, record and String
+	}
+	w.event(s, id, s.pcs[1:1+n], v)
+}
+
+// event records one getter call in shard s, with its stack pcs.
+func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) {
 	if atomic.LoadInt32(&w.hasPending) != 0 {
 		if label, ok := w.takePending(); ok {
 			if seq, now, ok := w.order(s); ok {
@@ -363,7 +377,7 @@ func (w *writer) open() error {
 	}
 	w.shards = make([]*shard, shardCount())
 	for i := range w.shards {
-		w.shards[i] = newShard(i, len(w.shards))
+		w.shards[i] = newShard(i)
 	}
 	s := w.shards[0]
 	i, err := w.takeChunk()

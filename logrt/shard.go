@@ -26,18 +26,16 @@ type shard struct {
 	lastSeq uint64 // sequence number of the shard's previous event or mark
 	written int64  // bytes of the records it committed
 
-	tree    callTree           // interned stacks (stack.go)
-	ref     stackRef           // the stack of the event being written
-	values  valueDict          // the values it defined (values.go)
-	pcs     [maxFrames]uintptr // the stack of the event being written
-	root    uintptr            // and its outermost frame (fpCallers)
+	tree    callTree               // interned stacks (stack.go)
+	ref     stackRef               // the stack of the event being written
+	values  valueDict              // the values it defined (values.go)
+	pcs     [1 + maxFrames]uintptr // String's frame, then the event's stack (record)
+	root    uintptr                // and its outermost frame (fpCallers)
 	nextStr uint32
 }
 
-// newShard makes shard id of n.
-func newShard(id, n int) *shard {
+func newShard(id int) *shard {
 	s := &shard{id: id}
-	s.values.limit = maxInterned / n
 	s.tree.reset()
 	return s
 }
@@ -236,6 +234,18 @@ func (s *shard) writeGettersLocked(gs []Getter) {
 	}
 }
 
+// valueGrant is how many values a shard takes from the budget at a time.
+const valueGrant = 4096
+
+// grantValues takes valueGrant values from the budget of values that the
+// shards remember (maxInterned), and returns how many it took.
+func (w *writer) grantValues() int {
+	if atomic.AddInt64(&w.interned, valueGrant) > maxInterned {
+		return 0
+	}
+	return valueGrant
+}
+
 func getterLen(g Getter) int {
 	return uvarintLen(uint64(g.ID)) + stringLen(g.Package) + stringLen(g.Receiver) +
 		stringLen(g.Method) + stringLen(g.File) + uvarintLen(uint64(g.Line)) + stringLen(g.Field)
@@ -246,8 +256,9 @@ func getterLen(g Getter) int {
 // first if needed. Values longer than MaxValue are cut (at a UTF-8
 // boundary) and interned by what the trace keeps of them, the kept bytes
 // and the full length, so a long value that repeats is also defined once.
-// A shard stops remembering values after its share of maxInterned, to
-// bound memory; further new values are defined again at each use.
+// Shards take what they remember from one budget of maxInterned values,
+// valueGrant at a time, to bound memory; once it is spent, further new
+// values are defined again at each use.
 func (s *shard) internString(g uint32, root uintptr, v string) uint32 {
 	kept := cut(v)
 	h := valueHash(kept)
@@ -265,6 +276,9 @@ func (s *shard) internString(g uint32, root uintptr, v string) uint32 {
 	n += putUvarint(b[n:], uint64(len(v)))
 	n += putString(b[n:], kept)
 	s.commit(kindString, n)
+	if s.values.table.used >= s.values.limit {
+		s.values.limit += w.grantValues()
+	}
 	s.values.add(lane, h, len(v), id)
 	return id
 }

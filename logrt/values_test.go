@@ -2,6 +2,7 @@ package logrt
 
 import (
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -85,5 +86,58 @@ func TestValueTableLength(t *testing.T) {
 		if id, ok := vt.find(i*0x9e3779b97f4a7c15|1, 1); !ok || id != uint32(i+1) {
 			t.Fatalf("after growing: value %d found as %d, %v", i, id, ok)
 		}
+	}
+}
+
+// TestValueDictGuessLength: the guesses (the value after the lane's last,
+// and the lane's last) tell values apart by length too, as the table does:
+// cut values differ in their full length only.
+func TestValueDictGuessLength(t *testing.T) {
+	d := valueDict{limit: 10}
+	l := d.lane(1, 0)
+	d.add(l, 42, 3, 1)
+	l.last = 0 // the next guess is value 1
+	if id, ok := d.find(l, 42, 4); ok {
+		t.Fatalf("the guess of the next value found %d for a value of another length", id)
+	}
+	l.last = 1 // the guess is the last value itself
+	if id, ok := d.find(l, 42, 4); ok {
+		t.Fatalf("the guess of the same value found %d for a value of another length", id)
+	}
+	if id, ok := d.find(l, 42, 3); !ok || id != 1 {
+		t.Fatalf("find(42, 3) = %d, %v; want 1, true", id, ok)
+	}
+}
+
+// TestValueBudget records more distinct values than the writer remembers
+// (maxInterned), then the first 1000 again, which it remembers, and the
+// last 1000, which it does not: every event must read back with its
+// value, and only the last 1000 are defined twice. GOMAXPROCS=1 keeps the
+// one goroutine on one shard.
+func TestValueBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("records half a million events")
+	}
+	n := maxInterned + 2*valueGrant
+	tr := runProg(t, "distinct", n, "GOMAXPROCS=1")
+	want := func(k int) string {
+		switch {
+		case k < n:
+			return "v" + strconv.Itoa(k)
+		case k < n+1000:
+			return "v" + strconv.Itoa(k-n)
+		}
+		return "v" + strconv.Itoa(n-1000+k-n-1000)
+	}
+	if len(tr.Events) != n+2000 {
+		t.Fatalf("%d events, want %d", len(tr.Events), n+2000)
+	}
+	for k, e := range tr.Events {
+		if e.Value != want(k) {
+			t.Fatalf("event %d: value %q, want %q", k, e.Value, want(k))
+		}
+	}
+	if tr.Strings != n+1000 {
+		t.Errorf("%d string definitions, want %d (each value once, the last 1000 twice)", tr.Strings, n+1000)
 	}
 }

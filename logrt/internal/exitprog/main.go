@@ -18,7 +18,8 @@
 // printed after N events, and the test kills the program mid-write), or
 // turns (four goroutines take N turns each under a lock, recording "turn
 // <k>" in turn k, then record "paused?" N times each while one of them
-// pauses and resumes every 50 of its calls).
+// pauses and resumes every 50 of its calls), or distinct (N distinct
+// values "v<i>", then the first 1000 of them again, then the last 1000).
 package main
 
 import (
@@ -120,6 +121,10 @@ func main() {
 		for i := 0; i < n; i++ {
 			visit(stops[0], uint32(i)*2654435761, 5+i%40)
 		}
+		return
+	}
+	if mode == "distinct" {
+		distinct(n)
 		return
 	}
 	if mode == "long" {
@@ -238,4 +243,23 @@ func turns(n int) {
 			s.Name()
 		}
 	})
+}
+
+// distinct records n distinct values, then the first 1000 and the last
+// 1000 of them again.
+func distinct(n int) {
+	s := &stop{}
+	value := func(i int) {
+		s.name = "v" + strconv.Itoa(i)
+		s.Name()
+	}
+	for i := 0; i < n; i++ {
+		value(i)
+	}
+	for i := 0; i < 1000; i++ {
+		value(i)
+	}
+	for i := n - 1000; i < n; i++ {
+		value(i)
+	}
 }
