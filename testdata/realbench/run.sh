@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# run.sh: the recording cost of suncat on a real public program, Hugo
-# (github.com/gohugoio/hugo), rendering a generated site of PAGES pages
-# with GOMAXPROCS=2. Not part of CI or go test: it fetches Hugo from the
-# module proxy and takes minutes (a first build of Hugo, about 2 minutes
-# on 2 cores; its instrumentation, about 1 minute).
+# run.sh: the recording cost of suncat on a real public program, with
+# GOMAXPROCS=2. Not part of CI or go test: it fetches the program from the
+# module proxy and takes minutes. PROGRAM chooses it:
+#
+#   hugo (default): the static site generator github.com/gohugoio/hugo
+#     rendering a generated site of PAGES pages (mksite.sh; a first build
+#     of Hugo, about 2 minutes on 2 cores; its instrumentation, 1 minute);
+#   esbuild: the JavaScript bundler github.com/evanw/esbuild bundling a
+#     generated project of FILES modules with --minify-identifiers
+#     (mkjs.sh; builds in seconds).
 #
 # usage: testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
+#        PROGRAM=esbuild testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #
-# Each NAME=SUNCAT_BINARY instruments Hugo with that suncat binary (to
+# Each NAME=SUNCAT_BINARY instruments the program with that suncat binary (to
 # compare two versions of suncat in one run); with no arguments, suncat is
 # built from this checkout and called "inst". The plain binary and the
 # instrumented ones are then run alternately, RUNS times each after one
@@ -16,16 +22,39 @@
 # the bytes its trace holds in records (tracebytes.go), and the depth of
 # the recorded stacks (stats.awk).
 #
-# Environment: WORK (default /tmp/realbench), RUNS (5), PAGES (400),
-# HUGO_VERSION (v0.139.0), GOMAXPROCS (2).
+# Environment: PROGRAM (hugo), WORK (default /tmp/realbench, and
+# /tmp/realbench-esbuild for esbuild), RUNS (5), PAGES (400), HUGO_VERSION
+# (v0.139.0), FILES (300), ESBUILD_VERSION (v0.24.0), GOMAXPROCS (2).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-WORK=${WORK:-/tmp/realbench}
+PROGRAM=${PROGRAM:-hugo}
 RUNS=${RUNS:-5}
-PAGES=${PAGES:-400}
-HUGO_VERSION=${HUGO_VERSION:-v0.139.0}
 export GOMAXPROCS=${GOMAXPROCS:-2}
+# Per program: the module and version, the package to build, how to make
+# the input (make_input), and the arguments of a run.
+case $PROGRAM in
+hugo)
+  WORK=${WORK:-/tmp/realbench}
+  PAGES=${PAGES:-400}
+  module=github.com/gohugoio/hugo version=${HUGO_VERSION:-v0.139.0} pkg=.
+  input="a site of $PAGES pages"
+  make_input() { bash "$here/mksite.sh" "$WORK/site" "$PAGES"; }
+  args=(--quiet --renderToMemory -s "$WORK/site")
+  ;;
+esbuild)
+  WORK=${WORK:-/tmp/realbench-esbuild}
+  FILES=${FILES:-300}
+  module=github.com/evanw/esbuild version=${ESBUILD_VERSION:-v0.24.0} pkg=./cmd/esbuild
+  input="a project of $FILES modules"
+  make_input() { rm -rf "$WORK/js" && bash "$here/mkjs.sh" "$WORK/js" "$FILES"; }
+  args=("$WORK/js/src/entry.js" --bundle --minify-identifiers --outfile=/dev/null --log-level=warning)
+  ;;
+*)
+  echo "run.sh: PROGRAM is hugo or esbuild, not $PROGRAM" >&2
+  exit 2
+  ;;
+esac
 mkdir -p "$WORK"
 
 if [ $# -eq 0 ]; then
@@ -33,25 +62,25 @@ if [ $# -eq 0 ]; then
   set -- "inst=$WORK/suncat"
 fi
 
-# Hugo's sources, copied out of the module cache (which is read-only).
-src=$WORK/hugo-$HUGO_VERSION
+# The program's sources, copied out of the module cache (which is read-only).
+src=$WORK/$PROGRAM-$version
 if [ ! -d "$src" ]; then
-  dir=$(go mod download -json "github.com/gohugoio/hugo@$HUGO_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+  dir=$(go mod download -json "$module@$version" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
   cp -r "$dir" "$src.tmp" && chmod -R u+w "$src.tmp" && mv "$src.tmp" "$src"
 fi
-echo "== building hugo $HUGO_VERSION plain and instrumented"
-(cd "$src" && go build -o "$WORK/hugo-plain" .)
+echo "== building $PROGRAM $version plain and instrumented"
+(cd "$src" && go build -o "$WORK/$PROGRAM-plain" "$pkg")
 names=()
 for arg in "$@"; do
   name=${arg%%=*} suncat=${arg#*=}
-  (cd "$src" && "$suncat" instrument -o "$WORK/hugo-$name" . 2>&1 | tail -1)
+  (cd "$src" && "$suncat" instrument -o "$WORK/$PROGRAM-$name" "$pkg" 2>&1 | tail -1)
   names+=("$name")
 done
 
-echo "== generating a site of $PAGES pages"
-bash "$here/mksite.sh" "$WORK/site" "$PAGES"
+echo "== generating $input"
+make_input
 
-# one NAME: runs hugo-NAME once, appends "wall user sys" to $WORK/times.NAME;
+# one NAME: runs PROGRAM-NAME once, appends "wall user sys" to $WORK/times.NAME;
 # an instrumented run writes its trace into $WORK/traces.NAME/ (emptied first).
 one() {
   local name=$1 t
@@ -60,7 +89,7 @@ one() {
     rm -rf "$WORK/traces.$name" && mkdir -p "$WORK/traces.$name"
     env+=(SUNCAT_CONTROL=off SUNCAT_TRACE="$WORK/traces.$name/")
   fi
-  t=$( { TIMEFORMAT='%R %U %S'; time env "${env[@]}" "$WORK/hugo-$name" --quiet --renderToMemory -s "$WORK/site" >/dev/null; } 2>&1 )
+  t=$( { TIMEFORMAT='%R %U %S'; time env "${env[@]}" "$WORK/$PROGRAM-$name" "${args[@]}" >/dev/null; } 2>&1 )
   echo "$t" >>"$WORK/times.$name"
 }
 
