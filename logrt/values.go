@@ -76,12 +76,12 @@ func (d *valueDict) add(l *valueLane, h uint64, n int, id uint32) {
 // keeps of it (seeded afresh in each process) and by its full length. Two
 // different values of one trace are mistaken for each other only if both
 // agree, and a lookup compares its hash with the few slots of its probe
-// sequence (8.5 on average when the table is fullest) and two more (find), not with every value:
-// at a million lookups a second, a mistake is expected about once in fifty
-// thousand years.
-// In exchange the table is flat, holds no pointers for the garbage
-// collector to scan, and a lookup reads one or two cache lines, where a
-// map of strings reads the map's slots and then the key's bytes.
+// sequence (8.5 on average when the table is fullest) and two more (find),
+// not with every value: at a million lookups a second, a mistake is
+// expected about once in fifty thousand years. In exchange the table is
+// flat, holds no pointers for the garbage collector to scan, and a lookup
+// reads one or two cache lines, where a map of strings reads the map's
+// slots and then the key's bytes.
 type valueTable struct {
 	slots []valueSlot // a power of two long; hash 0 marks an empty slot
 	used  int
