@@ -21,8 +21,9 @@ import (
 // event for the grammar), several files at once (one per CPU), and merges
 // the parts. It is the summary half of the path in traces.go: loadSummary
 // and the commands that summarize traces named on their command line
-// (summary, view, pprof, delay -trace) go through it; commands that need
-// the events themselves (events, delay -compare) use readTraces.
+// (summary, view, pprof, delay -trace), and test's closing findings, go
+// through it; commands that need the events themselves (events, delay
+// -compare) use readTraces.
 
 // maxReaders, when positive, caps the files read at once (benchmarks
 // compare one at a time with one per CPU).

@@ -563,13 +563,13 @@ func growing(w io.Writer, files []string) {
 	if total > growingMax {
 		return
 	}
-	set, err := readTraces(files, nil)
+	st, err := streamSummary(files, prioritize.Options{Split: "marks"}, nil)
 	if err != nil {
 		return
 	}
-	printNotes(w, "test", set.Notes)
-	s, err := summarize(set.Traces, prioritize.Options{Split: "marks"})
-	if err != nil || len(s.Groups) == 0 {
+	printNotes(w, "test", st.Notes)
+	s := st.Summary
+	if len(s.Groups) == 0 {
 		return
 	}
 	type found struct {
