@@ -73,22 +73,19 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	set, err := readTraceArgs([]string{tracePath})
+	st, err := streamSummary([]string{tracePath}, prioritize.Options{}, nil)
 	if err != nil {
 		return err
 	}
-	printNotes(stderr, "demo", set.Notes)
-	sum, err := summarize(set.Traces, prioritize.Options{})
-	if err != nil {
-		return err
-	}
+	printNotes(stderr, "demo", st.Notes)
+	sum := st.Summary
 	if isTerminal(stdout) && !*noView {
 		// The viewer on the scenario's trace; the text below is what a
 		// pipe or a CI log gets.
 		return openViewer(stdout, tui.Options{Title: tracePath}, func(func(tui.Progress)) (tui.Summary, error) { return tui.FromPrioritize(sum), nil })
 	}
 	fmt.Fprintf(stdout, "suncat demo: the bus app, %d stops opened and closed again, one sub-trace each\n", *stops)
-	fmt.Fprintf(stdout, "trace: %s (%d events)\n", tracePath, set.Events())
+	fmt.Fprintf(stdout, "trace: %s (%d events)\n", tracePath, st.Events)
 	printDemoSummary(stdout, sum, tracePath)
 	return nil
 }

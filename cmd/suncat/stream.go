@@ -21,7 +21,7 @@ import (
 // event for the grammar), several files at once (one per CPU), and merges
 // the parts. It is the summary half of the path in traces.go: loadSummary
 // and the commands that summarize traces named on their command line
-// (summary, view, pprof, delay -trace), and test's closing findings, go
+// (summary, view, pprof, delay -trace), demo, and test's closing findings, go
 // through it; commands that need the events themselves (events, delay
 // -compare) use readTraces.
 
