@@ -196,6 +196,8 @@ type decoder struct {
 	kindDelta uint64            // version 3: the sequence delta of the event's kind, 0 if none
 	byClock   bool              // version 3: the trace is ordered by time, not by sequence numbers
 	stackID   map[string]uint32 // version 3: stacks by their frames, shared by all shards
+	renum     []uint32          // version 3: stacks' numbers in the trace, by the streams' (useStack)
+	used      []uint32          // version 3: the streams' numbers of the stacks used, in the trace's order
 	off       int               // start of the payload being decoded, for errors
 	pos       int               // read position in the payload
 	end       int

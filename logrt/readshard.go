@@ -38,6 +38,7 @@ const maxShards = 1 << 10
 // on the events and marks of all streams in the trace's order, numbered
 // afresh from 0, with times made non-decreasing.
 func (d *decoder) merge() error {
+	defer d.numberStacks()
 	streams, err := d.streams()
 	if err != nil {
 		return err
@@ -70,6 +71,7 @@ func (d *decoder) emitNext(s *stream) error {
 			s.ev.Time = d.now
 		}
 		d.now = s.ev.Time
+		s.ev.Stack = d.useStack(s.ev.Stack)
 		return d.emitEvent(s.ev)
 	}
 	if s.mk.Time < d.now {
@@ -77,6 +79,40 @@ func (d *decoder) emitNext(s *stream) error {
 	}
 	d.now = s.mk.Time
 	return d.emitMark(s.mk)
+}
+
+// Stacks are numbered in the order in which the merged trace first uses
+// them, as one stream would have defined them: the streams define theirs
+// in their own order, decoding ahead of the merge. useStack gives an
+// event's stack its number in the trace (renum, by the streams' shared
+// numbering; used, the other way), and numberStacks puts Trace.Stacks in
+// that order when the merge ends, then the stacks no event used.
+
+func (d *decoder) useStack(id uint32) uint32 {
+	if id == 0 {
+		return 0
+	}
+	for int(id) >= len(d.renum) {
+		d.renum = append(d.renum, 0)
+	}
+	if d.renum[id] == 0 {
+		d.used = append(d.used, id)
+		d.renum[id] = uint32(len(d.used))
+	}
+	return d.renum[id]
+}
+
+func (d *decoder) numberStacks() {
+	stacks := make([]Stack, 0, len(d.t.Stacks))
+	for _, id := range d.used {
+		stacks = append(stacks, d.t.Stacks[id-1])
+	}
+	for i, s := range d.t.Stacks {
+		if id := i + 1; id >= len(d.renum) || d.renum[id] == 0 {
+			stacks = append(stacks, s)
+		}
+	}
+	d.t.Stacks = stacks
 }
 
 // before reports whether the record waiting in s comes before the one in

@@ -166,3 +166,28 @@ func TestReadShardsDamage(t *testing.T) {
 		})
 	}
 }
+
+// TestReadShardsStackNumbers: stacks are numbered in the order the merged
+// trace first uses them, though the reader decodes each stream ahead of
+// the merge: shard 0 defines its stack (n) first, but shard 1's event (on
+// m) comes first, so m is stack 1 and n stack 2.
+func TestReadShardsStackNumbers(t *testing.T) {
+	frameN := rec(kindFrames, 1, 1, 1, 'n', 1, 'f', 4)
+	data := shardTrace(t, 1024,
+		[][]byte{chunkOf(0), frameN, strRec('a'), newStackEvent(2, 10)},
+		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(1, 5)},
+	)
+	tr, err := Decode("numbers.suncat", data)
+	if err != nil || tr.Problem() != "" {
+		t.Fatalf("decode: %v, %q", err, tr.Problem())
+	}
+	if len(tr.Events) != 2 || len(tr.Stacks) != 2 {
+		t.Fatalf("%d events, %d stacks; want 2, 2", len(tr.Events), len(tr.Stacks))
+	}
+	for i, want := range []string{"m", "n"} {
+		e := tr.Events[i]
+		if e.Stack != uint32(i+1) || tr.Stacks[e.Stack-1].Frames[0].Func != want {
+			t.Errorf("event %d: stack %d (%s), want %d (%s)", i, e.Stack, tr.Stacks[e.Stack-1].Frames[0].Func, i+1, want)
+		}
+	}
+}

@@ -154,10 +154,13 @@ func classFunc(c Class) func(float64) float64 {
 //   - Each class is fitted as y = A + B·f(x) with B ≥ 0 (exponential:
 //     A + B·2^(Rate·x)), minimizing the relative error (weighted least
 //     squares, weight 1/y²), so small sizes count as much as large ones.
-//   - The counts grow only when the best fit explains at least 80% of
-//     their (relative) variation and predicts, at the largest size, at
-//     least twice as many calls as at the smallest and at least 2 more;
-//     otherwise the class is constant (A: the mean).
+//   - The counts grow only when calls were made at two sizes or more (a
+//     step from nothing to some calls at one size, as a background timer
+//     that fires during one sub-trace gives, shows no trend), the best fit
+//     explains at least 80% of their (relative) variation and it
+//     predicts, at the largest size, at least twice as many calls as at
+//     the smallest and at least 2 more; otherwise the class is constant
+//     (A: the mean).
 //   - A growing series gets the simplest class whose rms relative error
 //     is within three times the best class's plus 4 percentage points.
 //   - With five or more points, the one farthest from the best fit that
@@ -167,6 +170,9 @@ func classFunc(c Class) func(float64) float64 {
 func FitGrowth(xs, ys []float64) Fit {
 	if d := distinct(xs); d < 3 {
 		return Fit{Class: ClassNone, A: mean(ys), Outlier: -1, Note: fmt.Sprintf("%d distinct sizes; growth needs 3", d)}
+	}
+	if sizesCalled(xs, ys) < 2 {
+		return Fit{Class: ClassConstant, A: mean(ys), R2: 1, Outlier: -1}
 	}
 	fit, ref := fitAll(xs, ys)
 	fit.Outlier = -1
@@ -224,6 +230,17 @@ func fitAll(xs, ys []float64) (chosen, best Fit) {
 		}
 	}
 	return b, b
+}
+
+// sizesCalled counts the distinct sizes at which some call was made.
+func sizesCalled(xs, ys []float64) int {
+	var called []float64
+	for i, y := range ys {
+		if y > 0 {
+			called = append(called, xs[i])
+		}
+	}
+	return distinct(called)
 }
 
 func risesEnough(lo, hi float64) bool {

@@ -128,6 +128,22 @@ func TestFitGrowthFlat(t *testing.T) {
 	}
 }
 
+// TestFitGrowthOneSizeCalled: calls at one size only (0|0|0|4: a timer in
+// the background that fired during the last sub-trace) are no trend;
+// calls that start at the third of four sizes are.
+func TestFitGrowthOneSizeCalled(t *testing.T) {
+	xs := []float64{1, 2, 3, 4}
+	if f := FitGrowth(xs, []float64{0, 0, 0, 4}); f.Class != ClassConstant {
+		t.Errorf("0|0|0|4: %v, want constant", f.Class)
+	}
+	if f := FitGrowth(xs, []float64{0, 0, 40, 0}); f.Class != ClassConstant {
+		t.Errorf("0|0|40|0: %v, want constant", f.Class)
+	}
+	if f := FitGrowth(xs, []float64{0, 0, 5, 20}); !f.Grows() {
+		t.Errorf("0|0|5|20: %v, want a growing class", f.Class)
+	}
+}
+
 func TestFitGrowthTooFewSizes(t *testing.T) {
 	for _, tc := range []struct{ xs, ys []float64 }{
 		{[]float64{1, 2}, []float64{1, 3}},

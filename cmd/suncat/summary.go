@@ -35,10 +35,10 @@ and prints the Performance Summary at the chosen levels of detail:
 input size is the last number of its label when every label has one
 (TestFind/n=8, a mark "size 400", a trace file n400.suncat read with
 -split none), else its position 1, 2, 3, ...; -sizes gives them. A site
-grows when its best fit explains at least 80% of the counts' variation
-and predicts at least twice as many calls, and 2 more, at the largest
-size as at the smallest; it gets the simplest class that fits about as
-well (README: "Findings").
+grows when it was called at two sizes or more, its best fit explains at
+least 80% of the counts' variation and predicts at least twice as many
+calls, and 2 more, at the largest size as at the smallest; it gets the
+simplest class that fits about as well (README: "Findings").
 
 Every goroutine group (goroutines that started in the same function) is
 summarized on its own, largest first.
