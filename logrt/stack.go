@@ -1,7 +1,6 @@
 package logrt
 
 import (
-	"math/bits"
 	"runtime"
 	"sync/atomic"
 )
@@ -18,8 +17,8 @@ import (
 const maxNodes = 1 << 20
 
 type callTree struct {
-	next     uint32 // the id of the next node; node 0 is the root
-	children nodeTable
+	next     uint32    // the id of the next node; node 0 is the root
+	children flatTable // (return address, parent node) -> child node (flat.go)
 	pcIDs    map[uintptr]uint32
 	nextPC   uint32
 	size     int // nodes in children since the last reset
@@ -42,7 +41,7 @@ type stackRef struct {
 }
 
 func (t *callTree) reset() {
-	t.children = nodeTable{}
+	t.children = flatTable{}
 	t.pcIDs = make(map[uintptr]uint32)
 	t.size, t.lastN = 0, 0
 	if t.next == 0 {
@@ -83,7 +82,7 @@ func (t *callTree) intern(s *shard, pcs []uintptr) (*stackRef, bool) {
 		node = t.path[k-1]
 	}
 	for ; k < n; k++ {
-		id, ok := t.children.find(node, t.last[k])
+		id, ok := t.children.find(uint64(t.last[k]), node)
 		if !ok {
 			break
 		}
@@ -136,7 +135,7 @@ func (t *callTree) commit(st *stackRef) {
 	for i := range st.pcIDs {
 		id := t.next
 		t.next++
-		t.children.add(parent, t.last[st.from+i], id)
+		t.children.add(uint64(t.last[st.from+i]), parent, id)
 		t.path[st.from+i] = id
 		parent = id
 	}
@@ -193,74 +192,4 @@ func (s *shard) defineFrames(pc uintptr) uint32 {
 	}
 	s.commit(kindFrames, n)
 	return id
-}
-
-// A nodeTable maps (parent node, return address) to the child node: the
-// edges of a shard's call-site tree, in one flat array with no pointers,
-// found with a multiplicative hash (a lookup per new frame of each event).
-type nodeTable struct {
-	slots []nodeSlot // a power of two long; id 0 marks an empty slot
-	used  int
-	shift uint // 64 - log2(len(slots))
-}
-
-type nodeSlot struct {
-	pc     uintptr
-	parent uint32
-	id     uint32
-}
-
-func (t *nodeTable) index(parent uint32, pc uintptr) uint64 {
-	return (uint64(pc)*0x9e3779b97f4a7c15 ^ uint64(parent)*0xc2b2ae3d27d4eb4f) >> t.shift
-}
-
-// find returns the child of parent for return address pc.
-func (t *nodeTable) find(parent uint32, pc uintptr) (uint32, bool) {
-	if len(t.slots) == 0 {
-		return 0, false
-	}
-	mask := uint64(len(t.slots) - 1)
-	for i := t.index(parent, pc); ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if s.pc == pc && s.parent == parent && s.id != 0 {
-			return s.id, true
-		}
-		if s.id == 0 {
-			return 0, false
-		}
-	}
-}
-
-// add records id as the child of parent for pc, which find did not have.
-func (t *nodeTable) add(parent uint32, pc uintptr, id uint32) {
-	if 4*(t.used+1) > 3*len(t.slots) {
-		t.grow()
-	}
-	t.put(nodeSlot{pc: pc, parent: parent, id: id})
-	t.used++
-}
-
-func (t *nodeTable) put(v nodeSlot) {
-	mask := uint64(len(t.slots) - 1)
-	i := t.index(v.parent, v.pc)
-	for t.slots[i].id != 0 {
-		i = (i + 1) & mask
-	}
-	t.slots[i] = v
-}
-
-// grow doubles the table (to 256 slots at first).
-func (t *nodeTable) grow() {
-	old := t.slots
-	size := 2 * len(old)
-	if size == 0 {
-		size = 256
-	}
-	t.slots = make([]nodeSlot, size)
-	t.shift = 64 - uint(bits.TrailingZeros(uint(size)))
-	for _, v := range old {
-		if v.id != 0 {
-			t.put(v)
-		}
-	}
 }

@@ -3,7 +3,14 @@ package logrt
 import "hash/maphash"
 
 // A valueDict is a shard's dictionary of values: what it defined, by hash
-// (table), and in the order it defined them (byID). A goroutine that
+// (table), and in the order it defined them (byID). It keeps no value
+// bytes: a value is known by a 64-bit hash of the bytes the trace keeps of
+// it (seeded afresh in each process) and by its full length. Two
+// different values of one trace are mistaken for each other only if both
+// agree, and a lookup compares with the few slots of its probe sequence
+// (8.5 on average when the table is fullest) and two more (find), not with
+// every value: at a million lookups a second, a mistake is expected about
+// once in fifty thousand years. A goroutine that
 // reads the values it read before, in the same order, as a loop over the
 // same data does, finds each one next to the last one it found without a
 // lookup in the table, whose slots are scattered over memory that the
@@ -12,7 +19,7 @@ import "hash/maphash"
 // (told apart by the address of their outermost frame, a hint: two that
 // share a lane only look in the table more often).
 type valueDict struct {
-	table valueTable
+	table flatTable  // (hash, full length) -> id (flat.go)
 	byID  []valueKey // by id; byID[0] is unused
 	lanes [64]valueLane
 	limit int // the most values it remembers
@@ -50,7 +57,7 @@ func (d *valueDict) find(l *valueLane, h uint64, n int) (uint32, bool) {
 	if l.last != 0 && int(l.last) < len(d.byID) && d.byID[l.last] == key {
 		return l.last, true
 	}
-	id, ok := d.table.find(h, n)
+	id, ok := d.table.find(h, uint32(n))
 	if ok {
 		l.last = id
 	}
@@ -67,91 +74,11 @@ func (d *valueDict) add(l *valueLane, h uint64, n int, id uint32) {
 		return // full, or it was before: ids past it are not remembered
 	}
 	d.byID = append(d.byID, valueKey{h, uint32(n)})
-	d.table.add(h, n, id)
+	d.table.add(h, uint32(n), id)
 	l.last = id
-}
-
-// A valueTable maps the values a shard has defined to their ids. It keeps
-// no value bytes: a value is known by a 64-bit hash of the bytes the trace
-// keeps of it (seeded afresh in each process) and by its full length. Two
-// different values of one trace are mistaken for each other only if both
-// agree, and a lookup compares its hash with the few slots of its probe
-// sequence (8.5 on average when the table is fullest) and two more (find),
-// not with every value: at a million lookups a second, a mistake is
-// expected about once in fifty thousand years. In exchange the table is
-// flat, holds no pointers for the garbage collector to scan, and a lookup
-// reads one or two cache lines, where a map of strings reads the map's
-// slots and then the key's bytes.
-type valueTable struct {
-	slots []valueSlot // a power of two long; hash 0 marks an empty slot
-	used  int
-}
-
-type valueSlot struct {
-	hash uint64
-	n    uint32 // the value's full length (MaxValue bytes of it are kept)
-	id   uint32
 }
 
 var valueSeed = maphash.MakeSeed()
 
-// valueHash returns the hash of the kept bytes of a value, never 0.
-func valueHash(kept string) uint64 {
-	if h := hashString(valueSeed, kept); h != 0 {
-		return h
-	}
-	return 1
-}
-
-// find returns the id of the value of hash h and full length n, if the
-// table has it.
-func (t *valueTable) find(h uint64, n int) (uint32, bool) {
-	if len(t.slots) == 0 {
-		return 0, false
-	}
-	mask := uint64(len(t.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if s.hash == h && s.n == uint32(n) {
-			return s.id, true
-		}
-		if s.hash == 0 {
-			return 0, false
-		}
-	}
-}
-
-// add records id as the id of the value of hash h and full length n, which
-// find did not have.
-func (t *valueTable) add(h uint64, n int, id uint32) {
-	if 4*(t.used+1) > 3*len(t.slots) {
-		t.grow()
-	}
-	t.put(valueSlot{hash: h, n: uint32(n), id: id})
-	t.used++
-}
-
-func (t *valueTable) put(v valueSlot) {
-	mask := uint64(len(t.slots) - 1)
-	i := v.hash & mask
-	for t.slots[i].hash != 0 {
-		i = (i + 1) & mask
-	}
-	t.slots[i] = v
-}
-
-// grow doubles the table (to 1024 slots at first), placing the values
-// again by their hashes.
-func (t *valueTable) grow() {
-	old := t.slots
-	size := 2 * len(old)
-	if size == 0 {
-		size = 1024
-	}
-	t.slots = make([]valueSlot, size)
-	for _, v := range old {
-		if v.hash != 0 {
-			t.put(v)
-		}
-	}
-}
+// valueHash returns the hash of the kept bytes of a value.
+func valueHash(kept string) uint64 { return hashString(valueSeed, kept) }
