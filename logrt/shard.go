@@ -240,7 +240,8 @@ const valueGrant = 4096
 // grantValues takes valueGrant values from the budget of values that the
 // shards remember (maxInterned), and returns how many it took.
 func (w *writer) grantValues() int {
-	if atomic.AddInt64(&w.interned, valueGrant) > maxInterned {
+	// Once the budget is spent, a load answers: no shared write per value.
+	if atomic.LoadInt64(&w.interned) >= maxInterned || atomic.AddInt64(&w.interned, valueGrant) > maxInterned {
 		return 0
 	}
 	return valueGrant
