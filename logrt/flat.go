@@ -8,10 +8,20 @@ import "math/bits"
 // reads one or two cache lines. The writer's dictionaries use it: the
 // call-site tree's edges (a: return address, b: parent node) and the
 // values (a: hash of the value, b: its length).
+//
+// It grows a little at a time: when it doubles, the new array takes the
+// new entries, and each add moves growStep slots of the old one into it,
+// so no single getter call pays for rehashing (and, where fresh memory is
+// dear, faulting in) the whole table: a 16 MiB table took 25 ms to double
+// at once on the development VM (BENCH.md, BenchmarkEventTail). Until the
+// old array is emptied, find looks in both.
 type flatTable struct {
 	slots []flatSlot // a power of two long; id 0 marks an empty slot
-	used  int
-	shift uint // 64 - log2(len(slots))
+	used  int        // entries, in slots and old together
+	shift uint       // 64 - log2(len(slots))
+
+	old   []flatSlot // the array before the last doubling, or nil
+	moved int        // old[:moved] are in slots (old keeps them, for probing)
 }
 
 type flatSlot struct {
@@ -19,18 +29,34 @@ type flatSlot struct {
 	b, id uint32
 }
 
-func (t *flatTable) index(a uint64, b uint32) uint64 {
-	return (a*0x9e3779b97f4a7c15 ^ uint64(b)*0xc2b2ae3d27d4eb4f) >> t.shift
+// growStep is how many old slots each add moves: the old array is empty
+// after len(old)/growStep adds, long before the new one is three quarters
+// full (another len(old)/2 adds).
+const growStep = 32
+
+func flatIndex(a uint64, b uint32, shift uint) uint64 {
+	return (a*0x9e3779b97f4a7c15 ^ uint64(b)*0xc2b2ae3d27d4eb4f) >> shift
 }
 
 // find returns the id of key (a, b).
 func (t *flatTable) find(a uint64, b uint32) (uint32, bool) {
-	if len(t.slots) == 0 {
+	if id, ok := probeSlots(t.slots, t.shift, a, b); ok {
+		return id, true
+	}
+	if t.old != nil {
+		return probeSlots(t.old, t.shift+1, a, b)
+	}
+	return 0, false
+}
+
+// probeSlots looks for key (a, b) in slots, whose length is 1<<(64-shift).
+func probeSlots(slots []flatSlot, shift uint, a uint64, b uint32) (uint32, bool) {
+	if len(slots) == 0 {
 		return 0, false
 	}
-	mask := uint64(len(t.slots) - 1)
-	for i := t.index(a, b); ; i = (i + 1) & mask {
-		s := &t.slots[i]
+	mask := uint64(len(slots) - 1)
+	for i := flatIndex(a, b, shift); ; i = (i + 1) & mask {
+		s := &slots[i]
 		if s.id == 0 {
 			return 0, false
 		}
@@ -42,6 +68,9 @@ func (t *flatTable) find(a uint64, b uint32) (uint32, bool) {
 
 // add records id for key (a, b), which find did not have.
 func (t *flatTable) add(a uint64, b, id uint32) {
+	if t.old != nil {
+		t.moveSome()
+	}
 	if 4*(t.used+1) > 3*len(t.slots) {
 		t.grow()
 	}
@@ -51,25 +80,44 @@ func (t *flatTable) add(a uint64, b, id uint32) {
 
 func (t *flatTable) put(s flatSlot) {
 	mask := uint64(len(t.slots) - 1)
-	i := t.index(s.a, s.b)
+	i := flatIndex(s.a, s.b, t.shift)
 	for t.slots[i].id != 0 {
 		i = (i + 1) & mask
 	}
 	t.slots[i] = s
 }
 
-// grow doubles the table (to 256 slots at first).
+// grow doubles the table (to 256 slots at first): it moves what is left
+// of the previous doubling, then starts moving the current array.
 func (t *flatTable) grow() {
-	old := t.slots
-	size := 2 * len(old)
+	for t.old != nil {
+		t.moveSome()
+	}
+	size := 2 * len(t.slots)
 	if size == 0 {
 		size = 256
 	}
+	t.old, t.moved = t.slots, 0
 	t.slots = make([]flatSlot, size)
 	t.shift = 64 - uint(bits.TrailingZeros(uint(size)))
-	for _, s := range old {
+	if len(t.old) == 0 {
+		t.old = nil
+	}
+}
+
+// moveSome moves the next growStep slots of the old array.
+func (t *flatTable) moveSome() {
+	end := t.moved + growStep
+	if end > len(t.old) {
+		end = len(t.old)
+	}
+	for _, s := range t.old[t.moved:end] {
 		if s.id != 0 {
 			t.put(s)
 		}
+	}
+	t.moved = end
+	if end == len(t.old) {
+		t.old, t.moved = nil, 0
 	}
 }

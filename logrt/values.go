@@ -19,8 +19,8 @@ import "hash/maphash"
 // (told apart by the address of their outermost frame, a hint: two that
 // share a lane only look in the table more often).
 type valueDict struct {
-	table flatTable  // (hash, full length) -> id (flat.go)
-	byID  []valueKey // by id; byID[0] is unused
+	table flatTable // (hash, full length) -> id (flat.go)
+	byID  idKeys    // the keys by id
 	lanes [64]valueLane
 	limit int // the most values it remembers
 }
@@ -50,11 +50,11 @@ func (d *valueDict) lane(g uint32, root uintptr) *valueLane {
 // lane l, if the shard defined it.
 func (d *valueDict) find(l *valueLane, h uint64, n int) (uint32, bool) {
 	key := valueKey{h, uint32(n)}
-	if next := l.last + 1; int(next) < len(d.byID) && d.byID[next] == key {
+	if next := l.last + 1; d.byID.has(next) && d.byID.at(next) == key {
 		l.last = next
 		return next, true
 	}
-	if l.last != 0 && int(l.last) < len(d.byID) && d.byID[l.last] == key {
+	if l.last != 0 && d.byID.has(l.last) && d.byID.at(l.last) == key {
 		return l.last, true
 	}
 	id, ok := d.table.find(h, uint32(n))
@@ -67,15 +67,47 @@ func (d *valueDict) find(l *valueLane, h uint64, n int) (uint32, bool) {
 // add records id, the next id of the shard, as that of the value of hash h
 // and full length n, read in lane l.
 func (d *valueDict) add(l *valueLane, h uint64, n int, id uint32) {
-	if len(d.byID) == 0 {
-		d.byID = append(d.byID, valueKey{})
-	}
-	if int(id) != len(d.byID) || d.table.used >= d.limit {
+	if id != d.byID.next() || d.table.used >= d.limit {
 		return // full, or it was before: ids past it are not remembered
 	}
-	d.byID = append(d.byID, valueKey{h, uint32(n)})
+	d.byID.push(valueKey{h, uint32(n)})
 	d.table.add(h, uint32(n), id)
 	l.last = id
+}
+
+// idKeys holds the keys of ids 1, 2, ... in blocks of keyBlock, so that
+// adding one never copies the others (where fresh memory is dear, copying
+// a few MiB into a new array stalled a getter call for milliseconds).
+type idKeys struct {
+	blocks [][]valueKey
+	n      uint32 // ids below n are held; id 0 is none
+}
+
+const keyBlockShift = 12 // keyBlock: 4096 keys, 64 KiB
+
+func (k *idKeys) has(id uint32) bool { return id < k.n && id != 0 }
+
+func (k *idKeys) at(id uint32) valueKey {
+	return k.blocks[id>>keyBlockShift][id&(1<<keyBlockShift-1)]
+}
+
+// next returns the id the next push holds.
+func (k *idKeys) next() uint32 {
+	if k.n == 0 {
+		return 1
+	}
+	return k.n
+}
+
+func (k *idKeys) push(key valueKey) {
+	if k.n == 0 {
+		k.n = 1 // id 0 is none: its slot stays empty
+	}
+	if k.n>>keyBlockShift == uint32(len(k.blocks)) {
+		k.blocks = append(k.blocks, make([]valueKey, 1<<keyBlockShift))
+	}
+	k.blocks[k.n>>keyBlockShift][k.n&(1<<keyBlockShift-1)] = key
+	k.n++
 }
 
 var valueSeed = maphash.MakeSeed()

@@ -142,3 +142,81 @@ func TestValueBudget(t *testing.T) {
 		t.Errorf("%d string definitions, want %d (each value once, the last 1000 twice)", tr.Strings, n+1000)
 	}
 }
+
+// TestFlatTableGrowing adds keys, some of them colliding in their home
+// slot, and after every add finds all the keys so far, and a few that
+// were never added, while the table moves its old array into the new one
+// a little at a time; it also checks that it does move a little at a
+// time, and that it is done before the next doubling.
+func TestFlatTableGrowing(t *testing.T) {
+	var ft flatTable
+	model := map[[2]uint64]uint32{}
+	rng := rand.New(rand.NewSource(1))
+	moving, longest := 0, 0 // adds after which the old array is still there
+	for id := uint32(1); id <= 3000; id++ {
+		a := rng.Uint64()
+		if id%7 == 0 {
+			a = uint64(id % 5) // a few small keys, told apart by b
+		}
+		b := uint32(rng.Intn(3))
+		if _, ok := model[[2]uint64{a, uint64(b)}]; ok {
+			continue
+		}
+		before := len(ft.slots)
+		ft.add(a, b, id)
+		model[[2]uint64{a, uint64(b)}] = id
+		if len(ft.slots) != before && before > 0 && ft.old == nil {
+			t.Fatalf("after doubling to %d slots, nothing is left to move", len(ft.slots))
+		}
+		if ft.old == nil {
+			moving = 0
+		} else {
+			moving++
+			if moving > longest {
+				longest = moving
+			}
+			if ft.moved > len(ft.old) {
+				t.Fatalf("moved %d of %d old slots", ft.moved, len(ft.old))
+			}
+		}
+		if ft.used != len(model) {
+			t.Fatalf("used %d, want %d", ft.used, len(model))
+		}
+		if id%97 == 0 || ft.old != nil && id%5 == 0 {
+			for k, want := range model {
+				if got, ok := ft.find(k[0], uint32(k[1])); !ok || got != want {
+					t.Fatalf("after %d adds: key %v found as %d, %v; want %d", id, k, got, ok, want)
+				}
+			}
+			if got, ok := ft.find(rng.Uint64(), 7); ok {
+				t.Fatalf("found %d for a key never added", got)
+			}
+		}
+	}
+	if longest < 4 {
+		t.Fatalf("the old array was moved within %d adds: at once, not a little at a time", longest)
+	}
+}
+
+// TestIDKeys: keys pushed across several blocks read back by id.
+func TestIDKeys(t *testing.T) {
+	var k idKeys
+	if k.has(0) || k.has(1) || k.next() != 1 {
+		t.Fatalf("empty: has(0)=%v has(1)=%v next=%d", k.has(0), k.has(1), k.next())
+	}
+	const n = 3<<keyBlockShift + 5
+	for i := uint32(1); i <= n; i++ {
+		if k.next() != i {
+			t.Fatalf("next = %d, want %d", k.next(), i)
+		}
+		k.push(valueKey{hash: uint64(i) * 31, n: i})
+	}
+	for i := uint32(1); i <= n; i++ {
+		if !k.has(i) || k.at(i) != (valueKey{hash: uint64(i) * 31, n: i}) {
+			t.Fatalf("id %d: has %v, key %v", i, k.has(i), k.at(i))
+		}
+	}
+	if k.has(0) || k.has(n+1) {
+		t.Fatalf("has(0)=%v has(n+1)=%v", k.has(0), k.has(n+1))
+	}
+}
