@@ -21,7 +21,7 @@ var benchOnce sync.Once
 
 func setupBenchTrace(b testing.TB) {
 	benchOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "logrt-bench")
+		dir, err := sharedDir("logrt-bench")
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -24,7 +24,7 @@ var (
 func exitProg(t *testing.T) string {
 	t.Helper()
 	exitProgOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "logrt-test")
+		dir, err := sharedDir("logrt-test")
 		if err != nil {
 			exitProgErr = err
 			return
@@ -149,10 +149,12 @@ func recordOrder(tr *Trace) string {
 
 // TestLongValues: a value longer than MaxValue is cut at a UTF-8 boundary,
 // the trace keeps its full length, and a long value that repeats is
-// defined once.
+// defined once. Each shard defines the values it records, so the program
+// runs on one P: a goroutine that moved to another P between two calls
+// would record in another shard, which defines the value again.
 func TestLongValues(t *testing.T) {
 	const n = 50
-	tr := runProg(t, "long", n)
+	tr := runProg(t, "long", n, "GOMAXPROCS=1")
 	if len(tr.Events) != n {
 		t.Fatalf("%d events, want %d", len(tr.Events), n)
 	}

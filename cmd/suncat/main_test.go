@@ -11,7 +11,7 @@ import (
 // TestMain lets the txtar scripts run "suncat" as a real command: the test
 // binary re-executes itself as suncat.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(cleanupAfter{m}, map[string]func(){
 		"suncat": func() { os.Exit(exitCode(run(os.Stdout, os.Stderr, os.Args[1:]), os.Stderr)) },
 	})
 }
@@ -39,4 +39,20 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// cleanupAfter runs the tests with TMPDIR set to a directory of their
+// own, which it removes after them: the suncat binary that suncatBinary
+// builds, and the default trace directory of the commands that tests run
+// without one, go with it, so nothing of a test run is left behind.
+type cleanupAfter struct{ m *testing.M }
+
+func (c cleanupAfter) Run() int {
+	tmp, err := os.MkdirTemp("", "suncat-test-")
+	if err != nil {
+		return c.m.Run()
+	}
+	defer os.RemoveAll(tmp)
+	os.Setenv("TMPDIR", tmp)
+	return c.m.Run()
 }
