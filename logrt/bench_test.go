@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -248,3 +249,28 @@ func median(xs []float64) float64 {
 	sort.Float64s(xs)
 	return xs[len(xs)/2]
 }
+
+// BenchmarkEventFewValues records a getter that returns one of 16 values
+// in no order (a kind, a state), in a trace whose shard has defined
+// 200,000 other values: neither guess of the value's lane is right, and
+// the values' table is larger than the processor's cache.
+func BenchmarkEventFewValues(b *testing.B) {
+	setupBenchTrace(b)
+	fewValuesOnce.Do(func() {
+		for i := 0; i < 200000; i++ {
+			String(2, "filler value "+strconv.Itoa(i))
+		}
+	})
+	kinds := make([]string, 16)
+	for i := range kinds {
+		kinds[i] = "kind " + strconv.Itoa(i)
+	}
+	rng := uint32(1)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rng = rng*1664525 + 1013904223
+		String(3, kinds[rng>>28])
+	}
+}
+
+var fewValuesOnce sync.Once

@@ -22,7 +22,19 @@ type valueDict struct {
 	table flatTable // (hash, full length) -> id (flat.go)
 	byID  idKeys    // the keys by id
 	lanes [64]valueLane
-	limit int // the most values it remembers
+	hot   [hotSlots]hotValue // values found lately, by hash (find)
+	limit int                // the most values it remembers
+}
+
+// hotSlots is the size of the cache of values found lately: a getter
+// that returns a few values in no order (a kind, a state, a name of a
+// small set) finds them there, without reading the table, whose slots
+// the processor's cache does not hold once there are many values.
+const hotSlots = 256
+
+type hotValue struct {
+	hash  uint64
+	n, id uint32
 }
 
 type valueKey struct {
@@ -57,9 +69,15 @@ func (d *valueDict) find(l *valueLane, h uint64, n int) (uint32, bool) {
 	if l.last != 0 && d.byID.has(l.last) && d.byID.at(l.last) == key {
 		return l.last, true
 	}
+	hot := &d.hot[h%hotSlots]
+	if hot.hash == h && hot.n == uint32(n) && hot.id != 0 {
+		l.last = hot.id
+		return hot.id, true
+	}
 	id, ok := d.table.find(h, uint32(n))
 	if ok {
 		l.last = id
+		*hot = hotValue{h, uint32(n), id}
 	}
 	return id, ok
 }

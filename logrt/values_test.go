@@ -108,6 +108,21 @@ func TestValueDictGuessLength(t *testing.T) {
 	if id, ok := d.find(l, 42, 3); !ok || id != 1 {
 		t.Fatalf("find(42, 3) = %d, %v; want 1, true", id, ok)
 	}
+	// Where neither guess applies (the lane's last value is the newest,
+	// another one), a value found in the table is kept in the hot cache,
+	// which tells values apart by length too.
+	d.add(l, 99, 5, 2)
+	if id, ok := d.find(l, 42, 3); !ok || id != 1 {
+		t.Fatalf("find(42, 3) through the table = %d, %v; want 1, true", id, ok)
+	}
+	l.last = 2
+	if id, ok := d.find(l, 42, 4); ok {
+		t.Fatalf("the hot cache found %d for a value of another length", id)
+	}
+	l.last = 2
+	if id, ok := d.find(l, 42, 3); !ok || id != 1 || d.hot[42%hotSlots].id != 1 {
+		t.Fatalf("find(42, 3) through the hot cache = %d, %v; want 1, true", id, ok)
+	}
 }
 
 // TestValueBudget records more distinct values than the writer remembers
