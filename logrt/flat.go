@@ -87,8 +87,9 @@ func (t *flatTable) put(s flatSlot) {
 	t.slots[i] = s
 }
 
-// grow doubles the table (to 256 slots at first): it moves what is left
-// of the previous doubling, then starts moving the current array.
+// grow doubles the table (to 256 slots at first), and starts moving the
+// current array. The previous doubling's array is long moved by then
+// (growStep); the loop is a safety net should growStep ever be too small.
 func (t *flatTable) grow() {
 	for t.old != nil {
 		t.moveSome()

@@ -178,6 +178,9 @@ func TestFlatTableGrowing(t *testing.T) {
 			continue
 		}
 		before := len(ft.slots)
+		if 4*(ft.used+1) > 3*len(ft.slots) && ft.old != nil {
+			t.Fatalf("at %d entries the table doubles again before its old array of %d slots is moved", ft.used, len(ft.old))
+		}
 		ft.add(a, b, id)
 		model[[2]uint64{a, uint64(b)}] = id
 		if len(ft.slots) != before && before > 0 && ft.old == nil {
