@@ -28,6 +28,9 @@ func Analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	if len(opt.Patterns) == 0 {
 		opt.Patterns = []string{"."}
 	}
+	if opt.named == "" {
+		opt.named = strings.Join(opt.Patterns, " ")
+	}
 	if len(opt.Patterns) == 1 {
 		opt.Dir, opt.Patterns[0] = normalize(opt.Dir, opt.Patterns[0])
 	}
@@ -107,7 +110,7 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	a := &Analysis{}
 	a.Packages = ourPackages(a, roots, deps)
 	if deps != nil && len(a.DepModules) == 0 {
-		return nil, noDepMatch(opt.Deps, opt.Patterns)
+		return nil, noDepMatch(opt.Deps, opt.named)
 	}
 	addRoots(a, roots, opt.Tests)
 	if a.ModulePath == "" {
@@ -119,7 +122,7 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		if listErr != nil {
 			return nil, listErr
 		}
-		return nil, fmt.Errorf("%s: not in a module (suncat instruments the packages of the main module)", strings.Join(opt.Patterns, " "))
+		return nil, fmt.Errorf("%s: not in a module (suncat instruments the packages of the main module)", opt.named)
 	}
 	broken := map[string]bool{} // packages that do not build, with or without their tests
 	if listErr != nil {
@@ -128,7 +131,7 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	if len(a.Packages) == 0 {
 		// Nothing of ours in the program (a dependency's command without
 		// -deps): no getters, but the program can still be built.
-		progress("no package of module %s in %s", a.ModulePath, strings.Join(opt.Patterns, " "))
+		progress("no package of module %s in %s", a.ModulePath, opt.named)
 		reportBroken(broken, progress)
 		return a, nil
 	}
@@ -155,7 +158,7 @@ func progressTo(w io.Writer) func(format string, args ...interface{}) {
 // does not build is only left uninstrumented (go test will say why);
 // without, listErr is the error.
 func listGraph(ctx context.Context, opt Options, progress func(string, ...interface{})) (roots []*packages.Package, listErr, err error) {
-	progress("listing packages of %s", strings.Join(opt.Patterns, " "))
+	progress("listing packages of %s", opt.named)
 	light := &packages.Config{
 		Context:    ctx,
 		Mode:       packages.NeedName | packages.NeedModule | packages.NeedImports | packages.NeedDeps | packages.NeedFiles,
@@ -249,12 +252,12 @@ var ErrNoDependency = errors.New("matches no dependency")
 
 // noDepMatch is the error for a Deps specification that matches no
 // dependency of the patterns.
-func noDepMatch(spec string, patterns []string) error {
+func noDepMatch(spec string, patterns string) error {
 	first, _, _ := strings.Cut(strings.TrimSpace(spec), "/")
 	if !strings.Contains(first, ".") {
-		return fmt.Errorf("%q %w of %s (the standard library cannot be instrumented)", spec, ErrNoDependency, strings.Join(patterns, " "))
+		return fmt.Errorf("%q %w of %s (the standard library cannot be instrumented)", spec, ErrNoDependency, patterns)
 	}
-	return fmt.Errorf("%q %w of %s", spec, ErrNoDependency, strings.Join(patterns, " "))
+	return fmt.Errorf("%q %w of %s", spec, ErrNoDependency, patterns)
 }
 
 // addRoots records the patterns' packages in a: the commands among them

@@ -96,7 +96,7 @@ func TestNoDepMatch(t *testing.T) {
 		{"fmt", `"fmt" matches no dependency of ./cmd/a ./cmd/b (the standard library cannot be instrumented)`},
 	}
 	for _, tc := range cases {
-		err := noDepMatch(tc.spec, []string{"./cmd/a", "./cmd/b"})
+		err := noDepMatch(tc.spec, "./cmd/a ./cmd/b")
 		if got := err.Error(); got != tc.want {
 			t.Errorf("%q: %s, want %s", tc.spec, got, tc.want)
 		}

@@ -73,7 +73,7 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 	a := opt.Analysis
 	if a == nil {
 		ao := opt.Options
-		ao.Patterns, ao.Tests = []string{pkg}, false
+		ao.Patterns, ao.Tests, ao.named = []string{pkg}, false, named
 		var err error
 		if a, err = Analyze(ctx, ao); err != nil {
 			return nil, err

@@ -66,6 +66,8 @@ type Options struct {
 	// Tests also follows the imports of the patterns' test files, and
 	// lists those files (Analysis.TestFiles).
 	Tests bool
+
+	named string // the patterns as the user gave them, for messages
 }
 
 // An Analysis is the result of Analyze.

@@ -95,7 +95,10 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err := printCheck(stdout, format, rep); err != nil {
 		return err
 	}
-	if rep.Failed > 0 {
+	switch {
+	case rep.Failed > 0 && *base == "": // nothing to have grown worse than
+		return fmt.Errorf("%d of %d site(s) grow faster than -max %s", rep.Failed, len(c.Sites), *max)
+	case rep.Failed > 0:
 		return fmt.Errorf("%d of %d site(s) grew worse", rep.Failed, len(c.Sites))
 	}
 	return nil

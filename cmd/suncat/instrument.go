@@ -117,7 +117,7 @@ func instrumentError(err error) error {
 
 var gettersCmd = &command{
 	name:  "getters",
-	args:  "[-v] [-json] [-funcs] [-match re] [-skip re] [-tags t] [package]",
+	args:  "[-v] [-json] [-funcs] [-match re] [-skip re] [-tags t] [-deps patterns] [package]",
 	short: "list the string getters suncat would instrument, and why",
 	order: 10,
 	long: `
@@ -277,7 +277,9 @@ func runInstrument(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "instrumented %d getter(s); binary: %s\n", len(res.Analysis.Getters), res.Output)
-	fmt.Fprintf(stdout, "run it as usual; traces go to %s (set %s=/some/dir/ to choose)\n", logrt.DefaultDir(), logrt.TraceEnv)
+	if len(res.Analysis.Getters) > 0 { // else it writes no trace (build said so)
+		fmt.Fprintf(stdout, "run it as usual; traces go to %s (set %s=/some/dir/ to choose)\n", logrt.DefaultDir(), logrt.TraceEnv)
+	}
 	return nil
 }
 
@@ -296,7 +298,7 @@ func build(sel selection, cmd, pkg, out string, stderr io.Writer) (*instrument.B
 		if len(res.Analysis.Packages) == 0 {
 			hint = " (none of its packages is in your module; -deps instruments dependencies)"
 		}
-		fmt.Fprintf(stderr, "suncat: %s: no string getters found%s; the program was built but will record nothing\n", cmd, hint)
+		fmt.Fprintf(stderr, "suncat: %s: no string getters found%s; the program was built but will record nothing (suncat getters -v %s says why each string method was left out)\n", cmd, hint, pkg)
 	}
 	return res, nil
 }
@@ -325,6 +327,7 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 // new directory when dir is ""), passing the terminal through and
 // forwarding signals, and says where the trace is.
 func runInstrumented(bin string, args []string, dir string, stdout, stderr io.Writer) error {
+	made := dir == "" // a new directory, removed again if it stays empty
 	dir, err := newTraceDir(dir, "run")
 	if err != nil {
 		return err
@@ -336,7 +339,11 @@ func runInstrumented(bin string, args []string, dir string, stdout, stderr io.Wr
 	traces := tracesIn(dir)
 	switch len(traces) {
 	case 0:
-		fmt.Fprintf(stderr, "suncat: the program recorded no trace (no getter was called); directory: %s\n", dir)
+		if made && os.Remove(dir) == nil {
+			fmt.Fprintf(stderr, "suncat: the program recorded no trace (no getter was called)\n")
+		} else {
+			fmt.Fprintf(stderr, "suncat: the program recorded no trace (no getter was called); directory: %s\n", dir)
+		}
 	case 1:
 		fmt.Fprintf(stderr, "suncat: trace: %s\n", traces[0])
 		fmt.Fprintf(stderr, "suncat: next: suncat summary %s\n", traces[0])

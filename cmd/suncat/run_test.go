@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/suncat-go/suncat/logrt"
 )
 
 // runProg is the program the run tests start: it exits with the status
@@ -81,6 +83,36 @@ func TestRunExitStatus(t *testing.T) {
 		if !strings.Contains(stderr.String(), "recorded no trace") {
 			t.Errorf("%s: stderr does not say there is no trace:\n%s", tc.arg, stderr.String())
 		}
+	}
+}
+
+// TestRunRemovesEmptyTraceDir: a run that records nothing leaves no empty
+// directory of its own under the default trace directory, but keeps a
+// directory the user named.
+func TestRunRemovesEmptyTraceDir(t *testing.T) {
+	bin := buildRunProg(t)
+	t.Setenv("TMPDIR", t.TempDir())
+	var stderr strings.Builder
+	if err := runInstrumented(bin, []string{"0"}, "", io.Discard, &stderr); err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr.String())
+	}
+	entries, err := os.ReadDir(logrt.DefaultDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 0 {
+		t.Errorf("left in %s: %v\n%s", logrt.DefaultDir(), entries, stderr.String())
+	}
+	if strings.Contains(stderr.String(), "directory:") {
+		t.Errorf("names a directory it removed:\n%s", stderr.String())
+	}
+	mine := filepath.Join(t.TempDir(), "mine")
+	stderr.Reset()
+	if err := runInstrumented(bin, []string{"0"}, mine, io.Discard, &stderr); err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr.String())
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Errorf("the directory the user named is gone: %v", err)
 	}
 }
 

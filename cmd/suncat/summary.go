@@ -91,7 +91,8 @@ func (f *summaryFlags) registerSubTraces(fs *flag.FlagSet) {
 }
 
 // options returns the summary's options, or a usage error for a value no
-// summary takes.
+// summary takes (a -split, -goroutines or -run that no trace allows
+// included).
 func (f *summaryFlags) options() (prioritize.Options, error) {
 	if f.frames < 0 {
 		return prioritize.Options{}, usagef("-frames %d: want 0 or more", f.frames)
@@ -106,8 +107,11 @@ func (f *summaryFlags) options() (prioritize.Options, error) {
 	if f.stacks != "" && f.stacks != prioritize.StacksFolded && f.stacks != prioritize.StacksWhole {
 		return prioritize.Options{}, usagef("-stacks %q: want folded or whole", f.stacks)
 	}
-	return prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run,
-		Sizes: sizes, At: f.at, Stacks: f.stacks}, nil
+	opt := prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run,
+		Sizes: sizes, At: f.at, Stacks: f.stacks}
+	// Values no trace allows are misuse, reported before any trace is
+	// looked for or read.
+	return opt, checkSummaryOptions(opt)
 }
 
 func runSummary(stdout, stderr io.Writer, args []string) error {

@@ -72,13 +72,10 @@ func runView(stdout, stderr io.Writer, args []string) error {
 		printNotes(stderr, "view", res.Notes)
 		return printSummary(stdout, res.Summary, defaultSummaryView)
 	}
-	// Check the arguments before taking over the terminal: bad -split,
-	// -goroutines and -run values are misuse, reported now, as summary
+	// Check the arguments before taking over the terminal (sf.options
+	// checked the flags): a missing trace is reported now, as summary
 	// does, rather than inside the viewer.
 	files, err := traceFiles(fs.Args())
-	if err == nil {
-		err = checkSummaryOptions(opt)
-	}
 	if err != nil {
 		return err
 	}
