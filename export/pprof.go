@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/google/pprof/profile"
@@ -23,7 +24,7 @@ type ProfileOptions struct {
 func Profile(s *prioritize.Summary, opt ProfileOptions) *profile.Profile {
 	b := newBuilder(opt.Program)
 	p := b.p
-	p.Comments = []string{fmt.Sprintf("suncat: getter calls of %v, sub-traces: %s", s.Traces, s.Split)}
+	p.Comments = []string{fmt.Sprintf("suncat: getter calls of %s, sub-traces: %s", strings.Join(s.Traces, " "), s.Split)}
 	if s.Run != "" {
 		p.Comments = append(p.Comments, "suncat: only the sub-traces of -run "+s.Run)
 	}

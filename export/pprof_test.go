@@ -210,6 +210,10 @@ func TestProfileHeader(t *testing.T) {
 	if p.DefaultSampleType != "calls" || p.Period != 1 || p.PeriodType.Type != "calls" {
 		t.Errorf("default %q, period %d %v", p.DefaultSampleType, p.Period, p.PeriodType)
 	}
+	// The comment names the traces as paths, not as a Go slice.
+	if want := "suncat: getter calls of " + tr.Path + ", sub-traces: "; len(p.Comments) == 0 || !strings.HasPrefix(p.Comments[0], want) {
+		t.Errorf("comments %q, want the first to start %q", p.Comments, want)
+	}
 	// The getter's function starts at the getter's declaration.
 	for _, f := range p.Function {
 		if f.Name == "example.com/busapp/model.(*Stop).Name" && f.StartLine == 0 {

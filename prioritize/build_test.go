@@ -205,7 +205,7 @@ func TestPart(t *testing.T) {
 		t.Errorf("-goroutines ^ma: %d groups", len(p.groups))
 	}
 	if _, err := Merge([]*Part{partOf(t, tr, Options{Goroutines: "^nothing"})}, Options{Goroutines: "^nothing"}); err == nil ||
-		err.Error() != `Goroutines "^nothing" matches no goroutine` {
+		err.Error() != `Goroutines "^nothing" matches no goroutine; goroutines start in: main, w` {
 		t.Errorf("-goroutines ^nothing: error %v", err)
 	}
 }

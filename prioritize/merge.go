@@ -72,6 +72,7 @@ type Merger struct {
 	inSubs  int // events in any sub-trace before -run
 	groups  []*mergedGroup
 	byKey   map[string]*mergedGroup
+	left    map[string]bool // goroutine entries -goroutines left out (some)
 }
 
 // NewMerger starts a summary with the options the parts are made with;
@@ -129,6 +130,12 @@ func (m *Merger) decide(sawMark bool) {
 }
 
 func (m *Merger) add(p *Part) {
+	for e := range p.left {
+		if m.left == nil {
+			m.left = map[string]bool{}
+		}
+		m.left[e] = true
+	}
 	run := p.trace.Path // a part beyond the paths given
 	if m.added < len(m.runs) {
 		run = m.runs[m.added]
@@ -174,7 +181,7 @@ func (m *Merger) Summary() (*Summary, error) {
 		return nil, err
 	}
 	if m.c.sel != nil && len(m.groups) == 0 {
-		return nil, optionError("Goroutines", "%q matches no goroutine", m.c.opt.Goroutines)
+		return nil, noGoroutineMatch(m.c.opt.Goroutines, m.left)
 	}
 	if m.c.run != nil && len(m.labels) == 0 && m.inSubs > 0 {
 		return nil, noRunMatch(m.c.opt.Run, m.all)
@@ -448,4 +455,23 @@ func terminalKey(getter uint32, fs []logrt.Frame) string {
 		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", f.Func, f.File, f.Line)
 	}
 	return b.String()
+}
+
+// noGoroutineMatch is the error for a -goroutines regexp that selects no
+// goroutine: it names the entry functions of the goroutines there are
+// (some of them, sorted).
+func noGoroutineMatch(pattern string, left map[string]bool) error {
+	names := make([]string, 0, len(left))
+	for e := range left {
+		names = append(names, e)
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return optionError("Goroutines", "%q matches no goroutine (the traces have no event)", pattern)
+	}
+	more := ""
+	if len(names) > maxLeftNames {
+		names, more = names[:maxLeftNames], ", ..."
+	}
+	return optionError("Goroutines", "%q matches no goroutine; goroutines start in: %s%s", pattern, strings.Join(names, ", "), more)
 }

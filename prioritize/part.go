@@ -34,7 +34,8 @@ type Part struct {
 	other   map[protoKey]int32 // the protos byStack does not hold
 	groups  []*partGroup
 	groupOf map[string]int32
-	events  int // events added, selected or not
+	left    map[string]bool // entries -goroutines did not select (the first few)
+	events  int             // events added, selected or not
 
 	// Set by Finish: the part's terminals, its protos by getter and
 	// frames (cut to -frames), as Merge makes them terminals.
@@ -290,6 +291,10 @@ func (p *Part) protoOf(ev *logrt.Event) int32 {
 	return i
 }
 
+// maxLeftNames bounds the entries a Part keeps of the goroutines that
+// -goroutines left out, to name them when it selects none.
+const maxLeftNames = 8
+
 // groupIndex returns the group of a goroutine started in entry, adding
 // it; -1 when -goroutines does not select it.
 func (p *Part) groupIndex(entry string) int32 {
@@ -297,6 +302,12 @@ func (p *Part) groupIndex(entry string) int32 {
 	switch {
 	case p.opt.sel != nil:
 		if !p.opt.sel.MatchString(entry) {
+			if p.left == nil {
+				p.left = map[string]bool{}
+			}
+			if len(p.left) <= maxLeftNames { // one more, to know there are more
+				p.left[entry] = true
+			}
 			return -1
 		}
 	case p.opt.each:

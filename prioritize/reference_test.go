@@ -67,11 +67,17 @@ func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
 		sub int
 	}
 	groups := map[string][]tagged{}
+	left := map[string]bool{} // entries -goroutines leaves out: the first few of each trace
 	var order []string
 	var labels []SubTrace
 	for _, tr := range traces {
 		s.Traces = append(s.Traces, tr.Path)
 		if sel != nil {
+			for i, seen := 0, map[string]bool{}; i < len(tr.Events) && len(seen) <= maxLeftNames; i++ {
+				if e := tr.Events[i].Entry; !sel.MatchString(e) && !seen[e] {
+					seen[e], left[e] = true, true
+				}
+			}
 			// Split on the selected goroutines' events only, so that
 			// background work does not fill the idle gaps between
 			// repetitions.
@@ -109,7 +115,7 @@ func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
 		}
 	}
 	if sel != nil && len(groups) == 0 {
-		return nil, fmt.Errorf("Goroutines %q matches no goroutine", opt.Goroutines)
+		return nil, noGoroutineMatch(opt.Goroutines, left)
 	}
 	if run != nil {
 		// Keep the matching sub-traces, in order, numbered densely; the

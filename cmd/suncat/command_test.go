@@ -62,3 +62,19 @@ func TestFlagErrorOneLine(t *testing.T) {
 		}
 	}
 }
+
+func TestLastElem(t *testing.T) {
+	for path, want := range map[string]string{
+		"github.com/alecthomas/chroma/v2":          "chroma",
+		"github.com/pelletier/go-toml/v2/unstable": "unstable",
+		"gopkg.in/yaml.v3":                         "yaml",
+		"example.com/app":                          "app",
+		"main":                                     "main",
+		"example.com/v2":                           "example.com",
+		"example.com/vx":                           "vx",
+	} {
+		if got := lastElem(path); got != want {
+			t.Errorf("lastElem(%q) = %q, want %q", path, got, want)
+		}
+	}
+}

@@ -110,7 +110,7 @@ func (s *selection) options() (instrument.Options, error) {
 // about an option's value.
 func instrumentError(err error) error {
 	if errors.Is(err, instrument.ErrNoDependency) {
-		return fmt.Errorf("-deps %w", err)
+		return usagef("-deps %w", err) // a flag value that does not fit the program: misuse, like -run
 	}
 	return err
 }
@@ -258,7 +258,33 @@ func relPos(file string, line int) string {
 	return fmt.Sprintf("%s:%d", file, line)
 }
 
-func lastElem(p string) string { return p[strings.LastIndex(p, "/")+1:] }
+// lastElem returns the name a package of import path p is usually known
+// by: its last element, without a major version (chroma for
+// github.com/alecthomas/chroma/v2, yaml for gopkg.in/yaml.v3).
+func lastElem(p string) string {
+	elem := p[strings.LastIndex(p, "/")+1:]
+	if isMajor(elem) && strings.Contains(p, "/") {
+		rest := p[:strings.LastIndex(p, "/")]
+		return lastElem(rest)
+	}
+	if i := strings.LastIndex(elem, ".v"); i > 0 && isMajor(elem[i+1:]) {
+		return elem[:i]
+	}
+	return elem
+}
+
+// isMajor reports whether s is a major version suffix: v2, v3, ...
+func isMajor(s string) bool {
+	if len(s) < 2 || s[0] != 'v' {
+		return false
+	}
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 func runInstrument(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(instrumentCmd, stderr)
