@@ -34,7 +34,8 @@ func TestResolve(t *testing.T) {
 		{names: []string{"model.(*Route)"}, want: []uint32{3}},
 		{names: []string{"bus/other"}, want: []uint32{4}},
 		{names: []string{"Nam"}, err: `"Nam" is ambiguous: 3 getters contain it: example.com/bus/model.(*Stop).Name, example.com/bus/model.(*Route).Name, example.com/bus/other.Stop.Name`},
-		{names: []string{"Stop).("}, err: `"Stop).(": no getter contains it, and it is not a regexp`},
+		{names: []string{"Stop).("}, err: `"Stop).(": no such getter; the getters are: example.com/bus/model.(*Stop).Name,`},
+		{names: []string{"github.com/spf13/viper.(*Viper).ConfigFileUsed"}, err: `"github.com/spf13/viper.(*Viper).ConfigFileUsed": no such getter; the getters are: `},
 		{names: []string{"Stop.Nom"}, err: `"Stop.Nom": no such getter; the getters are: example.com/bus/model.(*Stop).Name,`},
 		{names: []string{"a"}, err: `"a" looks like a terminal or pattern of a summary, but no summary was given`},
 		{names: nil, err: "no getter chosen"},
@@ -151,6 +152,22 @@ func TestVerdict(t *testing.T) {
 		r := Row{Plain: tc.plain, Growth: tc.growth, Delayed: tc.plain + tc.growth, Expected: tc.expected}
 		if got := verdict(r); got != tc.want {
 			t.Errorf("%+v: %s, want %s", tc, got, tc.want)
+		}
+	}
+}
+
+func TestPackageOf(t *testing.T) {
+	for name, want := range map[string]string{
+		"github.com/spf13/viper.(*Viper).ConfigFileUsed": "github.com/spf13/viper",
+		"example.com/bus/other.Stop.Name":                "example.com/bus/other",
+		"example.com/bus/model.Name":                     "example.com/bus/model",
+		"gopkg.in/yaml.v3.(*Node).Value":                 "gopkg.in/yaml.v3",
+		"(*Stop).Name":                                   "",
+		"Stop.Name":                                      "",
+		"model.(*Stop).Name":                             "model",
+	} {
+		if got := PackageOf(name); got != want {
+			t.Errorf("PackageOf(%q) = %q, want %q", name, got, want)
 		}
 	}
 }

@@ -110,13 +110,13 @@ func byPattern(getters []logrt.Getter, name string) ([]logrt.Getter, error) {
 		return nil, fmt.Errorf("%q is ambiguous: %d getters contain it: %s", name, len(out), list(out))
 	}
 	if len(out) == 0 && regexp.QuoteMeta(name) != name {
-		re, err := regexp.Compile(name)
-		if err != nil {
-			return nil, fmt.Errorf("%q: no getter contains it, and it is not a regexp: %w", name, err)
-		}
-		for _, g := range getters {
-			if re.MatchString(FullName(g)) {
-				out = append(out, g)
+		// A name with a getter's parentheses, (*T).M, that compiles as no
+		// regexp is a name, not a pattern: said below as one.
+		if re, err := regexp.Compile(name); err == nil {
+			for _, g := range getters {
+				if re.MatchString(FullName(g)) {
+					out = append(out, g)
+				}
 			}
 		}
 	}
@@ -196,4 +196,24 @@ func symbols(sum *prioritize.Summary) string {
 		out = append(out, r.Name)
 	}
 	return strings.Join(out, " ")
+}
+
+// PackageOf returns the import path in a getter's full name
+// (example.com/pkg.(*Stop).Name, example.com/pkg.Stop.Name, or
+// example.com/pkg.Name), or "" for a name without one: everything before
+// the first dot after the last slash, or before ".(" where a pointer
+// receiver follows.
+func PackageOf(name string) string {
+	if i := strings.Index(name, ".("); i > 0 && !strings.Contains(name[:i], "(") {
+		return name[:i]
+	}
+	slash := strings.LastIndex(name, "/")
+	if slash < 0 {
+		return ""
+	}
+	dot := strings.Index(name[slash:], ".")
+	if dot < 0 {
+		return ""
+	}
+	return name[:slash+dot]
 }

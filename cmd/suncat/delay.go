@@ -23,7 +23,7 @@ import (
 
 var delayCmd = &command{
 	name:  "delay",
-	args:  "--getter X [--getter Y ...] [-d DURATION] [-mode sleep|spin] [-o out] [-run | -compare] [-trace T] [build flags] [package] [-- args]",
+	args:  "--getter X [--getter Y ...] [-d DURATION] [-mode sleep|spin] [-o out] [-run | -compare] [-trace T] [-deps patterns] [build flags] [package] [-- args]",
 	short: "rebuild with delays in chosen getters, and measure what a user would feel",
 	order: 60,
 	long: `
@@ -37,7 +37,9 @@ X is a getter name (Stop.Name, (*Stop).Name, pkg.(*Stop).Name, the full
 import path form) or a regexp over pkg.(*Recv).Method; with -trace T it may
 also be a terminal letter (a, b, ...) or a pattern (A, B, ...: all its
 terminals) of that trace's summary (first goroutine group). Delays apply
-to the getter at all its call sites.
+to the getter at all its call sites. A getter of a dependency module
+needs -deps, as for instrument; one named by its full import path form
+(as the viewer's delay box names it) adds its package to -deps itself.
 
 -run runs the delayed build with the arguments after "--".
 
@@ -135,6 +137,8 @@ func parseDelay(stderr io.Writer, args []string) (*delayConfig, error) {
 	fs.BoolVar(&c.json, "json", false, "-compare: print the report as JSON")
 	goroutines := fs.String("goroutines", "", "-compare: only the goroutine groups whose entry function matches this `regexp` (e.g. main.main)")
 	c.sel.register(fs, buildFlags)
+	fs.StringVar(&c.sel.deps, "deps", "", "also analyze dependency packages matching these comma-separated `patterns` (a --getter named by its full name in a dependency adds its package)")
+	fs.BoolVar(&c.sel.funcs, "funcs", false, "also take plain functions, as instrument -funcs")
 	args, c.progArgs = splitDashDash(args)
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
@@ -192,15 +196,21 @@ func resolveDelay(ctx context.Context, c *delayConfig, stderr io.Writer) (instru
 		return opt, nil, err
 	}
 	aopt.Patterns, aopt.Progress = []string{c.pkg}, stderr
-	a, err := instrument.Analyze(ctx, aopt)
-	if err != nil {
-		return opt, nil, instrumentError(err)
+	a, table, ids, err := analyzeAndResolve(ctx, aopt, c.getters, sum)
+	var unresolved unresolvedError
+	if errors.As(err, &unresolved) {
+		// A getter named by its full name in a package of another module
+		// (the viewer names them so): analyze that package too, as
+		// instrument -deps would, and resolve again.
+		if deps := depsOf(c.getters, a, aopt.Deps); deps != "" {
+			fmt.Fprintf(stderr, "suncat: delay: analyzing with -deps %s, the packages of the getters named\n", deps)
+			aopt.Deps = deps
+			a, table, ids, err = analyzeAndResolve(ctx, aopt, c.getters, sum)
+		}
 	}
-	table := make([]logrt.Getter, len(a.Getters))
-	for i, g := range a.Getters {
-		table[i] = g.Runtime()
+	if a == nil {
+		return opt, nil, err
 	}
-	ids, err := delay.Resolve(table, c.getters, sum)
 	if errors.Is(err, delay.ErrNoSummary) {
 		return opt, nil, usagef("--getter %w: give the trace with -trace", err)
 	}
@@ -212,6 +222,62 @@ func resolveDelay(ctx context.Context, c *delayConfig, stderr io.Writer) (instru
 		names = append(names, table[id-1].Name())
 	}
 	return instrument.BuildOptions{Options: aopt, Package: c.pkg, Output: c.out, Delays: ids, Analysis: a}, names, nil
+}
+
+// An unresolvedError is an error of delay.Resolve (as opposed to one of
+// the analysis) from analyzeAndResolve.
+type unresolvedError struct{ err error }
+
+func (e unresolvedError) Error() string { return e.err.Error() }
+func (e unresolvedError) Unwrap() error { return e.err }
+
+// analyzeAndResolve analyzes the package and resolves the getter names
+// against its getter table. An analysis that fails returns a nil
+// Analysis and the error; names that do not resolve return the analysis
+// and Resolve's error as an unresolvedError.
+func analyzeAndResolve(ctx context.Context, aopt instrument.Options, getters []string, sum *prioritize.Summary) (*instrument.Analysis, []logrt.Getter, []uint32, error) {
+	a, err := instrument.Analyze(ctx, aopt)
+	if err != nil {
+		return nil, nil, nil, instrumentError(err)
+	}
+	table := make([]logrt.Getter, len(a.Getters))
+	for i, g := range a.Getters {
+		table[i] = g.Runtime()
+	}
+	ids, err := delay.Resolve(table, getters, sum)
+	if err != nil {
+		return a, table, nil, unresolvedError{err}
+	}
+	return a, table, ids, nil
+}
+
+// depsOf returns the -deps value that adds the packages of the getters
+// named by their full name in another module than the analyzed one, to
+// the patterns already given (had); "" when there are none or all were
+// analyzed already.
+func depsOf(names []string, a *instrument.Analysis, had string) string {
+	have := map[string]bool{}
+	for _, p := range a.Packages {
+		have[p] = true
+	}
+	deps := []string{}
+	if had != "" {
+		deps = append(deps, had)
+	}
+	added := false
+	for _, name := range names {
+		pkg := delay.PackageOf(name)
+		first, _, _ := strings.Cut(pkg, "/")
+		if !strings.Contains(first, ".") || have[pkg] || pkg == a.ModulePath || strings.HasPrefix(pkg, a.ModulePath+"/") {
+			continue
+		}
+		have[pkg], added = true, true
+		deps = append(deps, pkg)
+	}
+	if !added {
+		return ""
+	}
+	return strings.Join(deps, ",")
 }
 
 // compareDelay runs the scenario plainly and with the delays on the
