@@ -18,12 +18,17 @@ package logrt
 //	        | chunk size u32 | pid u32 | start unix ns i64 |
 //	        | program name: u16 length + bytes |
 //	        | arguments (os.Args[1:]): u16 count, then each u16 length +
-//	        |   bytes; those that do not fit are left out | zero padding to 512 |
+//	        |   bytes; those that do not fit are left out | zero padding |
+//	        | chunk count tag u32 | chunks handed out u32 |  (the last 8 bytes)
 //
 //	record: | commit word u32 | payload ... | zero padding to 4 bytes |
 //	          commit word = kind (low 8 bits) | payload length << 8
 //
-// All integers in the header are little endian. The writer has several
+// All integers in the header are little endian. The chunk count, after
+// its tag (chunkCountTag; traces written before it have zeros or argument
+// bytes there), is raised each time a chunk is handed out, so a reader
+// knows a file cut after a chunk that was not full, whose shard's stream
+// looks whole: the last chunk handed out must begin in the file. The writer has several
 // shards (shard.go), each with its own lock, so that goroutines recording
 // at the same time do not wait for each other. Each chunk belongs to one
 // shard and starts with a kindChunk record naming it (chunk 0, shard 0's
@@ -119,6 +124,7 @@ const (
 	magic          = "SUNCATTR"
 	formatVersion  = 3
 	headerSize     = 512
+	chunkCountTag  = 0xc4a7c5fe // before the chunk count at headerSize-8
 	chunkSize      = 1 << 20
 	maxProgramName = 256
 

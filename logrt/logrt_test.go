@@ -2,6 +2,8 @@ package logrt
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/binary"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -288,4 +290,33 @@ func TestTraceFileTaken(t *testing.T) {
 	if len(first.Events) != 3 || len(second.Events) != 5 || first.PID == second.PID {
 		t.Errorf("first %d events (pid %d), second %d (pid %d); want 3 and 5 from two processes", len(first.Events), first.PID, len(second.Events), second.PID)
 	}
+}
+
+// TestChunkCount: the header counts the chunks handed out, so a file cut
+// after a chunk that was not full is read as cut, though every stream in
+// it ends as a whole one does; trailing zeros trimmed off the last chunk
+// are not a cut.
+func TestChunkCount(t *testing.T) {
+	le := binary.LittleEndian
+	tr := runProg(t, "return", 100)
+	data, err := os.ReadFile(tr.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tag, n := le.Uint32(data[headerSize-8:]), le.Uint32(data[headerSize-4:]); tag != chunkCountTag || int(n)*chunkSize != len(data) {
+		t.Fatalf("header: tag %#x, %d chunks; want %#x, %d", tag, n, chunkCountTag, len(data)/chunkSize)
+	}
+	check := func(what string, b []byte, cut bool) {
+		t.Helper()
+		got, err := Decode("x.suncat", b)
+		if err != nil || got.Cut != cut || len(got.Events) != 100 || cut != strings.Contains(got.Problem(), "cut short") {
+			t.Errorf("%s: %v, cut %v (want %v), %d events, %q", what, err, got.Cut, cut, len(got.Events), got.Problem())
+		}
+	}
+	check("whole", data, false)
+	check("trailing zeros trimmed", bytes.TrimRight(data, "\x00"), false)
+	more := append([]byte(nil), data...)
+	n := le.Uint32(more[headerSize-4:])
+	le.PutUint32(more[headerSize-4:], n+1) // one more chunk was handed out, and is gone
+	check("cut after a chunk that was not full", more, true)
 }

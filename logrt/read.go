@@ -246,6 +246,14 @@ func (d *decoder) header() error {
 	if len(d.data) < hs {
 		return d.errorf(len(d.data), "file ends inside the header")
 	}
+	// The last chunk handed out begins with a record: a file that ends
+	// before it was cut (trailing zeros trimmed off the last chunk are not
+	// a cut).
+	if le.Uint32(d.data[hs-8:]) == chunkCountTag {
+		if n := int(le.Uint32(d.data[hs-4:])); n > 0 && (n-1)*cs+4 > len(d.data) {
+			d.t.Cut = true
+		}
+	}
 	d.pos = hs
 	return nil
 }

@@ -408,8 +408,15 @@ func header(start time.Time) [headerSize]byte {
 	prog := programName()
 	le16(h[32:], uint16(len(prog)))
 	copy(h[34:], prog)
-	putArgs(h[34+len(prog):], os.Args[1:])
+	putArgs(h[34+len(prog):headerSize-8], os.Args[1:])
+	putChunkCount(h[headerSize-8:], 1) // chunk 0, which holds the header
 	return h
+}
+
+// putChunkCount writes the header's chunk count (format.go) into b.
+func putChunkCount(b []byte, n int) {
+	le32(b, chunkCountTag)
+	le32(b[4:], uint32(n))
 }
 
 // takeChunk hands out the next chunk of the file and grows the file to
@@ -421,6 +428,16 @@ func (w *writer) takeChunk() (int, error) {
 		return 0, fmt.Errorf("growing %s: %v", w.path, err)
 	}
 	w.nextChunk++
+	// The header counts the chunks, so that a reader knows a file cut
+	// after a chunk of a shard that was not full (format.go). Chunk 0's
+	// count is in the header from the start.
+	if i > 0 {
+		var b [8]byte
+		putChunkCount(b[:], i+1)
+		if _, err := w.f.WriteAt(b[:], headerSize-8); err != nil {
+			return 0, fmt.Errorf("counting chunks in %s: %v", w.path, err)
+		}
+	}
 	return i, nil
 }
 
