@@ -104,6 +104,47 @@ func Where(t *Terminal) string {
 	return ""
 }
 
+// Wheres describes the call site of each terminal of a group as Where
+// does, but where two terminals would read the same (one getter called
+// from one line, reached by two paths), each gets the frame further out
+// where its stack parts from the others': "f (a.go:3) from main.main
+// (main.go:456)".
+func Wheres(ts []*Terminal) []string {
+	out := make([]string, len(ts))
+	same := map[string][]int{}
+	for i, t := range ts {
+		out[i] = Where(t)
+		same[out[i]+"\x00"+t.Name] = append(same[out[i]+"\x00"+t.Name], i)
+	}
+	for _, idx := range same {
+		if len(idx) < 2 {
+			continue
+		}
+		for _, i := range idx {
+			if k := partingFrame(ts, idx, i); k > 0 {
+				f := ts[i].Frames[k]
+				out[i] += fmt.Sprintf(" from %s (%s:%d)", shortFunc(f.Func), filepath.Base(f.File), f.Line)
+			}
+		}
+	}
+	return out
+}
+
+// partingFrame returns the first frame of terminal i, from the caller's
+// caller outward, that differs from the same frame of another of the
+// terminals idx, or 0 if none does.
+func partingFrame(ts []*Terminal, idx []int, i int) int {
+	fs := ts[i].Frames
+	for k := 2; k < len(fs); k++ {
+		for _, j := range idx {
+			if o := ts[j].Frames; j != i && (k >= len(o) || o[k] != fs[k]) {
+				return k
+			}
+		}
+	}
+	return 0
+}
+
 // PatternLine prints a pattern for the Prioritized Patterns level.
 func PatternLine(p Pattern) string {
 	return fmt.Sprintf("%-10s %-24s max %-4d trend %+6.2f  in %-3s %s",
@@ -118,8 +159,9 @@ func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds 
 		switch level {
 		case "count":
 			heading("Count Summary")
-			for _, t := range g.Terminals {
-				fmt.Fprintf(&b, "%-28s %-22s %s\n", CountLine(t), t.Name, Where(t))
+			wheres := Wheres(g.Terminals)
+			for i, t := range g.Terminals {
+				fmt.Fprintf(&b, "%-28s %-22s %s\n", CountLine(t), t.Name, wheres[i])
 			}
 		case "full":
 			heading("Full Grammar")
@@ -157,8 +199,9 @@ func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds 
 					}
 				}
 			}
-			for _, t := range g.Terminals {
-				fmt.Fprintf(&b, "%s %s %s\n", t.Letter, t.Name, Where(t))
+			wheres := Wheres(g.Terminals)
+			for ti, t := range g.Terminals {
+				fmt.Fprintf(&b, "%s %s %s\n", t.Letter, t.Name, wheres[ti])
 				fmt.Fprintf(&b, "    all: %s\n", values(t.Values, 8))
 				if len(t.BySub) > 1 {
 					for i, vs := range t.BySub {

@@ -328,8 +328,12 @@ func formatRule(r Rule) string {
 	return b.String()
 }
 
-// where describes a terminal's call site: the caller of the getter.
+// where describes a terminal's call site: the caller of the getter (and,
+// where the summary gave it, the frame that tells it from another).
 func where(t *Terminal) string {
+	if t.Where != "" {
+		return t.Where
+	}
 	if len(t.Frames) >= 2 {
 		f := t.Frames[1]
 		return fmt.Sprintf("%s (%s:%d)", shortFunc(f.Func), filepath.Base(f.File), f.Line)

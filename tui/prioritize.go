@@ -75,9 +75,10 @@ func convertGroup(g *prioritize.Group) Group {
 		out.SubTraces = append(out.SubTraces, st.Label)
 	}
 	out.Terminals = make([]Terminal, len(g.Terminals))
+	wheres := prioritize.Wheres(g.Terminals)
 	for i, t := range g.Terminals {
 		ct := Terminal{
-			Letter: t.Letter, Name: t.Name, Field: t.Getter.Field,
+			Letter: t.Letter, Name: t.Name, Field: t.Getter.Field, Where: wheres[i],
 			Total: t.Total, PerSub: t.PerSub, Counts: prioritize.CountLine(t),
 			Values: values(t.Values),
 		}

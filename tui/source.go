@@ -93,6 +93,7 @@ type Terminal struct {
 	Getter string  // full getter name for suncat delay: "example.com/m.(*Stop).Name"; "" if unknown
 	Field  string  // what the getter returns: "name"
 	Frames []Frame // the call stack, Frames[0] is the getter
+	Where  string  // its call site, told apart from the group's others (prioritize.Wheres); "" to describe it from Frames
 	Total  int
 	PerSub []int     // calls in each sub-trace
 	Counts string    // its Count Summary entry: "a^4|5|6|7"
