@@ -25,6 +25,9 @@ func FindingsText(f *Findings, top int) string {
 		return b.String()
 	case len(grow) == 0:
 		fmt.Fprintf(&b, "== Findings: nothing grows with the size (%d call sites; %s)\n", len(f.Sites), sizes)
+		if note := f.FewEventsNote(); note != "" {
+			b.WriteString("    " + note + "\n")
+		}
 		return b.String()
 	}
 	fmt.Fprintf(&b, "== Findings: %d of %d call sites grow (%s; predicted at %s)\n", len(grow), len(f.Sites), sizes, Number(f.Target))
@@ -142,4 +145,31 @@ func Duration(ns float64) string {
 		return d.Round(time.Microsecond).String()
 	}
 	return d.String()
+}
+
+// fewEvents is the most events per sub-trace below which FewEventsNote
+// warns that the recording may not see the work that varies.
+const fewEvents = 20
+
+// FewEventsNote returns, when no used sub-trace has more than a handful
+// of events, a note that what was recorded cannot show the growth of
+// work that calls no instrumented getter; "" otherwise.
+func (f *Findings) FewEventsNote() string {
+	most := 0
+	for i := range f.Used {
+		if !f.Used[i] {
+			continue
+		}
+		n := 0
+		for _, s := range f.Sites {
+			if i < len(s.Counts) {
+				n += s.Counts[i]
+			}
+		}
+		most = max(most, n)
+	}
+	if most == 0 || most > fewEvents {
+		return ""
+	}
+	return fmt.Sprintf("only %d getter call(s) per sub-trace at most: work that calls no instrumented getter is not seen (suncat getters -v lists what is instrumented and why the rest is not; -deps adds dependencies)", most)
 }

@@ -1,6 +1,7 @@
 package prioritize
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/suncat-go/suncat/logrt"
@@ -30,5 +31,24 @@ func TestWheres(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("terminal %d: %q, want %q", i, got[i], want[i])
 		}
+	}
+}
+
+// TestFewEventsNote: findings over a handful of getter calls per
+// sub-trace say that work without getters is not seen; more calls, or a
+// sub-trace the fits leave out, do not.
+func TestFewEventsNote(t *testing.T) {
+	f := &Findings{Sizes: []float64{1, 2, 4}, SizesFrom: SizesFromLabels, Used: []bool{true, true, false}, Sites: []*Site{
+		{Counts: []int{1, 1, 100}}, {Counts: []int{2, 2, 100}},
+	}}
+	if note := f.FewEventsNote(); !strings.HasPrefix(note, "only 3 getter call(s) per sub-trace at most") {
+		t.Errorf("note %q", note)
+	}
+	if !strings.Contains(FindingsText(f, 10), "only 3 getter call(s)") {
+		t.Errorf("findings text without the note:\n%s", FindingsText(f, 10))
+	}
+	f.Used[2] = true
+	if note := f.FewEventsNote(); note != "" {
+		t.Errorf("with 200 calls in a sub-trace: note %q", note)
 	}
 }

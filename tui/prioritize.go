@@ -138,6 +138,9 @@ func (a *prioSummary) Findings() Findings {
 		out.None = "no growth class: " + f.Note
 	case len(out.Sites) == 0:
 		out.None = fmt.Sprintf("no call site grows with the input (%d sites)", len(f.Sites))
+		if note := f.FewEventsNote(); note != "" {
+			out.None += "; " + note
+		}
 	}
 	return out
 }
@@ -192,7 +195,7 @@ func timeLine(f *prioritize.Findings) string {
 	if len(f.TimeNs) == 0 || f.Time.Class == prioritize.ClassNone {
 		return ""
 	}
-	line := fmt.Sprintf("time per sub-trace: %s, %s at %g", f.Time.Class, time.Duration(f.TimePredictedNs).Round(time.Microsecond), f.Target)
+	line := fmt.Sprintf("time per sub-trace (first to last getter call): %s, %s at %g", f.Time.Class, time.Duration(f.TimePredictedNs).Round(time.Microsecond), f.Target)
 	if f.LagSize > 0 {
 		line += fmt.Sprintf("; passes %s at %.0f", time.Duration(prioritize.LagThreshold), math.Ceil(f.LagSize))
 	}
