@@ -28,8 +28,9 @@ package logrt
 // its tag (chunkCountTag; traces written before it have zeros or argument
 // bytes there), is raised each time a chunk is handed out, so a reader
 // knows a file cut after a chunk that was not full, whose shard's stream
-// looks whole: the last chunk handed out must begin in the file. The writer has several
-// shards (shard.go), each with its own lock, so that goroutines recording
+// looks whole: the last chunk handed out must begin in the file.
+//
+// The writer has several shards (shard.go), each with its own lock, so that goroutines recording
 // at the same time do not wait for each other. Each chunk belongs to one
 // shard and starts with a kindChunk record naming it (chunk 0, shard 0's
 // first, after the header); a shard's records, read chunk after chunk in

@@ -197,19 +197,18 @@ func resolveDelay(ctx context.Context, c *delayConfig, stderr io.Writer) (instru
 	}
 	aopt.Patterns, aopt.Progress = []string{c.pkg}, stderr
 	a, table, ids, err := analyzeAndResolve(ctx, aopt, c.getters, sum)
-	var unresolved unresolvedError
-	if errors.As(err, &unresolved) {
+	if a == nil {
+		return opt, nil, err
+	}
+	if deps := depsOf(c.getters, a, aopt.Deps); err != nil && deps != "" {
 		// A getter named by its full name in a package of another module
 		// (the viewer names them so): analyze that package too, as
 		// instrument -deps would, and resolve again.
-		if deps := depsOf(c.getters, a, aopt.Deps); deps != "" {
-			fmt.Fprintf(stderr, "suncat: delay: analyzing with -deps %s, the packages of the getters named\n", deps)
-			aopt.Deps = deps
-			a, table, ids, err = analyzeAndResolve(ctx, aopt, c.getters, sum)
+		fmt.Fprintf(stderr, "suncat: delay: analyzing with -deps %s, the packages of the getters named\n", deps)
+		aopt.Deps = deps
+		if a, table, ids, err = analyzeAndResolve(ctx, aopt, c.getters, sum); a == nil {
+			return opt, nil, err
 		}
-	}
-	if a == nil {
-		return opt, nil, err
 	}
 	if errors.Is(err, delay.ErrNoSummary) {
 		return opt, nil, usagef("--getter %w: give the trace with -trace", err)
@@ -224,17 +223,10 @@ func resolveDelay(ctx context.Context, c *delayConfig, stderr io.Writer) (instru
 	return instrument.BuildOptions{Options: aopt, Package: c.pkg, Output: c.out, Delays: ids, Analysis: a}, names, nil
 }
 
-// An unresolvedError is an error of delay.Resolve (as opposed to one of
-// the analysis) from analyzeAndResolve.
-type unresolvedError struct{ err error }
-
-func (e unresolvedError) Error() string { return e.err.Error() }
-func (e unresolvedError) Unwrap() error { return e.err }
-
 // analyzeAndResolve analyzes the package and resolves the getter names
 // against its getter table. An analysis that fails returns a nil
-// Analysis and the error; names that do not resolve return the analysis
-// and Resolve's error as an unresolvedError.
+// Analysis and its error; names that do not resolve return the analysis
+// and Resolve's error.
 func analyzeAndResolve(ctx context.Context, aopt instrument.Options, getters []string, sum *prioritize.Summary) (*instrument.Analysis, []logrt.Getter, []uint32, error) {
 	a, err := instrument.Analyze(ctx, aopt)
 	if err != nil {
@@ -246,7 +238,7 @@ func analyzeAndResolve(ctx context.Context, aopt instrument.Options, getters []s
 	}
 	ids, err := delay.Resolve(table, getters, sum)
 	if err != nil {
-		return a, table, nil, unresolvedError{err}
+		return a, table, nil, err
 	}
 	return a, table, ids, nil
 }

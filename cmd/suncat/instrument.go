@@ -262,10 +262,10 @@ func relPos(file string, line int) string {
 // by: its last element, without a major version (chroma for
 // github.com/alecthomas/chroma/v2, yaml for gopkg.in/yaml.v3).
 func lastElem(p string) string {
-	elem := p[strings.LastIndex(p, "/")+1:]
-	if isMajor(elem) && strings.Contains(p, "/") {
-		rest := p[:strings.LastIndex(p, "/")]
-		return lastElem(rest)
+	slash := strings.LastIndex(p, "/")
+	elem := p[slash+1:]
+	if isMajor(elem) && slash > 0 {
+		return lastElem(p[:slash])
 	}
 	if i := strings.LastIndex(elem, ".v"); i > 0 && isMajor(elem[i+1:]) {
 		return elem[:i]
