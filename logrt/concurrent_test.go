@@ -86,6 +86,18 @@ func TestConcurrent(t *testing.T) {
 	if runtime.GOMAXPROCS(0) > 1 && used < 2 {
 		t.Errorf("%d goroutines wrote to %d shard(s)", goroutines, used)
 	}
+	var pinned, locked int64
+	for _, s := range w.shards {
+		if s.pinned {
+			pinned += s.written
+		} else {
+			locked += s.written
+		}
+	}
+	if w.nP > 0 && pinned < 4*locked {
+		t.Errorf("the Ps' shards wrote %d bytes, the locked shards %d: most events should be written pinned", pinned, locked)
+	}
+	checkMapped(t, path)
 	st, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)
@@ -165,5 +177,50 @@ func TestOrders(t *testing.T) {
 			checkTurns(t, tr, 4*n)
 			checkPauses(t, tr)
 		})
+	}
+}
+
+// TestPinnedAndLocked: goroutines record distinct values over many chunks
+// in the Ps' shards, and go on once GOMAXPROCS is raised beyond them, in
+// the locked shards; no event is lost, and each goroutine's events are in
+// the order it recorded them.
+func TestPinnedAndLocked(t *testing.T) {
+	const n = 40000
+	tr := runProg(t, "procs", n, "GOMAXPROCS=2")
+	next := make(map[string]int)
+	for _, e := range tr.Events {
+		g, i, ok := strings.Cut(e.Value, " ")
+		k, err := strconv.Atoi(i)
+		if !ok || err != nil {
+			t.Fatalf("event value %q", e.Value)
+		}
+		if k != next[g] {
+			t.Fatalf("%s: event %d follows %d", g, k, next[g]-1)
+		}
+		next[g]++
+	}
+	for g := 0; g < 4; g++ {
+		if c := next["g"+strconv.Itoa(g)]; c != n {
+			t.Errorf("goroutine %d: %d events, want %d", g, c, n)
+		}
+	}
+	if tr.Cut || tr.Torn {
+		t.Errorf("trace read as cut (%v) or torn (%v)", tr.Cut, tr.Torn)
+	}
+}
+
+// checkMapped: the chunks the Ps' shards left are unmapped, once the
+// mapper has run: what stays mapped is the header, a chunk for each shard
+// and a spare for each P's shard.
+func checkMapped(t *testing.T, path string) {
+	w.refillNow()
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		t.Logf("mappings not checked: %v", err)
+		return
+	}
+	n := strings.Count(string(maps), path)
+	if max := 1 + len(w.shards) + w.nP; n > max {
+		t.Errorf("%d mappings of the trace, want at most %d", n, max)
 	}
 }

@@ -79,7 +79,7 @@ func floorGet(id uint32, v string) string {
 			if floorMode == 2 {
 				s.root += uintptr(s.now())
 			}
-			s.mu.Unlock()
+			s.release()
 		}
 		return v
 	case 3:
@@ -178,7 +178,10 @@ func BenchmarkTraceMiB(b *testing.B) {
 		if err := f.Truncate(int64(i+1) * chunkSize); err != nil {
 			b.Fatal(err)
 		}
-		if chunk, err = mapChunk(f, i, chunk); err != nil {
+		if chunk != nil {
+			unmapChunk(chunk)
+		}
+		if chunk, err = mapChunk(f, i); err != nil {
 			b.Fatal(err)
 		}
 		mid := time.Now()

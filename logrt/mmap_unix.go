@@ -7,20 +7,30 @@ import (
 	"syscall"
 )
 
-// mapChunk maps chunk i of f (which the writer has grown to hold it) shared, so that what is
-// written to it reaches the file even if the process is killed. The
-// previous chunk, if any, is unmapped.
-func mapChunk(f *os.File, i int, prev []byte) ([]byte, error) {
+// mappedChunks says that chunks are mapped, and committing a record
+// takes no system call: the Ps' shards can be written pinned (pinned.go).
+const mappedChunks = true
+
+// mapChunk maps chunk i of f (which the writer has grown to hold it)
+// shared, so that what is written to it reaches the file even if the
+// process is killed.
+func mapChunk(f *os.File, i int) ([]byte, error) {
 	b, err := syscall.Mmap(int(f.Fd()), int64(i)*chunkSize, chunkSize, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
 	if err != nil {
 		return nil, err
 	}
 	populate(b)
-	if prev != nil {
-		syscall.Munmap(prev)
-	}
 	return b, nil
 }
 
+// unmapChunk unmaps a chunk the writer is done with.
+func unmapChunk(b []byte) { syscall.Munmap(b) }
+
 // writeThrough is not needed with a shared mapping.
 func writeThrough(s *shard, off, n int) {}
+
+// mapHeader maps the file's header, which the writer updates in place
+// (countChunk).
+func mapHeader(f *os.File) ([]byte, error) {
+	return syscall.Mmap(int(f.Fd()), 0, headerSize, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
+}

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Recording states, read without a lock on the hot path.
@@ -42,7 +43,18 @@ type writer struct {
 	getters   []Getter
 	wroteGT   bool
 	nextChunk int      // the index of the next chunk to hand out
-	shards    []*shard // fixed when the trace is opened
+	shards    []*shard // fixed when the trace is opened: the locked, then the Ps'
+	nP        int      // the Ps' shards, written pinned (pinned.go)
+	head      []byte   // the header, mapped, or nil (countChunk)
+	counted   int      // the chunk count written, where head is nil
+
+	// The mapper's work (pinned.go): the chunks the Ps' shards left, to
+	// unmap (atomic, a *mappedChunk list), and those mapped for them that
+	// are not yet unmapped (under mu, for Flush).
+	wake    chan struct{}
+	mapMu   sync.Mutex // held while spares are mapped
+	retired unsafe.Pointer
+	live    map[*mappedChunk]struct{}
 
 	pending    string // a Label to record before the next event
 	hasPending int32  // atomic: 1 while pending is to be recorded
@@ -66,7 +78,7 @@ func SetGetters(gs []Getter) {
 	var s *shard
 	if w.recording() {
 		s = w.lockShard()
-		defer s.unlock()
+		defer s.release()
 	}
 	w.mu.Lock()
 	w.getters = append(w.getters[:0], gs...)
@@ -125,15 +137,26 @@ func Flush() {
 	if !w.recording() {
 		return
 	}
-	for _, s := range w.shards {
+	for _, s := range w.shards[:len(w.shards)-w.nP] {
 		s.mu.Lock()
 		err := syncChunk(s.chunk)
 		s.mu.Unlock()
 		if err != nil {
-			w.fail(fmt.Errorf("flushing %s: %v", w.path, err))
+			w.fail(fmt.Errorf("flushing %s: %w", w.path, err))
 			return
 		}
 	}
+	// The Ps' shards cannot be locked: their chunks are synced where they
+	// are mapped, which the mapper changes only under w.mu.
+	w.mu.Lock()
+	for c := range w.live {
+		if err := syncChunk(c.b); err != nil {
+			w.mu.Unlock()
+			w.fail(fmt.Errorf("flushing %s: %w", w.path, err))
+			return
+		}
+	}
+	w.mu.Unlock()
 	if err := w.f.Sync(); err != nil {
 		w.fail(fmt.Errorf("flushing %s: %v", w.path, err))
 	}
@@ -154,50 +177,94 @@ func (w *writer) recording() bool {
 	return s == stateRecording || s == statePaused
 }
 
-// record records one getter call: it takes a shard, walks the stack into
-// the shard's buffer (which needs no clearing, unlike a fresh array), and
-// writes the event. The shard is unlocked however record ends, a panic
-// included. It must not be inlined: the walk starts from its frame, and
-// leaves out its caller, String.
+// record records one getter call: pinned, in the shard of the goroutine's
+// P, if it has one and that can be done without blocking (pinned.go),
+// else in a locked shard. A P's shard that is short of a spare chunk
+// waits for one (the mapper is behind, or the shard is new). It must not
+// be inlined: the walk, one call below it, leaves out its frame and its
+// caller's, String.
 //
 //go:noinline
 func (w *writer) record(id uint32, v string) {
-	s := w.lockShard()
-	defer s.unlock()
+	if w.nP > 0 {
+		r := w.recordIn(id, v, true)
+		if r == needSpare && w.refillNow() {
+			r = w.recordIn(id, v, true)
+		}
+		if r == recorded {
+			return
+		}
+	}
+	w.recordIn(id, v, false)
+}
+
+// What recordIn did.
+const (
+	recorded  = iota
+	needSpare // a P's shard had no room, and its spare was not mapped yet
+	undone    // pinned, it found no shard or a label to write first
+)
+
+// recordIn records one getter call in a shard, pinned or locked: it walks
+// the stack into the shard's buffer (which needs no clearing, unlike a
+// fresh array) and writes the event. Locked, it always reports recorded
+// (or dropped, if recording failed). The shard is released however the
+// record ends, a panic included.
+//
+//go:noinline
+func (w *writer) recordIn(id uint32, v string, pinned bool) int {
+	var s *shard
+	if pinned {
+		if s = w.pinShard(); s == nil {
+			return undone
+		}
+	} else {
+		s = w.lockShard()
+	}
+	defer s.release()
 	n := 0
 	s.root = 0
 	if useFP {
-		n = fpCallers(s.pcs[:], &s.root) // s.pcs[0] is in String
-		if n > 0 {
-			n--
+		n = fpCallers(s.pcs[:], &s.root) // s.pcs[0] is in record, s.pcs[1] in String
+		if n -= 2; n < 0 {
+			n = 0
 		}
 	} else {
-		n = runtime.Callers(3, s.pcs[1:]) // leaving out Callers, record and String
+		n = runtime.Callers(4, s.pcs[2:]) // leaving out Callers, recordIn, record and String
 	}
-	w.event(s, id, s.pcs[1:1+n], v)
+	return w.event(s, id, s.pcs[2:2+n], v)
 }
 
 // event records one getter call in shard s, with its stack pcs.
-func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) {
+// A P's shard leaves it undone if a label is to be written first, which
+// takes a lock, or if it finds no room (needSpare).
+func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) int {
 	if atomic.LoadInt32(&w.hasPending) != 0 {
+		if s.pinned {
+			return undone
+		}
 		if label, ok := w.takePending(); ok {
 			if seq, now, ok := w.order(s); ok {
 				s.writeMark(KindMark, label, seq, now)
 			}
 		}
 	}
+	s.short = false
 	st, ok := s.tree.intern(s, pcs)
-	vid := s.internString(id, s.root, v)
+	vid := uint32(0)
+	if ok {
+		vid = s.internString(id, s.root, v)
+	}
 	if !ok || vid == 0 {
-		return
+		return s.outcome()
 	}
 	b := s.reserve(6*10 + len(st.pcIDs)*5)
 	if b == nil {
-		return
+		return s.outcome()
 	}
 	seq, now, ok := w.order(s)
 	if !ok {
-		return // paused between the check in String and now
+		return recorded // paused between the check in String and now
 	}
 	n := putUvarint(b, uint64(id))
 	n += st.put(b[n:], s.tree.next)
@@ -212,6 +279,7 @@ func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) {
 	s.lastSeq, s.last = seq, now
 	s.commit(kind, n)
 	s.tree.commit(st)
+	return recorded
 }
 
 // seqPaused is the bit of writer.seq that says recording is paused. The
@@ -298,7 +366,7 @@ func (w *writer) mark(kind MarkKind, label string) {
 		return
 	}
 	s := w.lockShard()
-	defer s.unlock()
+	defer s.release()
 	w.mu.Lock()
 	atomic.StoreInt32(&w.hasPending, 0)
 	w.mu.Unlock()
@@ -375,24 +443,34 @@ func (w *writer) open() error {
 	if _, err := f.WriteAt(h[:], 0); err != nil {
 		return err
 	}
-	w.shards = make([]*shard, shardCount())
+	w.nP = pinnedShards()
+	w.shards = make([]*shard, lockedShards(w.nP)+w.nP)
 	for i := range w.shards {
-		w.shards[i] = newShard(i)
+		w.shards[i] = newShard(i, i >= len(w.shards)-w.nP)
 	}
 	s := w.shards[0]
 	i, err := w.takeChunk()
 	if err != nil {
 		return err
 	}
-	if err := s.mapChunk(i); err != nil {
-		return err
+	if s.chunk, err = mapChunk(w.f, i); err != nil {
+		return fmt.Errorf("mapping %s: %w", w.path, err)
 	}
 	copy(s.chunk, h[:]) // the same bytes, now through the mapping
-	s.off = headerSize
+	s.index, s.off = i, headerSize
+	w.counted = 1
+	if w.head, err = mapHeader(w.f); err != nil {
+		return fmt.Errorf("mapping %s: %w", w.path, err)
+	}
 	writeThrough(s, 0, headerSize)
 	s.writeChunkRecord()
 	s.writeGettersLocked(w.getters)
 	w.wroteGT = len(w.getters) > 0
+	if w.nP > 0 {
+		w.wake = make(chan struct{}, 1)
+		w.live = make(map[*mappedChunk]struct{})
+		go w.mapSpares()
+	}
 	return nil
 }
 
@@ -425,20 +503,37 @@ func putChunkCount(b []byte, n int) {
 func (w *writer) takeChunk() (int, error) {
 	i := w.nextChunk
 	if err := w.f.Truncate(int64(i+1) * chunkSize); err != nil {
-		return 0, fmt.Errorf("growing %s: %v", w.path, err)
+		return 0, fmt.Errorf("growing %s: %w", w.path, err)
 	}
 	w.nextChunk++
-	// The header counts the chunks, so that a reader knows a file cut
-	// after a chunk of a shard that was not full (format.go). Chunk 0's
-	// count is in the header from the start.
-	if i > 0 {
-		var b [8]byte
-		putChunkCount(b[:], i+1)
-		if _, err := w.f.WriteAt(b[:], headerSize-8); err != nil {
-			return 0, fmt.Errorf("counting chunks in %s: %v", w.path, err)
+	return i, nil
+}
+
+// countChunk raises the header's chunk count to cover chunk i, which a
+// shard begins, so that a reader knows a file cut after a chunk of a shard
+// that was not full (format.go). Where chunks are mapped, it writes to the
+// mapped header, with no system call (a P's shard calls it pinned).
+func (w *writer) countChunk(i int) {
+	if w.head != nil {
+		p := (*uint32)(unsafe.Pointer(&w.head[headerSize-4]))
+		for {
+			old := atomic.LoadUint32(p)
+			if old > uint32(i) || atomic.CompareAndSwapUint32(p, old, uint32(i+1)) {
+				return
+			}
 		}
 	}
-	return i, nil
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if i < w.counted {
+		return
+	}
+	w.counted = i + 1
+	var b [8]byte
+	putChunkCount(b[:], i+1)
+	if _, err := w.f.WriteAt(b[:], headerSize-8); err != nil {
+		w.fail(fmt.Errorf("counting chunks in %s: %w", w.path, err))
+	}
 }
 
 // elided reports whether runtime.Callers would leave out the frame: the

@@ -29,21 +29,35 @@ type shard struct {
 	tree    callTree               // interned stacks (stack.go)
 	ref     stackRef               // the stack of the event being written
 	values  valueDict              // the values it defined (values.go)
-	pcs     [1 + maxFrames]uintptr // String's frame, then the event's stack (record)
+	pcs     [2 + maxFrames]uintptr // record's and String's frames, then the event's stack (recordIn)
 	root    uintptr                // and its outermost frame (fpCallers)
 	nextStr uint32
+
+	// A P's shard (pinned.go) is written only by goroutines pinned to its
+	// P, and takes its chunks from the mapper.
+	pinned bool
+	short  bool           // a pinned record found no room and was left undone
+	wake   bool           // the mapper is to be woken when the record ends
+	cur    *mappedChunk   // the chunk being written
+	wants  int32          // atomic: 1 once it asked for a spare
+	spare  unsafe.Pointer // atomic: a *mappedChunk the mapper made for it
 }
 
-func newShard(id int) *shard {
-	s := &shard{id: id}
+func newShard(id int, pinned bool) *shard {
+	s := &shard{id: id, pinned: pinned}
 	s.tree.reset()
 	return s
 }
 
-// shardCount is the number of shards of a new trace: twice the number of
-// goroutines that can run at once, so that two running goroutines rarely
-// pick the same one, within bounds.
-func shardCount() int {
+// lockedShards is the number of shards with a lock of a new trace: where
+// the Ps have shards of their own, two, for marks, for Ps beyond those
+// shards and for records a P's shard left undone; else twice the number
+// of goroutines that can run at once, so that two running goroutines
+// rarely pick the same one, within bounds.
+func lockedShards(pinned int) int {
+	if pinned > 0 {
+		return 2
+	}
 	n := 2 * runtime.GOMAXPROCS(0)
 	if n < 2 {
 		n = 2
@@ -54,36 +68,26 @@ func shardCount() int {
 	return n
 }
 
-// lockShard locks and returns a shard: the one of the goroutine's P (the
-// runtime's processors, GOMAXPROCS of them) if it is free, else the next
-// free one, else it waits for the P's. Goroutines that run at the same
-// time run on different Ps, and so record in different shards; and the
-// goroutines of one P keep to one shard, where the stacks and values they
-// record are already defined.
+// lockShard locks and returns a shard with a lock: the one for the
+// goroutine's P (the runtime's processors, GOMAXPROCS of them) if it is
+// free, else the next free one, else it waits for the first. Goroutines
+// that run at the same time run on different Ps, and so mostly record in
+// different shards; and the goroutines of one P keep to one shard, where
+// the stacks and values they record are already defined.
 func (w *writer) lockShard() *shard {
-	n := len(w.shards)
-	s := w.shards[currentP()%n]
+	locked := w.shards[:len(w.shards)-w.nP]
+	n := len(locked)
+	s := locked[currentP()%n]
 	if s.mu.TryLock() {
 		return s
 	}
 	for k := 1; k < n; k++ {
-		if t := w.shards[(s.id+k)%n]; t.mu.TryLock() {
+		if t := locked[(s.id+k)%n]; t.mu.TryLock() {
 			return t
 		}
 	}
 	s.mu.Lock()
 	return s
-}
-
-// unlock releases the shard at the end of a record. A panic inside the
-// writer (a bug, or a system error surfacing as one) must not take the
-// host program down: it stops recording, and the record being written
-// stays uncommitted, so the reader skips it.
-func (s *shard) unlock() {
-	if r := recover(); r != nil {
-		w.fail(fmt.Errorf("internal error: %v", r))
-	}
-	s.mu.Unlock()
 }
 
 func (s *shard) now() int64 {
@@ -94,30 +98,19 @@ func (s *shard) now() int64 {
 	return t
 }
 
-// mapChunk maps chunk i of the file as the shard's chunk.
-func (s *shard) mapChunk(i int) error {
-	b, err := mapChunk(w.f, i, s.chunk)
-	if err != nil {
-		return fmt.Errorf("mapping %s: %v", w.path, err)
-	}
-	s.chunk, s.index, s.off = b, i, 0
-	return nil
-}
-
-// nextChunk moves the shard to a new chunk, which starts with the record
-// that names its shard.
-func (s *shard) nextChunk() error {
+// newChunk hands out a chunk and maps it.
+func (w *writer) newChunk() ([]byte, int, error) {
 	w.mu.Lock()
 	i, err := w.takeChunk()
 	w.mu.Unlock()
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
-	if err := s.mapChunk(i); err != nil {
-		return err
+	b, err := mapChunk(w.f, i)
+	if err != nil {
+		return nil, 0, fmt.Errorf("mapping %s: %w", w.path, err)
 	}
-	s.writeChunkRecord()
-	return nil
+	return b, i, nil
 }
 
 func (s *shard) writeChunkRecord() {
@@ -134,30 +127,57 @@ func (s *shard) writeChunkRecord() {
 }
 
 // reserve returns room for a payload of at most n bytes in the shard's
-// chunk, moving to a new chunk (after a padding record) when needed.
+// chunk, moving to a new chunk (advance) when needed. A record always
+// leaves room for a commit word after it, so the record after the last
+// one of a chunk is the padding that fills it, written only once the next
+// chunk is mapped: the last chunk of a stream always holds a zero commit
+// word after its last record (a reader tells a cut file by its absence).
 func (s *shard) reserve(n int) []byte {
-	need := 4 + n + 3
+	need := 4 + n + 3 + 4
 	if need > chunkSize-headerSize {
 		return nil
 	}
-	if s.chunk == nil {
-		if err := s.nextChunk(); err != nil {
-			w.fail(err)
+	if s.chunk == nil || s.off+need > len(s.chunk) {
+		if !s.advance() {
 			return nil
-		}
-	}
-	if s.off+need > len(s.chunk) {
-		if rest := len(s.chunk) - s.off; rest >= 4 {
-			s.commit(kindPad, rest-4) // fills the chunk: commit maps the next
-		} else if err := s.nextChunk(); err != nil {
-			w.fail(err)
-			return nil
-		}
-		if s.off+need > len(s.chunk) {
-			return nil // the next chunk could not be mapped
 		}
 	}
 	return s.chunk[s.off+4 : s.off+4+n]
+}
+
+// advance moves the shard to a new chunk, which starts with the record
+// that names its shard, after a padding record that fills the chunk it
+// leaves. A P's shard takes the spare the mapper made for it, or, if
+// there is none yet, marks the record short and stays where it is.
+func (s *shard) advance() bool {
+	var next []byte
+	var index int
+	var spare *mappedChunk
+	if s.pinned {
+		if spare = s.takeSpare(); spare == nil {
+			s.short = true
+			return false
+		}
+		next, index = spare.b, spare.index
+	} else {
+		var err error
+		if next, index, err = w.newChunk(); err != nil {
+			w.fail(err)
+			return false
+		}
+	}
+	if s.chunk != nil {
+		s.commit(kindPad, len(s.chunk)-s.off-4)
+		if s.pinned {
+			w.retire(s.cur)
+		} else {
+			unmapChunk(s.chunk)
+		}
+	}
+	s.chunk, s.index, s.off, s.cur = next, index, 0, spare
+	w.countChunk(index)
+	s.writeChunkRecord()
+	return true
 }
 
 // commit publishes the record whose payload of n bytes was written after
@@ -169,14 +189,6 @@ func (s *shard) commit(kind byte, n int) {
 	writeThrough(s, s.off, size)
 	s.off += size
 	s.written += int64(size)
-	if s.off == len(s.chunk) {
-		// A full chunk: the next one is mapped now, so that the shard's
-		// last chunk always holds a zero commit word after its last
-		// record (a reader tells a cut file by its absence).
-		if err := s.nextChunk(); err != nil {
-			w.fail(err)
-		}
-	}
 }
 
 // writeMark writes a mark record with sequence number seq and time now.

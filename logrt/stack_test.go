@@ -42,7 +42,7 @@ func TestStacksMatchCallers(t *testing.T) {
 // walk that starts where the previous stack leaves off must find the same
 // nodes as a walk from the root.
 func TestCallTreeRandom(t *testing.T) {
-	s := newShard(0)
+	s := newShard(0, false)
 	tr := &s.tree
 	for pc := uintptr(1); pc <= 4; pc++ {
 		tr.pcIDs[pc] = uint32(pc) // defined: defineFrames is not called

@@ -19,7 +19,9 @@
 // turns (four goroutines take N turns each under a lock, recording "turn
 // <k>" in turn k, then record "paused?" N times each while one of them
 // pauses and resumes every 50 of its calls), or distinct (N distinct
-// values "v<i>", then the first 1000 of them again, then the last 1000).
+// values "v<i>", then the first 1000 of them again, then the last 1000),
+// or procs (four goroutines record N distinct values "g<k> <i>" each,
+// GOMAXPROCS raised to 48 halfway, beyond the Ps' shards).
 package main
 
 import (
@@ -137,6 +139,10 @@ func main() {
 	}
 	if mode == "turns" {
 		turns(n)
+		return
+	}
+	if mode == "procs" {
+		procs(n)
 		return
 	}
 	if mode == "storm" {
@@ -262,4 +268,20 @@ func distinct(n int) {
 	for i := n - 1000; i < n; i++ {
 		value(i)
 	}
+}
+
+// procs runs the procs mode.
+func procs(n int) {
+	half := func(from, to int) {
+		together.Run(4, func(g int) {
+			s := &stop{}
+			for i := from; i < to; i++ {
+				s.name = "g" + strconv.Itoa(g) + " " + strconv.Itoa(i)
+				s.Name()
+			}
+		})
+	}
+	half(0, n/2)
+	runtime.GOMAXPROCS(48)
+	half(n/2, n)
 }

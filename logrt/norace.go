@@ -1,0 +1,5 @@
+//go:build !race
+
+package logrt
+
+const raceEnabled = false

@@ -1,0 +1,192 @@
+package logrt
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Writing pinned. A goroutine pinned to its P (procPin: until it unpins,
+// the scheduler neither preempts it nor runs another goroutine on that P)
+// is alone in using that P's shard, so it records without a lock: the lock
+// and its release cost two atomic operations per event, a third of what
+// recording adds to a getter call in testdata/recbench (BENCH.md).
+//
+// Pinned, a goroutine must not block or enter the scheduler: no mutex, no
+// system call through the syscall package (the P could be taken from it
+// while in the call, and the runtime throws). So a P's shard never maps a
+// chunk itself. A mapper goroutine keeps one spare chunk mapped for each
+// P's shard in use; the shard moves to it when its chunk is full and hands
+// the chunk it leaves back to the mapper, which unmaps it. Whatever a
+// pinned record cannot do without blocking (no spare is ready yet, a label
+// is to be written first, the P has no shard of its own) it leaves undone
+// and says so, and the call is recorded again, whole, in a locked shard.
+//
+// The race detector cannot see that pinning orders the goroutines of one
+// P, so in race builds a pinned shard also takes its lock.
+
+// A mappedChunk is a chunk mapped for a P's shard.
+type mappedChunk struct {
+	b     []byte
+	index int
+	next  *mappedChunk // in writer.retired
+}
+
+// pinnedShards returns how many shards of their own the Ps get: one for
+// each P the program can have without changing GOMAXPROCS above the
+// number of CPUs, within bounds; none where chunks are not mapped (every
+// commit is then a system call, mmap_other.go).
+func pinnedShards() int {
+	if !mappedChunks {
+		return 0
+	}
+	n := runtime.GOMAXPROCS(0)
+	if c := runtime.NumCPU(); c > n {
+		n = c
+	}
+	if n > 32 {
+		n = 32
+	}
+	return n
+}
+
+// pinShard pins the goroutine to its P and returns the P's shard, or
+// returns nil, unpinned, if the P has none.
+func (w *writer) pinShard() *shard {
+	p := procPin()
+	if p < w.nP {
+		s := w.shards[len(w.shards)-w.nP+p]
+		if raceEnabled {
+			s.mu.Lock()
+		}
+		return s
+	}
+	procUnpin()
+	return nil
+}
+
+// release ends a record in shard s: it unpins or unlocks, and wakes the
+// mapper if the shard took or wanted a spare. A panic inside the writer
+// (a bug, or a system error surfacing as one) must not take the host
+// program down: it stops recording, and the record being written stays
+// uncommitted, so the reader skips it.
+func (s *shard) release() {
+	r := recover()
+	wake := false
+	if s.pinned {
+		wake, s.wake = s.wake, false
+		if raceEnabled {
+			s.mu.Unlock()
+		}
+		procUnpin()
+	} else {
+		s.mu.Unlock()
+	}
+	if r != nil {
+		w.fail(fmt.Errorf("internal error: %v", r))
+	}
+	if wake {
+		select {
+		case w.wake <- struct{}{}:
+		default: // the mapper has a wake-up waiting already
+		}
+	}
+}
+
+// takeSpare returns the spare chunk the mapper made for a P's shard, or
+// nil if there is none yet; either way the mapper is to be woken, to map
+// the next spare.
+func (s *shard) takeSpare() *mappedChunk {
+	s.wake = true
+	if atomic.LoadInt32(&s.wants) == 0 {
+		atomic.StoreInt32(&s.wants, 1)
+	}
+	return (*mappedChunk)(atomic.SwapPointer(&s.spare, nil))
+}
+
+// retire hands chunk c, which a P's shard left, to the mapper to unmap.
+func (w *writer) retire(c *mappedChunk) {
+	for {
+		head := atomic.LoadPointer(&w.retired)
+		c.next = (*mappedChunk)(head)
+		if atomic.CompareAndSwapPointer(&w.retired, head, unsafe.Pointer(c)) {
+			return
+		}
+	}
+}
+
+// mapSpares is the mapper: each time it is woken, it unmaps the chunks
+// that P's shards left and maps a spare for each P's shard that wants
+// one. It stops when recording stops.
+func (w *writer) mapSpares() {
+	for range w.wake {
+		if !w.refillNow() {
+			return
+		}
+	}
+}
+
+// outcome tells what an event that a shard's dictionaries or chunk could
+// not take came to: recorded (dropped, as recording failed) or, for a P's
+// shard that found no room, needSpare.
+func (s *shard) outcome() int {
+	if s.short {
+		return needSpare
+	}
+	return recorded
+}
+
+// refillNow unmaps the chunks the Ps' shards left and maps a spare for
+// each that wants one, and reports whether recording goes on.
+func (w *writer) refillNow() bool {
+	w.mapMu.Lock()
+	defer w.mapMu.Unlock()
+	if !w.recording() {
+		return false
+	}
+	if err := w.refill(); err != nil {
+		w.fail(err)
+		return false
+	}
+	return true
+}
+
+// refill does refillNow's work; w.mapMu is held.
+func (w *writer) refill() error {
+	for c := (*mappedChunk)(atomic.SwapPointer(&w.retired, nil)); c != nil; c = c.next {
+		w.mu.Lock()
+		delete(w.live, c)
+		w.mu.Unlock()
+		unmapChunk(c.b)
+	}
+	for _, s := range w.shards[len(w.shards)-w.nP:] {
+		if atomic.LoadInt32(&s.wants) == 0 || atomic.LoadPointer(&s.spare) != nil {
+			continue
+		}
+		c, err := w.mapSpare()
+		if err != nil {
+			return err
+		}
+		atomic.StorePointer(&s.spare, unsafe.Pointer(c))
+	}
+	return nil
+}
+
+// mapSpare hands out a chunk and maps it, its pages faulted in ahead
+// where the system can (populate).
+func (w *writer) mapSpare() (*mappedChunk, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	i, err := w.takeChunk()
+	if err != nil {
+		return nil, err
+	}
+	b, err := mapChunk(w.f, i)
+	if err != nil {
+		return nil, fmt.Errorf("mapping %s: %w", w.path, err)
+	}
+	c := &mappedChunk{b: b, index: i}
+	w.live[c] = struct{}{}
+	return c, nil
+}
