@@ -97,9 +97,27 @@ func Start() { w.ready() }
 
 // String records one call of getter id returning v, with the caller's
 // stack (the getter itself is the first frame), and returns v.
+//
+// It must not be inlined: the walk of the stack, one call below it, leaves
+// out its frame.
+//
+//go:noinline
 func String(id uint32, v string) string {
 	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
-		w.record(id, v)
+		// Pinned, in the shard of the goroutine's P, if it has one and
+		// that can be done without blocking (pinned.go), else in a locked
+		// shard. A P's shard short of a spare chunk waits for one (the
+		// mapper is behind, or the shard is new). Every record is made
+		// from here, so that its stack starts at the same depth.
+		r := undone
+		if w.nP > 0 {
+			if r = w.record(id, v, true); r == needSpare && w.refillNow() {
+				r = w.record(id, v, true)
+			}
+		}
+		if r != recorded {
+			w.record(id, v, false)
+		}
 	}
 	if delays != nil {
 		delay(id)
@@ -177,42 +195,22 @@ func (w *writer) recording() bool {
 	return s == stateRecording || s == statePaused
 }
 
-// record records one getter call: pinned, in the shard of the goroutine's
-// P, if it has one and that can be done without blocking (pinned.go),
-// else in a locked shard. A P's shard that is short of a spare chunk
-// waits for one (the mapper is behind, or the shard is new). It must not
-// be inlined: the walk, one call below it, leaves out its frame and its
-// caller's, String.
-//
-//go:noinline
-func (w *writer) record(id uint32, v string) {
-	if w.nP > 0 {
-		r := w.recordIn(id, v, true)
-		if r == needSpare && w.refillNow() {
-			r = w.recordIn(id, v, true)
-		}
-		if r == recorded {
-			return
-		}
-	}
-	w.recordIn(id, v, false)
-}
-
-// What recordIn did.
+// What record did.
 const (
 	recorded  = iota
 	needSpare // a P's shard had no room, and its spare was not mapped yet
 	undone    // pinned, it found no shard or a label to write first
 )
 
-// recordIn records one getter call in a shard, pinned or locked: it walks
+// record records one getter call in a shard, pinned or locked: it walks
 // the stack into the shard's buffer (which needs no clearing, unlike a
 // fresh array) and writes the event. Locked, it always reports recorded
 // (or dropped, if recording failed). The shard is released however the
-// record ends, a panic included.
+// record ends, a panic included. It must not be inlined: the walk starts
+// from its frame, and leaves out its caller, String.
 //
 //go:noinline
-func (w *writer) recordIn(id uint32, v string, pinned bool) int {
+func (w *writer) record(id uint32, v string, pinned bool) int {
 	var s *shard
 	if pinned {
 		if s = w.pinShard(); s == nil {
@@ -225,14 +223,14 @@ func (w *writer) recordIn(id uint32, v string, pinned bool) int {
 	n := 0
 	s.root = 0
 	if useFP {
-		n = fpCallers(s.pcs[:], &s.root) // s.pcs[0] is in record, s.pcs[1] in String
-		if n -= 2; n < 0 {
-			n = 0
+		n = fpCallers(s.pcs[:], &s.root) // s.pcs[0] is in String
+		if n > 0 {
+			n--
 		}
 	} else {
-		n = runtime.Callers(4, s.pcs[2:]) // leaving out Callers, recordIn, record and String
+		n = runtime.Callers(3, s.pcs[1:]) // leaving out Callers, record and String
 	}
-	return w.event(s, id, s.pcs[2:2+n], v)
+	return w.event(s, id, s.pcs[1:1+n], v)
 }
 
 // event records one getter call in shard s, with its stack pcs.

@@ -29,7 +29,7 @@ type shard struct {
 	tree    callTree               // interned stacks (stack.go)
 	ref     stackRef               // the stack of the event being written
 	values  valueDict              // the values it defined (values.go)
-	pcs     [2 + maxFrames]uintptr // record's and String's frames, then the event's stack (recordIn)
+	pcs     [1 + maxFrames]uintptr // String's frame, then the event's stack (record)
 	root    uintptr                // and its outermost frame (fpCallers)
 	nextStr uint32
 
