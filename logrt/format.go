@@ -26,18 +26,22 @@ package logrt
 //
 // All integers in the header are little endian. The chunk count, after
 // its tag (chunkCountTag; traces written before it have zeros or argument
-// bytes there), is raised each time a chunk is handed out, so a reader
-// knows a file cut after a chunk that was not full, whose shard's stream
-// looks whole: the last chunk handed out must begin in the file.
+// bytes there), is raised each time a shard begins a chunk (it counts up
+// to the last chunk begun), so a reader knows a file cut after a chunk
+// that was not full, whose shard's stream looks whole: the last chunk
+// begun must begin in the file. Chunks after it may be spares, mapped
+// ahead and never written.
 //
-// The writer has several shards (shard.go), each with its own lock, so that goroutines recording
-// at the same time do not wait for each other. Each chunk belongs to one
-// shard and starts with a kindChunk record naming it (chunk 0, shard 0's
-// first, after the header); a shard's records, read chunk after chunk in
-// file order, are its stream. Records never cross a chunk boundary: a
-// record that does not fit is preceded by a padding record that fills the
-// rest of the chunk, and the shard goes on in a new chunk. In a stream,
-// records are written one at a time (under the shard's lock): the payload
+// The writer has several shards (shard.go): one for each P, written only
+// by goroutines pinned to that P, and a few with a lock (pinned.go), so
+// that goroutines recording at the same time do not wait for each other.
+// Each chunk belongs to one shard and starts with a kindChunk record
+// naming it (chunk 0, shard 0's first, after the header); a shard's
+// records, read chunk after chunk in file order, are its stream. Records
+// never cross a chunk boundary, and each leaves room for a commit word
+// after it: the last record of a chunk is a padding record that fills it,
+// written once the shard's next chunk is mapped, and the shard goes on in
+// that chunk. In a stream, records are written one at a time: the payload
 // first, then the commit word with an atomic store. The first zero commit
 // word therefore ends a stream; if the bytes after it in its chunk are not
 // all zero, a record was being written when the process died, and the

@@ -29,7 +29,7 @@ var state int32
 var useFP = fpSupported && os.Getenv("SUNCAT_FP") != "0" && calibrate()
 
 // w is the process's one trace writer. Records are written by shards
-// (shard.go), each with its own lock, chunk and dictionaries, so that
+// (shard.go), each with its own chunk and dictionaries, so that
 // goroutines recording at the same time do not wait for each other; w.mu
 // guards only what all shards share and what changes rarely: opening the
 // file, handing out chunks, the getter table and a pending label.

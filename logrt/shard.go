@@ -8,11 +8,13 @@ import (
 	"unsafe"
 )
 
-// A shard writes records into chunks of its own, under its own lock, with
-// its own dictionaries of stacks and values: goroutines that record at the
-// same time take different shards and do not wait for each other. The
-// goroutines of one P keep to one shard while it is free (lockShard), so
-// the stacks and values they record are defined once, in that shard.
+// A shard writes records into chunks of its own, with its own
+// dictionaries of stacks and values: goroutines that record at the same
+// time write to different shards and do not wait for each other. Each P
+// has a shard, written by the goroutine pinned to it (pinned.go); a few
+// more shards, each under its lock, take the rest (lockShard). The
+// goroutines of one P keep to one shard, so the stacks and values they
+// record are defined once, in that shard.
 // Every event and mark has its place in the one order of all records of
 // all shards, by the clock or by one atomic counter (writer.order,
 // format.go).
