@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/suncat-go/suncat/logrt/internal/together"
 )
@@ -98,6 +99,7 @@ func TestConcurrent(t *testing.T) {
 		t.Errorf("the Ps' shards wrote %d bytes, the locked shards %d: most events should be written pinned", pinned, locked)
 	}
 	checkMapped(t, path)
+	checkNoMapper(t)
 	st, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)
@@ -222,5 +224,20 @@ func checkMapped(t *testing.T, path string) {
 	n := strings.Count(string(maps), path)
 	if max := 1 + len(w.shards) + w.nP; n > max {
 		t.Errorf("%d mappings of the trace, want at most %d", n, max)
+	}
+}
+
+// checkNoMapper: once recording is idle, the mapper is gone, as tests that
+// check for leaked goroutines (goleak) expect of the programs they test.
+func checkNoMapper(t *testing.T) {
+	buf := make([]byte, 1<<20)
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		n := runtime.Stack(buf, true)
+		if !strings.Contains(string(buf[:n]), "mapSpares") {
+			return
+		}
+		if time.Since(start) > 5*time.Second {
+			t.Fatalf("the mapper is still running after 5s of idle:\n%s", buf[:n])
+		}
 	}
 }

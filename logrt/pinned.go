@@ -18,7 +18,10 @@ import (
 // while in the call, and the runtime throws). So a P's shard never maps a
 // chunk itself. A mapper goroutine keeps one spare chunk mapped for each
 // P's shard in use; the shard moves to it when its chunk is full and hands
-// the chunk it leaves back to the mapper, which unmaps it. Whatever a
+// the chunk it leaves back to the mapper, which unmaps it. The mapper is
+// started when there is work for it and ends when there is none, so that
+// it is not left behind, to be reported by tests that check for leaked
+// goroutines, in programs run under suncat test. Whatever a
 // pinned record cannot do without blocking (no spare is ready yet, a label
 // is to be written first, the P has no shard of its own) it leaves undone
 // and says so, and the call is recorded again, whole, in a locked shard.
@@ -66,16 +69,16 @@ func (w *writer) pinShard() *shard {
 	return nil
 }
 
-// release ends a record in shard s: it unpins or unlocks, and wakes the
+// release ends a record in shard s: it unpins or unlocks, and starts the
 // mapper if the shard took or wanted a spare. A panic inside the writer
 // (a bug, or a system error surfacing as one) must not take the host
 // program down: it stops recording, and the record being written stays
 // uncommitted, so the reader skips it.
 func (s *shard) release() {
 	r := recover()
-	wake := false
+	start := false
 	if s.pinned {
-		wake, s.wake = s.wake, false
+		start, s.wake = s.wake, false
 		if raceEnabled {
 			s.mu.Unlock()
 		}
@@ -86,17 +89,14 @@ func (s *shard) release() {
 	if r != nil {
 		w.fail(fmt.Errorf("internal error: %v", r))
 	}
-	if wake {
-		select {
-		case w.wake <- struct{}{}:
-		default: // the mapper has a wake-up waiting already
-		}
+	if start && atomic.CompareAndSwapInt32(&w.mapping, 0, 1) {
+		go w.mapSpares()
 	}
 }
 
 // takeSpare returns the spare chunk the mapper made for a P's shard, or
-// nil if there is none yet; either way the mapper is to be woken, to map
-// the next spare.
+// nil if there is none yet; either way the mapper is to be started, to
+// map the next spare.
 func (s *shard) takeSpare() *mappedChunk {
 	s.wake = true
 	if atomic.LoadInt32(&s.wants) == 0 {
@@ -116,15 +116,36 @@ func (w *writer) retire(c *mappedChunk) {
 	}
 }
 
-// mapSpares is the mapper: each time it is woken, it unmaps the chunks
-// that P's shards left and maps a spare for each P's shard that wants
-// one. It stops when recording stops.
+// mapSpares is the mapper: it unmaps the chunks that the Ps' shards left
+// and maps a spare for each P's shard that wants one, until none does; it
+// runs while w.mapping is 1, and only one runs at a time. A shard that
+// wants a spare after the last look but before w.mapping is cleared
+// starts no mapper, so the mapper looks once more after clearing it.
 func (w *writer) mapSpares() {
-	for range w.wake {
+	for {
 		if !w.refillNow() {
+			atomic.StoreInt32(&w.mapping, 0)
+			return
+		}
+		atomic.StoreInt32(&w.mapping, 0)
+		if !w.wantsMapping() || !atomic.CompareAndSwapInt32(&w.mapping, 0, 1) {
 			return
 		}
 	}
+}
+
+// wantsMapping reports whether the mapper has work: a chunk to unmap, or
+// a P's shard that wants a spare.
+func (w *writer) wantsMapping() bool {
+	if atomic.LoadPointer(&w.retired) != nil {
+		return true
+	}
+	for _, s := range w.shards[len(w.shards)-w.nP:] {
+		if atomic.LoadInt32(&s.wants) != 0 && atomic.LoadPointer(&s.spare) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // outcome tells what an event that a shard's dictionaries or chunk could

@@ -51,7 +51,7 @@ type writer struct {
 	// The mapper's work (pinned.go): the chunks the Ps' shards left, to
 	// unmap (atomic, a *mappedChunk list), and those mapped for them that
 	// are not yet unmapped (under mu, for Flush).
-	wake    chan struct{}
+	mapping int32      // atomic: 1 while a mapper runs
 	mapMu   sync.Mutex // held while spares are mapped
 	retired unsafe.Pointer
 	live    map[*mappedChunk]struct{}
@@ -465,9 +465,7 @@ func (w *writer) open() error {
 	s.writeGettersLocked(w.getters)
 	w.wroteGT = len(w.getters) > 0
 	if w.nP > 0 {
-		w.wake = make(chan struct{}, 1)
 		w.live = make(map[*mappedChunk]struct{})
-		go w.mapSpares()
 	}
 	return nil
 }

@@ -39,7 +39,7 @@ type shard struct {
 	// P, and takes its chunks from the mapper.
 	pinned bool
 	short  bool           // a pinned record found no room and was left undone
-	wake   bool           // the mapper is to be woken when the record ends
+	wake   bool           // the mapper is to be started when the record ends
 	cur    *mappedChunk   // the chunk being written
 	wants  int32          // atomic: 1 once it asked for a spare
 	spare  unsafe.Pointer // atomic: a *mappedChunk the mapper made for it
