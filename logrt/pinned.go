@@ -26,6 +26,10 @@ import (
 // is to be written first, the P has no shard of its own) it leaves undone
 // and says so, and the call is recorded again, whole, in a locked shard.
 //
+// A pinned goroutine cannot be preempted either, so a stop-the-world
+// phase of the garbage collector waits for the record it is in, which is
+// short save when it doubles one of the shard's tables (BENCH.md).
+//
 // The race detector cannot see that pinning orders the goroutines of one
 // P, so in race builds a pinned shard also takes its lock.
 
