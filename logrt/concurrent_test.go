@@ -182,33 +182,57 @@ func TestOrders(t *testing.T) {
 	}
 }
 
+// TestChurn: eight goroutines record while GOMAXPROCS changes between 1
+// and 8 (so records move between the Ps' shards and the locked ones), and
+// Flush and Label run; each goroutine's events are all there, once, in
+// the order it recorded them, ordered by the clock, by the counter, and
+// with runtime.Callers. With pauses, no event is recorded twice or out
+// of order.
+func TestChurn(t *testing.T) {
+	n := 30000
+	if testing.Short() {
+		n = 3000
+	}
+	for _, env := range []string{"SUNCAT_ORDER=clock", "SUNCAT_ORDER=counter", "SUNCAT_FP=0"} {
+		tr := runProg(t, "churn", n, env)
+		checkSequences(t, env, tr, 8, n)
+	}
+	checkSequences(t, "paused", runProg(t, "churnpause", n), 8, -1)
+}
+
+// checkSequences: the events' values are "g<k> <i>", and each goroutine's
+// i run 0, 1, ... in the trace's order, n of them (or, for n < 0, rise).
+func checkSequences(t *testing.T, what string, tr *Trace, goroutines, n int) {
+	t.Helper()
+	next := make(map[string]int)
+	for _, e := range tr.Events {
+		g, i, ok := strings.Cut(e.Value, " ")
+		k, err := strconv.Atoi(i)
+		if !ok || err != nil {
+			t.Fatalf("%s: event value %q", what, e.Value)
+		}
+		if n >= 0 && k != next[g] || k < next[g] {
+			t.Fatalf("%s: %s: event %d follows %d", what, g, k, next[g]-1)
+		}
+		next[g] = k + 1
+	}
+	for g := 0; g < goroutines && n >= 0; g++ {
+		if c := next["g"+strconv.Itoa(g)]; c != n {
+			t.Errorf("%s: goroutine %d: %d events, want %d", what, g, c, n)
+		}
+	}
+	if tr.Cut || tr.Torn {
+		t.Errorf("%s: trace read as cut (%v) or torn (%v)", what, tr.Cut, tr.Torn)
+	}
+}
+
 // TestPinnedAndLocked: goroutines record distinct values over many chunks
 // in the Ps' shards, and go on once GOMAXPROCS is raised beyond them, in
 // the locked shards; no event is lost, and each goroutine's events are in
 // the order it recorded them.
 func TestPinnedAndLocked(t *testing.T) {
 	const n = 40000
-	tr := runProg(t, "procs", n, "GOMAXPROCS=2")
-	next := make(map[string]int)
-	for _, e := range tr.Events {
-		g, i, ok := strings.Cut(e.Value, " ")
-		k, err := strconv.Atoi(i)
-		if !ok || err != nil {
-			t.Fatalf("event value %q", e.Value)
-		}
-		if k != next[g] {
-			t.Fatalf("%s: event %d follows %d", g, k, next[g]-1)
-		}
-		next[g]++
-	}
-	for g := 0; g < 4; g++ {
-		if c := next["g"+strconv.Itoa(g)]; c != n {
-			t.Errorf("goroutine %d: %d events, want %d", g, c, n)
-		}
-	}
-	if tr.Cut || tr.Torn {
-		t.Errorf("trace read as cut (%v) or torn (%v)", tr.Cut, tr.Torn)
-	}
+	checkSequences(t, "procs", runProg(t, "procs", n, "GOMAXPROCS=2"), 4, n)
 }
 
 // checkMapped: the chunks the Ps' shards left are unmapped, once the

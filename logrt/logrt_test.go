@@ -325,3 +325,77 @@ func TestChunkCount(t *testing.T) {
 	le.PutUint32(more[headerSize-4:], uint32(len(data)/chunkSize+1)) // one more chunk was begun, and is gone
 	check("cut after a chunk that was not full", more, true)
 }
+
+// TestKilledBetweenChunks: a shard moving to a new chunk begins it (its
+// count, then its chunk record) before it pads the chunk it leaves, so a
+// process killed at either point leaves a trace that reads as whole, with
+// every event of the first chunk: its stream ends at a zero commit word,
+// not at the end of a full chunk with no next one (which reads as a cut).
+func TestKilledBetweenChunks(t *testing.T) {
+	le := binary.LittleEndian
+	tr := runProg(t, "distinct", 200000, "GOMAXPROCS=1")
+	data, err := os.ReadFile(tr.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chunks []int // the chunks of the shard that wrote the most
+	for _, cs := range chunksByShard(data) {
+		if len(cs) > len(chunks) {
+			chunks = cs
+		}
+	}
+	if len(chunks) < 2 {
+		t.Fatalf("no shard wrote more than %d chunk(s), want 2 or more", len(chunks))
+	}
+	first, second := chunks[0], chunks[1]
+	// The state once the first chunk was full, before it was padded.
+	d := append([]byte(nil), data...)
+	for _, c := range chunks[1:] {
+		copy(d[c*chunkSize:(c+1)*chunkSize], make([]byte, chunkSize))
+	}
+	off := first * chunkSize
+	if first == 0 {
+		off = headerSize
+	}
+	for word := le.Uint32(d[off:]); byte(word) != kindPad; word = le.Uint32(d[off:]) {
+		off += (4 + int(word>>8) + 3) &^ 3
+	}
+	pad := le.Uint32(d[off:])
+	le.PutUint32(d[off:], 0)
+	whole, err := Decode("x.suncat", d)
+	if err != nil || whole.Cut || whole.Torn || len(whole.Events) == 0 {
+		t.Fatalf("killed before the next chunk began: %v, cut %v, torn %v, %d events", err, whole.Cut, whole.Torn, len(whole.Events))
+	}
+	// And once the next chunk's record was written too.
+	begun := second * chunkSize
+	copy(d[begun:], data[begun:begun+4+(int(le.Uint32(data[begun:])>>8)+3)&^3])
+	got, err := Decode("x.suncat", d)
+	if err != nil || got.Cut || got.Torn || len(got.Events) != len(whole.Events) {
+		t.Fatalf("killed before the chunk left was padded: %v, cut %v, torn %v, %d events (want %d)", err, got.Cut, got.Torn, len(got.Events), len(whole.Events))
+	}
+	// Padding first would leave, killed before the next chunk began, a
+	// full chunk with no next one: a cut, to the reader.
+	copy(d[begun:begun+chunkSize], make([]byte, chunkSize))
+	le.PutUint32(d[off:], pad)
+	if got, err := Decode("x.suncat", d); err != nil || !got.Cut {
+		t.Fatalf("a full chunk with no next one: %v, cut %v; want a cut", err, got.Cut)
+	}
+}
+
+// chunksByShard returns, by shard, the chunks that begin with its chunk
+// record, in file order.
+func chunksByShard(data []byte) map[uint64][]int {
+	le := binary.LittleEndian
+	chunks := make(map[uint64][]int)
+	for c := 0; c < len(data)/chunkSize; c++ {
+		start := c * chunkSize
+		if c == 0 {
+			start = headerSize
+		}
+		if word := le.Uint32(data[start:]); byte(word) == kindChunk {
+			id, _ := binary.Uvarint(data[start+4:])
+			chunks[id] = append(chunks[id], c)
+		}
+	}
+	return chunks
+}

@@ -17,8 +17,8 @@ func unmapChunk(b []byte) {}
 // goroutine pinned to its P must not make: there are no P's shards.
 const mappedChunks = false
 
-func writeThrough(s *shard, off, n int) {
-	if _, err := w.f.WriteAt(s.chunk[off:off+n], int64(s.index)*chunkSize+int64(off)); err != nil {
+func writeThrough(chunk []byte, index, off, n int) {
+	if _, err := w.f.WriteAt(chunk[off:off+n], int64(index)*chunkSize+int64(off)); err != nil {
 		w.fail(err)
 	}
 }

@@ -27,7 +27,7 @@ func mapChunk(f *os.File, i int) ([]byte, error) {
 func unmapChunk(b []byte) { syscall.Munmap(b) }
 
 // writeThrough is not needed with a shared mapping.
-func writeThrough(s *shard, off, n int) {}
+func writeThrough(chunk []byte, index, off, n int) {}
 
 // mapHeader maps the file's header, which the writer updates in place
 // (countChunk).

@@ -36,6 +36,21 @@ var useFP = fpSupported && os.Getenv("SUNCAT_FP") != "0" && calibrate()
 var w writer
 
 type writer struct {
+	// The 64-bit atomic words come first: on 386, arm and 32-bit mips
+	// only the first word of a variable is sure to be 64-bit aligned (a
+	// build fails below if one is not). What every event writes is kept
+	// off the cache lines of what every event reads (shards, hasPending),
+	// so that cores recording at once do not take those lines from each
+	// other.
+	seq uint64 // the last sequence number handed out (atomic)
+	_   [56]byte
+
+	// Budgets shared by all shards' dictionaries (atomic), so that the
+	// writer's memory stays bounded however many shards there are.
+	interned int64 // values granted to the shards' dictionaries
+	nodes    int64 // call-site tree nodes kept
+	_        [48]byte
+
 	mu        sync.Mutex
 	f         *os.File
 	path      string
@@ -58,19 +73,9 @@ type writer struct {
 
 	pending    string // a Label to record before the next event
 	hasPending int32  // atomic: 1 while pending is to be recorded
-
-	// What every event writes is kept off the cache lines of what every
-	// event reads (shards, hasPending), so that cores recording at once
-	// do not take those lines from each other.
-	_   [64]byte
-	seq uint64 // the last sequence number handed out (atomic)
-	_   [64]byte
-
-	// Budgets shared by all shards' dictionaries (atomic), so that the
-	// writer's memory stays bounded however many shards there are.
-	interned int64 // values granted to the shards' dictionaries
-	nodes    int64 // call-site tree nodes kept
 }
+
+var _ = [1]int{}[unsafe.Offsetof(w.seq)%8+unsafe.Offsetof(w.interned)%8+unsafe.Offsetof(w.nodes)%8]
 
 // SetGetters records the getter table of the instrumented program. It is
 // called once, from generated code, before main runs.
@@ -460,7 +465,7 @@ func (w *writer) open() error {
 	if w.head, err = mapHeader(w.f); err != nil {
 		return fmt.Errorf("mapping %s: %w", w.path, err)
 	}
-	writeThrough(s, 0, headerSize)
+	writeThrough(s.chunk, s.index, 0, headerSize)
 	s.writeChunkRecord()
 	s.writeGettersLocked(w.getters)
 	w.wroteGT = len(w.getters) > 0

@@ -168,17 +168,26 @@ func (s *shard) advance() bool {
 			return false
 		}
 	}
-	if s.chunk != nil {
-		s.commit(kindPad, len(s.chunk)-s.off-4)
-		if s.pinned {
-			w.retire(s.cur)
-		} else {
-			unmapChunk(s.chunk)
-		}
-	}
+	prev, prevIndex, prevOff, prevCur := s.chunk, s.index, s.off, s.cur
 	s.chunk, s.index, s.off, s.cur = next, index, 0, spare
 	w.countChunk(index)
 	s.writeChunkRecord()
+	if prev == nil {
+		return true
+	}
+	// The chunk left is padded only once the next one has begun, so that
+	// a process killed in between leaves a stream that ends in a zero
+	// commit word, never a full chunk with no next one (a cut, to the
+	// reader).
+	pad := len(prev) - prevOff
+	atomic.StoreUint32((*uint32)(unsafe.Pointer(&prev[prevOff])), uint32(kindPad)|uint32(pad-4)<<8)
+	writeThrough(prev, prevIndex, prevOff, 4)
+	s.written += int64(pad)
+	if s.pinned {
+		w.retire(prevCur)
+	} else {
+		unmapChunk(prev)
+	}
 	return true
 }
 
@@ -188,7 +197,7 @@ func (s *shard) commit(kind byte, n int) {
 	word := uint32(kind) | uint32(n)<<8
 	atomic.StoreUint32((*uint32)(unsafe.Pointer(&s.chunk[s.off])), word)
 	size := (4 + n + 3) &^ 3
-	writeThrough(s, s.off, size)
+	writeThrough(s.chunk, s.index, s.off, size)
 	s.off += size
 	s.written += int64(size)
 }

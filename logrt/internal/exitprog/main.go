@@ -21,7 +21,10 @@
 // pauses and resumes every 50 of its calls), or distinct (N distinct
 // values "v<i>", then the first 1000 of them again, then the last 1000),
 // or procs (four goroutines record N distinct values "g<k> <i>" each,
-// GOMAXPROCS raised to 48 halfway, beyond the Ps' shards).
+// GOMAXPROCS raised to 48 halfway, beyond the Ps' shards), or churn
+// (eight goroutines record N values "g<k> <i>" each while others change
+// GOMAXPROCS between 1 and 8, Flush and set labels; churnpause also
+// pauses and resumes).
 package main
 
 import (
@@ -143,6 +146,10 @@ func main() {
 	}
 	if mode == "procs" {
 		procs(n)
+		return
+	}
+	if mode == "churn" || mode == "churnpause" {
+		churn(n, mode == "churnpause")
 		return
 	}
 	if mode == "storm" {
@@ -284,4 +291,44 @@ func procs(n int) {
 	half(0, n/2)
 	runtime.GOMAXPROCS(48)
 	half(n/2, n)
+}
+
+// churn runs the churn modes.
+func churn(n int, pause bool) {
+	var done int32
+	var aux sync.WaitGroup
+	loop := func(f func(i int)) {
+		aux.Add(1)
+		go func() {
+			defer aux.Done()
+			for i := 0; atomic.LoadInt32(&done) == 0; i++ {
+				f(i)
+			}
+		}()
+	}
+	loop(func(i int) {
+		runtime.GOMAXPROCS(1 + i%8)
+		time.Sleep(time.Duration(i%3) * time.Millisecond)
+	})
+	loop(func(int) {
+		logrt.Flush()
+		time.Sleep(time.Millisecond)
+	})
+	loop(func(i int) {
+		logrt.Label("L" + strconv.Itoa(i))
+		if pause && i%10 == 0 {
+			logrt.Pause()
+			logrt.Resume()
+		}
+		time.Sleep(100 * time.Microsecond)
+	})
+	together.Run(8, func(g int) {
+		s := &stop{}
+		for i := 0; i < n; i++ {
+			s.name = "g" + strconv.Itoa(g) + " " + strconv.Itoa(i)
+			s.Name()
+		}
+	})
+	atomic.StoreInt32(&done, 1)
+	aux.Wait()
 }
