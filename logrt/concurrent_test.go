@@ -185,15 +185,15 @@ func TestOrders(t *testing.T) {
 // TestChurn: eight goroutines record while GOMAXPROCS changes between 1
 // and 8 (so records move between the Ps' shards and the locked ones), and
 // Flush and Label run; each goroutine's events are all there, once, in
-// the order it recorded them, ordered by the clock, by the counter, and
-// with runtime.Callers. With pauses, no event is recorded twice or out
-// of order.
+// the order it recorded them, ordered by the clock, by the counter, with
+// runtime.Callers, and with locked shards only. With pauses, no event is
+// recorded twice or out of order.
 func TestChurn(t *testing.T) {
 	n := 30000
 	if testing.Short() {
 		n = 3000
 	}
-	for _, env := range []string{"SUNCAT_ORDER=clock", "SUNCAT_ORDER=counter", "SUNCAT_FP=0"} {
+	for _, env := range []string{"SUNCAT_ORDER=clock", "SUNCAT_ORDER=counter", "SUNCAT_FP=0", "SUNCAT_PIN=0"} {
 		tr := runProg(t, "churn", n, env)
 		checkSequences(t, env, tr, 8, n)
 	}

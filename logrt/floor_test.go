@@ -184,6 +184,7 @@ func BenchmarkTraceMiB(b *testing.B) {
 		if chunk, err = mapChunk(f, i); err != nil {
 			b.Fatal(err)
 		}
+		populate(chunk)
 		mid := time.Now()
 		for j := 0; j < len(chunk); j += 64 {
 			chunk[j] = 1

@@ -15,12 +15,7 @@ const mappedChunks = true
 // shared, so that what is written to it reaches the file even if the
 // process is killed.
 func mapChunk(f *os.File, i int) ([]byte, error) {
-	b, err := syscall.Mmap(int(f.Fd()), int64(i)*chunkSize, chunkSize, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
-	if err != nil {
-		return nil, err
-	}
-	populate(b)
-	return b, nil
+	return syscall.Mmap(int(f.Fd()), int64(i)*chunkSize, chunkSize, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
 }
 
 // unmapChunk unmaps a chunk the writer is done with.

@@ -2,6 +2,7 @@ package logrt
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"sync/atomic"
 	"unsafe"
@@ -43,9 +44,9 @@ type mappedChunk struct {
 // pinnedShards returns how many shards of their own the Ps get: one for
 // each P the program can have without changing GOMAXPROCS above the
 // number of CPUs, within bounds; none where chunks are not mapped (every
-// commit is then a system call, mmap_other.go).
+// commit is then a system call, mmap_other.go) or with SUNCAT_PIN=0.
 func pinnedShards() int {
-	if !mappedChunks {
+	if !mappedChunks || os.Getenv("SUNCAT_PIN") == "0" {
 		return 0
 	}
 	n := runtime.GOMAXPROCS(0)
@@ -77,7 +78,11 @@ func (w *writer) pinShard() *shard {
 // mapper if the shard took or wanted a spare. A panic inside the writer
 // (a bug, or a system error surfacing as one) must not take the host
 // program down: it stops recording, and the record being written stays
-// uncommitted, so the reader skips it.
+// uncommitted, so the reader skips it. That holds for a locked shard
+// only: the runtime makes a panic fatal while the goroutine is pinned
+// (m.locks > 0), before any deferred call runs, so the pinned path must
+// not panic (every reserve covers the largest record it writes; logrt's
+// tests and fuzzing run it; SUNCAT_PIN=0 keeps to the locked shards).
 func (s *shard) release() {
 	r := recover()
 	start := false
@@ -189,7 +194,7 @@ func (w *writer) refill() error {
 		if atomic.LoadInt32(&s.wants) == 0 || atomic.LoadPointer(&s.spare) != nil {
 			continue
 		}
-		c, err := w.mapSpare()
+		c, err := w.mapSpare(s)
 		if err != nil {
 			return err
 		}
@@ -198,12 +203,14 @@ func (w *writer) refill() error {
 	return nil
 }
 
-// mapSpare hands out a chunk and maps it, its pages faulted in ahead
-// where the system can (populate).
-func (w *writer) mapSpare() (*mappedChunk, error) {
+// mapSpare hands out a chunk and maps it as a spare for shard s, its pages
+// faulted in ahead where the system can (populate), unless s is still in
+// its first chunk: a short-lived program would likely never use that
+// spare, and its pages would take a MiB of disk per P for nothing.
+func (w *writer) mapSpare(s *shard) (*mappedChunk, error) {
 	w.mu.Lock()
-	defer w.mu.Unlock()
 	i, err := w.takeChunk()
+	w.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +218,12 @@ func (w *writer) mapSpare() (*mappedChunk, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mapping %s: %w", w.path, err)
 	}
+	if atomic.LoadInt32(&s.begun) != 1 {
+		populate(b)
+	}
 	c := &mappedChunk{b: b, index: i}
+	w.mu.Lock()
 	w.live[c] = struct{}{}
+	w.mu.Unlock()
 	return c, nil
 }

@@ -459,6 +459,7 @@ func (w *writer) open() error {
 	if s.chunk, err = mapChunk(w.f, i); err != nil {
 		return fmt.Errorf("mapping %s: %w", w.path, err)
 	}
+	populate(s.chunk)
 	copy(s.chunk, h[:]) // the same bytes, now through the mapping
 	s.index, s.off = i, headerSize
 	w.counted = 1

@@ -42,6 +42,7 @@ type shard struct {
 	wake   bool           // the mapper is to be started when the record ends
 	cur    *mappedChunk   // the chunk being written
 	wants  int32          // atomic: 1 once it asked for a spare
+	begun  int32          // atomic: the chunks it began (mapSpare)
 	spare  unsafe.Pointer // atomic: a *mappedChunk the mapper made for it
 }
 
@@ -112,6 +113,7 @@ func (w *writer) newChunk() ([]byte, int, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("mapping %s: %w", w.path, err)
 	}
+	populate(b)
 	return b, i, nil
 }
 
@@ -170,6 +172,9 @@ func (s *shard) advance() bool {
 	}
 	prev, prevIndex, prevOff, prevCur := s.chunk, s.index, s.off, s.cur
 	s.chunk, s.index, s.off, s.cur = next, index, 0, spare
+	if s.pinned {
+		atomic.AddInt32(&s.begun, 1)
+	}
 	w.countChunk(index)
 	s.writeChunkRecord()
 	if prev == nil {
