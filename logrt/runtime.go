@@ -169,20 +169,33 @@ func Flush() {
 			return
 		}
 	}
-	// The Ps' shards cannot be locked: their chunks are synced where they
-	// are mapped, which the mapper changes only under w.mu.
+	if err := w.syncLive(); err != nil {
+		w.fail(fmt.Errorf("flushing %s: %w", w.path, err))
+		return
+	}
+	if err := w.f.Sync(); err != nil {
+		w.fail(fmt.Errorf("flushing %s: %w", w.path, err))
+	}
+}
+
+// syncLive syncs the chunks mapped for the Ps' shards, which cannot be
+// locked: where they are mapped. Holding w.mapMu keeps the mapper from
+// unmapping one meanwhile; w.mu is held only to list them.
+func (w *writer) syncLive() error {
+	w.mapMu.Lock()
+	defer w.mapMu.Unlock()
 	w.mu.Lock()
+	live := make([]*mappedChunk, 0, len(w.live))
 	for c := range w.live {
-		if err := syncChunk(c.b); err != nil {
-			w.mu.Unlock()
-			w.fail(fmt.Errorf("flushing %s: %w", w.path, err))
-			return
-		}
+		live = append(live, c)
 	}
 	w.mu.Unlock()
-	if err := w.f.Sync(); err != nil {
-		w.fail(fmt.Errorf("flushing %s: %v", w.path, err))
+	for _, c := range live {
+		if err := syncChunk(c.b); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // TracePath returns the path of this process's trace, or "" before the
