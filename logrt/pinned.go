@@ -74,30 +74,20 @@ func (w *writer) pinShard() *shard {
 	return nil
 }
 
-// release ends a record in shard s: it unpins or unlocks, and starts the
-// mapper if the shard took or wanted a spare. A panic inside the writer
-// (a bug, or a system error surfacing as one) must not take the host
-// program down: it stops recording, and the record being written stays
-// uncommitted, so the reader skips it. That holds for a locked shard
-// only: the runtime makes a panic fatal while the goroutine is pinned
-// (m.locks > 0), before any deferred call runs, so the pinned path must
-// not panic (every reserve covers the largest record it writes; logrt's
-// tests and fuzzing run it; SUNCAT_PIN=0 keeps to the locked shards).
-func (s *shard) release() {
-	r := recover()
-	start := false
-	if s.pinned {
-		start, s.wake = s.wake, false
-		if raceEnabled {
-			s.mu.Unlock()
-		}
-		procUnpin()
-	} else {
+// unpin ends a record in a P's shard, and starts the mapper if the shard
+// took or wanted a spare. (A locked shard's record ends with release,
+// which also recovers from a panic; a panic while pinned is fatal: the
+// runtime throws, before any deferred call runs, while m.locks > 0. So
+// the pinned path must not panic: every reserve covers the largest record
+// it writes, logrt's tests and fuzzing run it, and SUNCAT_PIN=0 keeps to
+// the locked shards.)
+func (s *shard) unpin() {
+	start := s.wake
+	s.wake = false
+	if raceEnabled {
 		s.mu.Unlock()
 	}
-	if r != nil {
-		w.fail(fmt.Errorf("internal error: %v", r))
-	}
+	procUnpin()
 	if start && atomic.CompareAndSwapInt32(&w.mapping, 0, 1) {
 		go w.mapSpares()
 	}

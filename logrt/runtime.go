@@ -223,21 +223,21 @@ const (
 // record records one getter call in a shard, pinned or locked: it walks
 // the stack into the shard's buffer (which needs no clearing, unlike a
 // fresh array) and writes the event. Locked, it always reports recorded
-// (or dropped, if recording failed). The shard is released however the
-// record ends, a panic included. It must not be inlined: the walk starts
-// from its frame, and leaves out its caller, String.
+// (or dropped, if recording failed), and the shard is released however
+// the record ends, a panic included; pinned, a panic is fatal whatever a
+// deferred call would do (pinned.go), so there is none. It must not be
+// inlined: the walk starts from its frame, and leaves out its caller,
+// String.
 //
 //go:noinline
 func (w *writer) record(id uint32, v string, pinned bool) int {
 	var s *shard
-	if pinned {
-		if s = w.pinShard(); s == nil {
-			return undone
-		}
-	} else {
+	if !pinned {
 		s = w.lockShard()
+		defer s.release()
+	} else if s = w.pinShard(); s == nil {
+		return undone
 	}
-	defer s.release()
 	n := 0
 	s.root = 0
 	if useFP {
@@ -248,7 +248,11 @@ func (w *writer) record(id uint32, v string, pinned bool) int {
 	} else {
 		n = runtime.Callers(3, s.pcs[1:]) // leaving out Callers, record and String
 	}
-	return w.event(s, id, s.pcs[1:1+n], v)
+	r := w.event(s, id, s.pcs[1:1+n], v)
+	if pinned {
+		s.unpin()
+	}
+	return r
 }
 
 // event records one getter call in shard s, with its stack pcs.

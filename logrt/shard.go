@@ -101,6 +101,17 @@ func (s *shard) now() int64 {
 	return t
 }
 
+// release ends a record in a locked shard: it unlocks it. A panic inside
+// the writer (a bug, or a system error surfacing as one) must not take
+// the host program down: it stops recording, and the record being written
+// stays uncommitted, so the reader skips it.
+func (s *shard) release() {
+	if r := recover(); r != nil {
+		w.fail(fmt.Errorf("internal error: %v", r))
+	}
+	s.mu.Unlock()
+}
+
 // newChunk hands out a chunk and maps it.
 func (w *writer) newChunk() ([]byte, int, error) {
 	w.mu.Lock()
