@@ -31,6 +31,21 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("SUNCAT_ROOT", root)
+			// A short temporary directory of the script's own, for scripts
+			// that run instrumented programs: their control sockets go
+			// under it (a TMPDIR as long as $WORK/tmp is too long for a
+			// socket path, and the sockets would go to the shared
+			// /tmp/suncat-ctl-<uid>, where scripts running at the same
+			// time see each other's programs).
+			short, err := os.MkdirTemp("/tmp", "sc")
+			if err != nil { // no /tmp: the scripts that need it skip on such systems
+				short = filepath.Join(env.WorkDir, "tmp")
+				if err := os.Mkdir(short, 0o700); err != nil {
+					return err
+				}
+			}
+			env.Defer(func() { os.RemoveAll(short) })
+			env.Setenv("SHORTTMP", short)
 			for _, k := range []string{"HOME", "GOPATH", "GOMODCACHE", "GOCACHE", "GOPROXY", "GOFLAGS", "GONOSUMDB", "GOSUMDB", "PATH"} {
 				if v, ok := os.LookupEnv(k); ok {
 					env.Setenv(k, v)
