@@ -1,7 +1,6 @@
 package logrt
 
 import (
-	"fmt"
 	"os"
 	"runtime"
 	"sync/atomic"
@@ -204,9 +203,9 @@ func (w *writer) mapSpare(s *shard) (*mappedChunk, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := mapChunk(w.f, i)
+	b, err := w.mapChunk(i)
 	if err != nil {
-		return nil, fmt.Errorf("mapping %s: %w", w.path, err)
+		return nil, err
 	}
 	if atomic.LoadInt32(&s.begun) != 1 {
 		populate(b)

@@ -473,8 +473,8 @@ func (w *writer) open() error {
 	if err != nil {
 		return err
 	}
-	if s.chunk, err = mapChunk(w.f, i); err != nil {
-		return fmt.Errorf("mapping %s: %w", w.path, err)
+	if s.chunk, err = w.mapChunk(i); err != nil {
+		return err
 	}
 	populate(s.chunk)
 	copy(s.chunk, h[:]) // the same bytes, now through the mapping

@@ -120,12 +120,21 @@ func (w *writer) newChunk() ([]byte, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	b, err := mapChunk(w.f, i)
+	b, err := w.mapChunk(i)
 	if err != nil {
-		return nil, 0, fmt.Errorf("mapping %s: %w", w.path, err)
+		return nil, 0, err
 	}
 	populate(b)
 	return b, i, nil
+}
+
+// mapChunk maps chunk i of the trace.
+func (w *writer) mapChunk(i int) ([]byte, error) {
+	b, err := mapChunk(w.f, i)
+	if err != nil {
+		return nil, fmt.Errorf("mapping %s: %w", w.path, err)
+	}
+	return b, nil
 }
 
 func (s *shard) writeChunkRecord() {
@@ -145,7 +154,7 @@ func (s *shard) writeChunkRecord() {
 // chunk, moving to a new chunk (advance) when needed. A record always
 // leaves room for a commit word after it, so the record after the last
 // one of a chunk is the padding that fills it, written only once the next
-// chunk is mapped: the last chunk of a stream always holds a zero commit
+// chunk has begun: the last chunk of a stream always holds a zero commit
 // word after its last record (a reader tells a cut file by its absence).
 func (s *shard) reserve(n int) []byte {
 	need := 4 + n + 3 + 4
@@ -161,25 +170,13 @@ func (s *shard) reserve(n int) []byte {
 }
 
 // advance moves the shard to a new chunk, which starts with the record
-// that names its shard, after a padding record that fills the chunk it
-// leaves. A P's shard takes the spare the mapper made for it, or, if
-// there is none yet, marks the record short and stays where it is.
+// that names its shard, and then pads the chunk it leaves. A P's shard
+// takes the spare the mapper made for it, or, if there is none yet, marks
+// the record short and stays where it is.
 func (s *shard) advance() bool {
-	var next []byte
-	var index int
-	var spare *mappedChunk
-	if s.pinned {
-		if spare = s.takeSpare(); spare == nil {
-			s.short = true
-			return false
-		}
-		next, index = spare.b, spare.index
-	} else {
-		var err error
-		if next, index, err = w.newChunk(); err != nil {
-			w.fail(err)
-			return false
-		}
+	next, index, spare, ok := s.nextChunk()
+	if !ok {
+		return false
 	}
 	prev, prevIndex, prevOff, prevCur := s.chunk, s.index, s.off, s.cur
 	s.chunk, s.index, s.off, s.cur = next, index, 0, spare
@@ -188,23 +185,46 @@ func (s *shard) advance() bool {
 	}
 	w.countChunk(index)
 	s.writeChunkRecord()
-	if prev == nil {
-		return true
-	}
-	// The chunk left is padded only once the next one has begun, so that
-	// a process killed in between leaves a stream that ends in a zero
-	// commit word, never a full chunk with no next one (a cut, to the
-	// reader).
-	pad := len(prev) - prevOff
-	atomic.StoreUint32((*uint32)(unsafe.Pointer(&prev[prevOff])), uint32(kindPad)|uint32(pad-4)<<8)
-	writeThrough(prev, prevIndex, prevOff, 4)
-	s.written += int64(pad)
-	if s.pinned {
-		w.retire(prevCur)
-	} else {
-		unmapChunk(prev)
+	if prev != nil {
+		s.leave(prev, prevIndex, prevOff, prevCur)
 	}
 	return true
+}
+
+// nextChunk returns the shard's next chunk: a spare for a P's shard
+// (marking the record short if there is none yet), else a chunk handed
+// out and mapped now.
+func (s *shard) nextChunk() (next []byte, index int, spare *mappedChunk, ok bool) {
+	if s.pinned {
+		if spare = s.takeSpare(); spare == nil {
+			s.short = true
+			return nil, 0, nil, false
+		}
+		return spare.b, spare.index, spare, true
+	}
+	next, index, err := w.newChunk()
+	if err != nil {
+		w.fail(err)
+		return nil, 0, nil, false
+	}
+	return next, index, nil, true
+}
+
+// leave pads the chunk the shard left, from off, and hands it to the
+// mapper (cur, a P's shard's) or unmaps it. It is padded only once the
+// next chunk has begun, so that a process killed in between leaves a
+// stream that ends in a zero commit word, never a full chunk with no next
+// one (a cut, to the reader).
+func (s *shard) leave(chunk []byte, index, off int, cur *mappedChunk) {
+	pad := len(chunk) - off
+	atomic.StoreUint32((*uint32)(unsafe.Pointer(&chunk[off])), uint32(kindPad)|uint32(pad-4)<<8)
+	writeThrough(chunk, index, off, 4)
+	s.written += int64(pad)
+	if s.pinned {
+		w.retire(cur)
+	} else {
+		unmapChunk(chunk)
+	}
 }
 
 // commit publishes the record whose payload of n bytes was written after
