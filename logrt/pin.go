@@ -12,6 +12,12 @@ func procPin() int
 //go:linkname procUnpin runtime.procUnpin
 func procUnpin()
 
+// The runtime's monotonic clock, which the runtime also lets other
+// packages reach: time.Since adds a call and two conversions around it.
+
+//go:linkname nanotime runtime.nanotime
+func nanotime() int64
+
 // currentP returns the id of the P the calling goroutine runs on, between
 // 0 and GOMAXPROCS-1. The goroutine may move to another P right after.
 func currentP() int {

@@ -55,6 +55,7 @@ type writer struct {
 	f         *os.File
 	path      string
 	start     time.Time
+	startNano int64 // the runtime's clock (nanotime) at start
 	getters   []Getter
 	wroteGT   bool
 	nextChunk int      // the index of the next chunk to hand out
@@ -415,7 +416,8 @@ func (w *writer) mark(kind MarkKind, label string) {
 	}
 }
 
-func (w *writer) now() int64 { return int64(time.Since(w.start)) }
+// now returns the time since the trace began, in nanoseconds.
+func (w *writer) now() int64 { return nanotime() - w.startNano }
 
 // ready opens the trace on first use and reports whether recording can
 // go on.
@@ -450,7 +452,7 @@ func (w *writer) fail(err error) {
 // open creates the trace file and the shards; w.mu is held, and no shard
 // is in use yet. Shard 0 takes chunk 0, after the header.
 func (w *writer) open() error {
-	w.start = time.Now()
+	w.start, w.startNano = time.Now(), nanotime()
 	path, f, err := createTrace(w.start)
 	if err != nil {
 		return err

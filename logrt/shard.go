@@ -230,8 +230,7 @@ func (s *shard) leave(chunk []byte, index, off int, cur *mappedChunk) {
 // commit publishes the record whose payload of n bytes was written after
 // the commit word at s.off.
 func (s *shard) commit(kind byte, n int) {
-	word := uint32(kind) | uint32(n)<<8
-	atomic.StoreUint32((*uint32)(unsafe.Pointer(&s.chunk[s.off])), word)
+	storeCommit(unsafe.Pointer(&s.chunk[s.off]), uint32(kind)|uint32(n)<<8)
 	size := (4 + n + 3) &^ 3
 	writeThrough(s.chunk, s.index, s.off, size)
 	s.off += size

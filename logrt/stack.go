@@ -28,6 +28,46 @@ type callTree struct {
 	last  [maxFrames + 1]uintptr
 	lastN int
 	path  [maxFrames + 1]uint32
+
+	// The children found or added lately at each depth (memo).
+	memo [maxFrames + 1]memoSet
+}
+
+// A memoSet holds the edges of the call-site tree (return address, parent
+// node -> child node) found or added lately at one depth. A stack seldom
+// leaves the previous one by more than a few frames, and where it does,
+// the frames it takes instead are usually among the few last taken at
+// that depth (the calls of one function's body to its getters and to
+// itself, in turn): those are found here, in one cache line, instead of
+// in the table, at a hash and a probe each.
+type memoSet struct {
+	e    [memoWays]memoEdge
+	next uint32 // the entry the next remember replaces
+}
+
+const memoWays = 3
+
+type memoEdge struct {
+	pc         uintptr
+	parent, id uint32 // id 0: empty
+}
+
+// find returns the child of parent through pc, if the set holds it.
+func (m *memoSet) find(pc uintptr, parent uint32) (uint32, bool) {
+	for i := range m.e {
+		if e := &m.e[i]; e.pc == pc && e.parent == parent && e.id != 0 {
+			return e.id, true
+		}
+	}
+	return 0, false
+}
+
+// remember adds an edge, in place of the oldest.
+func (m *memoSet) remember(pc uintptr, parent, id uint32) {
+	m.e[m.next] = memoEdge{pc, parent, id}
+	if m.next++; m.next == memoWays {
+		m.next = 0
+	}
 }
 
 // A stackRef is an event's stack: an existing node, or new nodes under
@@ -44,6 +84,7 @@ func (t *callTree) reset() {
 	t.children = flatTable{}
 	t.pcIDs = make(map[uintptr]uint32)
 	t.size, t.lastN = 0, 0
+	t.memo = [maxFrames + 1]memoSet{}
 	if t.next == 0 {
 		t.next = 1
 	}
@@ -82,9 +123,12 @@ func (t *callTree) intern(s *shard, pcs []uintptr) (*stackRef, bool) {
 		node = t.path[k-1]
 	}
 	for ; k < n; k++ {
-		id, ok := t.children.find(uint64(t.last[k]), node)
+		id, ok := t.memo[k].find(t.last[k], node)
 		if !ok {
-			break
+			if id, ok = t.children.find(uint64(t.last[k]), node); !ok {
+				break
+			}
+			t.memo[k].remember(t.last[k], node, id)
 		}
 		t.path[k], node = id, id
 	}
@@ -136,6 +180,7 @@ func (t *callTree) commit(st *stackRef) {
 		id := t.next
 		t.next++
 		t.children.add(uint64(t.last[st.from+i]), parent, id)
+		t.memo[st.from+i].remember(t.last[st.from+i], parent, id)
 		t.path[st.from+i] = id
 		parent = id
 	}

@@ -40,13 +40,17 @@ func TestStacksMatchCallers(t *testing.T) {
 // enough to be cut at maxFrames, and checks every node the tree gives
 // them against a model that names each prefix (root first) once: the
 // walk that starts where the previous stack leaves off must find the same
-// nodes as a walk from the root.
+// nodes as a walk from the root, and so must the children remembered at
+// each depth (memoSet), also after the tree is forgotten (reset).
 func TestCallTreeRandom(t *testing.T) {
 	s := newShard(0, false)
 	tr := &s.tree
-	for pc := uintptr(1); pc <= 4; pc++ {
-		tr.pcIDs[pc] = uint32(pc) // defined: defineFrames is not called
+	definePCs := func() {
+		for pc := uintptr(1); pc <= 4; pc++ {
+			tr.pcIDs[pc] = uint32(pc) // defined: defineFrames is not called
+		}
 	}
+	definePCs()
 	model := map[string]uint32{}
 	seed := uint32(1)
 	rnd := func(n int) int { seed = seed*1664525 + 1013904223; return int(seed>>8) % n }
@@ -69,6 +73,11 @@ func TestCallTreeRandom(t *testing.T) {
 			}
 		}
 		prev = pcs
+		if i%1000 == 999 { // as commit does past maxNodes: ids go on rising
+			tr.reset()
+			definePCs()
+			model = map[string]uint32{}
+		}
 		st, ok := tr.intern(s, pcs)
 		if !ok {
 			t.Fatal("intern failed")
