@@ -38,8 +38,8 @@ type callTree struct {
 // leaves the previous one by more than a few frames, and where it does,
 // the frames it takes instead are usually among the few last taken at
 // that depth (the calls of one function's body to its getters and to
-// itself, in turn): those are found here, in one cache line, instead of
-// in the table, at a hash and a probe each.
+// itself, in turn): those are found here, in three entries read together,
+// instead of in the table, at a hash and a probe each.
 type memoSet struct {
 	e    [memoWays]memoEdge
 	next uint32 // the entry the next remember replaces
