@@ -40,6 +40,12 @@ type mappedChunk struct {
 	next  *mappedChunk // in writer.retired
 }
 
+// maxPinnedShards bounds the Ps' shards (about 15 KiB each before their
+// tables grow): enough for the Ps of the largest servers Go runs on, so
+// that their goroutines do not queue for the two locked shards; the Ps
+// beyond it record in those.
+const maxPinnedShards = 256
+
 // pinnedShards returns how many shards of their own the Ps get: one for
 // each P the program can have without changing GOMAXPROCS above the
 // number of CPUs, within bounds; none where chunks are not mapped (every
@@ -52,8 +58,8 @@ func pinnedShards() int {
 	if c := runtime.NumCPU(); c > n {
 		n = c
 	}
-	if n > 32 {
-		n = 32
+	if n > maxPinnedShards {
+		n = maxPinnedShards
 	}
 	return n
 }

@@ -1,6 +1,7 @@
 package logrt
 
 import (
+	"container/heap"
 	"encoding/binary"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ const (
 type stream struct {
 	d      *decoder // the shard's own decoder: its frames, strings and tree
 	id     uint64   // the shard
+	pos    int      // its place among the streams, in file order
 	chunks []int    // offsets of its chunks' first records, in file order
 	ci     int      // the chunk being read
 	off    int      // the next record
@@ -31,7 +33,7 @@ type stream struct {
 }
 
 // maxShards bounds the shard ids a reader accepts (writers use at most
-// 32).
+// 2 + maxPinnedShards).
 const maxShards = 1 << 10
 
 // merge reads a version 3 trace: it finds each shard's chunks, then hands
@@ -43,23 +45,62 @@ func (d *decoder) merge() error {
 	if err != nil {
 		return err
 	}
-	for {
-		var next *stream
-		for _, s := range streams {
-			if err := s.fill(); err != nil {
-				return err
-			}
-			if s.has != 0 && (next == nil || d.before(s, next)) {
-				next = s
-			}
-		}
-		if next == nil {
-			return nil
-		}
-		if err := d.emitNext(next); err != nil {
+	q := &mergeQueue{d: d}
+	for i, s := range streams {
+		s.pos = i
+		if err := s.fill(); err != nil {
 			return err
 		}
+		if s.has != 0 {
+			q.s = append(q.s, s)
+		}
 	}
+	heap.Init(q)
+	for len(q.s) > 0 {
+		s := q.s[0]
+		if err := d.emitNext(s); err != nil {
+			return err
+		}
+		if err := s.fill(); err != nil {
+			return err
+		}
+		if s.has != 0 {
+			heap.Fix(q, 0)
+		} else {
+			heap.Pop(q)
+		}
+	}
+	return nil
+}
+
+// A mergeQueue holds the streams that have a record waiting, as a heap
+// whose top is the stream whose record comes first in the trace's order
+// (of two at the same place, the one first in the file): merging k
+// streams costs about log k comparisons a record rather than k, as a
+// program with a shard for each of a big server's Ps writes hundreds.
+type mergeQueue struct {
+	d *decoder
+	s []*stream
+}
+
+func (q *mergeQueue) Len() int { return len(q.s) }
+
+func (q *mergeQueue) Less(i, j int) bool {
+	a, b := q.s[i], q.s[j]
+	if q.d.before(a, b) {
+		return true
+	}
+	return !q.d.before(b, a) && a.pos < b.pos
+}
+
+func (q *mergeQueue) Swap(i, j int) { q.s[i], q.s[j] = q.s[j], q.s[i] }
+
+func (q *mergeQueue) Push(x interface{}) { q.s = append(q.s, x.(*stream)) }
+
+func (q *mergeQueue) Pop() interface{} {
+	s := q.s[len(q.s)-1]
+	q.s = q.s[:len(q.s)-1]
+	return s
 }
 
 // emitNext hands on the record waiting in s.

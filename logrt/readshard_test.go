@@ -2,6 +2,8 @@ package logrt
 
 import (
 	"encoding/binary"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -190,4 +192,118 @@ func TestReadShardsStackNumbers(t *testing.T) {
 			t.Errorf("event %d: stack %d (%s), want %d (%s)", i, e.Stack, tr.Stacks[e.Stack-1].Frames[0].Func, i+1, want)
 		}
 	}
+}
+
+// TestReadManyShards: the streams of 300 shards, as a program with a shard
+// for each P of a big server writes, are merged in the trace's order:
+// ordered by the counter, each record by its sequence number; ordered by
+// the clock, by time, and of records at the same time, the one whose
+// shard comes first in the file first.
+func TestReadManyShards(t *testing.T) {
+	for _, byClock := range []bool{false, true} {
+		data, want := manyShards(t, 300, 3000, byClock)
+		tr, err := Decode("many.suncat", data)
+		if err != nil || tr.Problem() != "" {
+			t.Fatalf("by clock %v: decode: %v, %q", byClock, err, tr.Problem())
+		}
+		var got []string
+		for _, e := range tr.Events {
+			got = append(got, e.Value)
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("by clock %v: order\n got %.200s\nwant %.200s", byClock, strings.Join(got, " "), strings.Join(want, " "))
+		}
+	}
+}
+
+// BenchmarkMergeShards: streaming the events of a trace of 2, 34 and 258
+// shards' streams (a program with a shard for each of 256 Ps), ordered by
+// the clock, through DecodeFunc, which keeps none of them: ns/event is
+// what decoding and merging cost an event.
+//
+//	go test -run '^$' -bench MergeShards -benchmem ./logrt
+func BenchmarkMergeShards(b *testing.B) {
+	for _, shards := range []int{2, 34, 258} {
+		b.Run(strconv.Itoa(shards), func(b *testing.B) {
+			data, _ := manyShards(b, shards, 100*shards, true)
+			b.SetBytes(int64(len(data)))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				tr, err := DecodeFunc("many.suncat", data, func(*Event, *Marker) error { return nil })
+				if err != nil || tr.Problem() != "" {
+					b.Fatalf("decode: %v, %q", err, tr.Problem())
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*100*shards), "ns/event")
+		})
+	}
+}
+
+// manyShards builds a trace of the given number of shards' streams (one
+// chunk each) holding events events in all, each in a shard picked at
+// random, and returns it with the values of its events in the trace's
+// order (each event's value is its shard's number). Ordered by the clock,
+// ten events in a row have the same time.
+func manyShards(t testing.TB, shards, events int, byClock bool) ([]byte, []string) {
+	seed := uint32(7)
+	rnd := func(n int) int { seed = seed*1664525 + 1013904223; return int(seed>>8) % n }
+	// Event k (0, 1, ...) of the trace is in shard of[k], at time at[k].
+	of, at := make([]int, events), make([]uint64, events)
+	for k := range of {
+		of[k], at[k] = rnd(shards), uint64(k/10)
+	}
+	order := byte(0)
+	if byClock {
+		order = 1
+	}
+	streams := make([][]byte, shards)
+	last := make([]uint64, shards) // sequence number, or time
+	for s := range streams {
+		streams[s] = append(rec(kindChunk, append(binary.AppendUvarint(nil, uint64(s)), order)...), frameM()...)
+		name := []byte(strconv.Itoa(s))
+		streams[s] = append(streams[s], rec(kindString, append([]byte{1, byte(len(name)), byte(len(name))}, name...)...)...)
+	}
+	for k, s := range of {
+		key := uint64(k + 1)
+		if byClock {
+			key = at[k] + 1
+		}
+		payload := []byte{1, 0, 1, 1} // getter 1, no new node, the node 1 back, value 1
+		if last[s] == 0 {
+			payload = []byte{1, 1, 1, 1, 1} // its first: a new node, pc 1
+		}
+		ds, dt := key-last[s], uint64(0)
+		if byClock {
+			ds, dt = 1, key-last[s]
+		}
+		payload = binary.AppendUvarint(payload, ds)
+		payload = binary.AppendUvarint(payload, dt)
+		streams[s] = append(streams[s], rec(kindEvent, payload...)...)
+		last[s] = key
+	}
+	place := make([]int, events) // the events in the trace's order
+	for k := range place {
+		place[k] = k
+	}
+	if byClock { // at the same time, by the shard's place in the file
+		sort.SliceStable(place, func(i, j int) bool {
+			a, b := place[i], place[j]
+			return at[a] < at[b] || at[a] == at[b] && of[a] < of[b]
+		})
+	}
+	var want []string
+	for _, k := range place {
+		want = append(want, strconv.Itoa(of[k]))
+	}
+	size := 1024
+	for _, st := range streams {
+		for len(st) > size {
+			size *= 2
+		}
+	}
+	chunks := make([][][]byte, shards)
+	for s := range chunks {
+		chunks[s] = [][]byte{streams[s]}
+	}
+	return shardTrace(t, size, chunks...), want
 }

@@ -21,7 +21,8 @@
 // pauses and resumes every 50 of its calls), or distinct (N distinct
 // values "v<i>", then the first 1000 of them again, then the last 1000),
 // or procs (four goroutines record N distinct values "g<k> <i>" each,
-// GOMAXPROCS raised to 48 halfway, beyond the Ps' shards), or churn
+// GOMAXPROCS raised to 48 halfway, beyond the Ps' shards), or spread
+// (48 goroutines at once record N distinct values "g<k> <i>" each), or churn
 // (eight goroutines record N values "g<k> <i>" each while others change
 // GOMAXPROCS between 1 and 8, Flush and set labels; churnpause also
 // pauses and resumes).
@@ -146,6 +147,16 @@ func main() {
 	}
 	if mode == "procs" {
 		procs(n)
+		return
+	}
+	if mode == "spread" {
+		together.Run(48, func(g int) {
+			s := &stop{}
+			for i := 0; i < n; i++ {
+				s.name = "g" + strconv.Itoa(g) + " " + strconv.Itoa(i)
+				s.Name()
+			}
+		})
 		return
 	}
 	if mode == "churn" || mode == "churnpause" {
