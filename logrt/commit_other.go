@@ -1,4 +1,4 @@
-//go:build !(amd64 || 386) || race
+//go:build !((amd64 || 386) && gc) || race
 
 package logrt
 

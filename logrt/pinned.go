@@ -199,9 +199,11 @@ func (w *writer) refill() error {
 }
 
 // mapSpare hands out a chunk and maps it as a spare for shard s, its pages
-// faulted in ahead where the system can (populate), unless s is still in
-// its first chunk: a short-lived program would likely never use that
-// spare, and its pages would take a MiB of disk per P for nothing.
+// faulted in ahead where the system can (populate), once s has filled a
+// chunk: the first chunk of a P's shard, and its first spare, may never be
+// filled (a short-lived program, a P that a goroutine passes through), and
+// their pages would take a MiB of disk each, for each of up to 256 Ps,
+// for nothing; their pages are faulted in as records reach them.
 func (w *writer) mapSpare(s *shard) (*mappedChunk, error) {
 	w.mu.Lock()
 	i, err := w.takeChunk()
@@ -213,7 +215,7 @@ func (w *writer) mapSpare(s *shard) (*mappedChunk, error) {
 	if err != nil {
 		return nil, err
 	}
-	if atomic.LoadInt32(&s.begun) != 1 {
+	if atomic.LoadInt32(&s.begun) >= 2 {
 		populate(b)
 	}
 	c := &mappedChunk{b: b, index: i}
