@@ -1,0 +1,18 @@
+package main
+
+// goTestFlags are the flags of go test (and of test binaries) that test
+// passes through as given; the others go after "--". true: the flag takes
+// a value.
+var goTestFlags = map[string]bool{
+	"run": true, "skip": true, "count": true, "timeout": true, "parallel": true,
+	"bench": true, "benchtime": true, "cpu": true, "shuffle": true, "list": true,
+	"vet": true, "p": true, "exec": true, "cpuprofile": true, "memprofile": true, "blockprofile": true,
+	"mutexprofile": true, "outputdir": true, "fuzz": true, "fuzztime": true,
+	"short": false, "v": false, "failfast": false, "json": false, "benchmem": false,
+	"fullpath": false, "x": false, "a": false, "c": false, "o": true,
+}
+
+// goOnlyFlags are the flags in goTestFlags that are go test's own; the
+// others are the test binaries' flags, which go test also takes as
+// -test.name.
+var goOnlyFlags = map[string]bool{"vet": true, "p": true, "exec": true, "json": true, "x": true, "a": true, "c": true, "o": true}
