@@ -505,13 +505,20 @@ func tableSource(a *Analysis, opt BuildOptions) string {
 	return b.String()
 }
 
-// cacheDir returns (creating it) a directory under the user's cache.
-func cacheDir(elem ...string) (string, error) {
+// CacheDir is the directory of suncat's build cache: suncat under the
+// user's cache directory (os.UserCacheDir), or under the temporary
+// directory where there is none. suncat clean removes it.
+func CacheDir() string {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		base = os.TempDir()
 	}
-	dir := filepath.Join(append([]string{base, "suncat"}, elem...)...)
+	return filepath.Join(base, "suncat")
+}
+
+// cacheDir returns (creating it) a directory under CacheDir.
+func cacheDir(elem ...string) (string, error) {
+	dir := filepath.Join(append([]string{CacheDir()}, elem...)...)
 	return dir, os.MkdirAll(dir, 0o755)
 }
 

@@ -29,6 +29,7 @@ func TestErrorPrefix(t *testing.T) {
 		{[]string{"grammar", "a", "b"}, 2},
 		{[]string{"grammar", "no-such-file.txt"}, 1},
 		{[]string{"version", "x"}, 2},
+		{[]string{"clean", "x"}, 2},
 		{[]string{"summary", "-sort", "size", "t.suncat"}, 2},
 		{[]string{"view", "-frames", "-1", "t.suncat"}, 2},
 		{[]string{"pprof"}, 2},

@@ -205,11 +205,7 @@ func awaitControl(pid string) error {
 }
 
 func cacheFile(elem ...string) (string, error) {
-	base, err := os.UserCacheDir()
-	if err != nil {
-		base = os.TempDir()
-	}
-	p := filepath.Join(append([]string{base, "suncat"}, elem...)...)
+	p := filepath.Join(append([]string{instrument.CacheDir()}, elem...)...)
 	return p, os.MkdirAll(filepath.Dir(p), 0o755)
 }
 
