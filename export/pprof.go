@@ -49,7 +49,7 @@ func Profile(s *prioritize.Summary, opt ProfileOptions) *profile.Profile {
 				if site != nil {
 					labels["site"] = []string{site.Name + " at " + site.Where()}
 					if site.Fit.Grows() {
-						labels["growth"] = []string{site.Fit.Class.String()}
+						labels["growth"] = []string{prioritize.ClassText(site.Fit.Class)}
 					}
 				}
 				p.Sample = append(p.Sample, &profile.Sample{

@@ -66,13 +66,13 @@ func (g Gate) line(c *Comparison, f Failure) string {
 	var b strings.Builder
 	b.WriteString(d.Where() + ": ")
 	if d.Base != nil {
-		b.WriteString(d.Base.Fit.Class.Word() + " -> ")
+		b.WriteString(ClassText(d.Base.Fit.Class) + " -> ")
 	} else if c.HasBase {
 		b.WriteString("new site, ")
 	}
-	b.WriteString(d.Head.Fit.Class.Word())
+	b.WriteString(ClassText(d.Head.Fit.Class))
 	if f.AboveMax {
-		b.WriteString(", above -max " + g.Max.Word())
+		b.WriteString(", above -max " + ClassText(g.Max))
 	}
 	b.WriteString(" (")
 	if d.Base != nil {
@@ -80,15 +80,6 @@ func (g Gate) line(c *Comparison, f Failure) string {
 	}
 	b.WriteString(CountList(d.Head.Counts) + ")")
 	return b.String()
-}
-
-// CountList writes counts as "1|2|4|8|16".
-func CountList(counts []int) string {
-	s := make([]string, len(counts))
-	for i, n := range counts {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, "|")
 }
 
 // classWords are the classes' names as check and diff print them, and

@@ -146,9 +146,9 @@ func fakeFindings(g, bg Group) Findings {
 		Target: "40",
 		Time:   "time per sub-trace: constant, 3ms",
 		Sites: []Site{
-			fakeSite(g, "a", "n", "43", "exponent 1.00, R² 1.000", 0),
-			fakeSite(bg, "a", "n", "22", "exponent 1.00, R² 0.950", 1),
-			fakeSite(g, "e", "n", "14", "exponent 1.10, R² 0.800", 0),
+			fakeSite(g, "a", "linear", "43", "exponent 1.00, R^2 1.000", 0),
+			fakeSite(bg, "a", "linear", "22", "exponent 1.00, R^2 0.950", 1),
+			fakeSite(g, "e", "linear", "14", "exponent 1.10, R^2 0.800", 0),
 		},
 	}
 	f.Sites[1].Counts = []int{1, 2, 3, 2}

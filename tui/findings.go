@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/suncat-go/suncat/prioritize"
 )
 
 // findingsModel is the Findings view, the one the viewer opens on: the
@@ -54,16 +56,16 @@ func (f *findingsModel) settings() []string {
 }
 
 // notation is a site's calls per sub-trace.
-func (f *findingsModel) notation(r row) string { return joinInts(r.site.Counts, "|") }
+func (f *findingsModel) notation(r row) string { return prioritize.CountList(r.site.Counts) }
 
 // text is a site's class, calls per sub-trace (when wide enough; the
 // details pane has them), predicted count, getter and distinguishing frame.
 func (f *findingsModel) text(r row, w int) string {
 	s := r.site
 	if w < 60 {
-		return fmt.Sprintf("%-5s → %-6s %s  %s", s.Class, s.Predicted, s.Name, s.Where)
+		return fmt.Sprintf("%-9s → %-6s %s  %s", s.Class, s.Predicted, s.Name, s.Where)
 	}
-	return fmt.Sprintf("%-7s %s → %-7s %s  %s", s.Class, padRight(f.notation(r), f.colW), s.Predicted, s.Name, s.Where)
+	return fmt.Sprintf("%-9s %s → %-7s %s  %s", s.Class, padRight(f.notation(r), f.colW), s.Predicted, s.Name, s.Where)
 }
 
 // siteDetails describes a site: its class and fit, its counts, the
@@ -109,12 +111,4 @@ func (m *detailsModel) actionDetails(b *strings.Builder, fs *Findings, w int) {
 			b.WriteString(wrap(l, w) + "\n")
 		}
 	}
-}
-
-func joinInts(xs []int, sep string) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return strings.Join(parts, sep)
 }

@@ -14,15 +14,15 @@ func TestFindingsOpenFirst(t *testing.T) {
 		t.Fatalf("opened on %s", viewNames[m.view])
 	}
 	want := []string{
-		"n       4|5|6|7 → 43      (*Stop).Name  main.(*app).bindStop (main.go:40)",
-		"n       1|2|3|2 → 22      (*Route).ShortName  main.(*app).refresh (main.go:60)",
-		"n       3|3|4|4 → 14      (*Arrival).Headsign  main.(*app).showArrivals (main.go:44)",
+		"linear    4|5|6|7 → 43      (*Stop).Name  main.(*app).bindStop (main.go:40)",
+		"linear    1|2|3|2 → 22      (*Route).ShortName  main.(*app).refresh (main.go:60)",
+		"linear    3|3|4|4 → 14      (*Arrival).Headsign  main.(*app).showArrivals (main.go:44)",
 	}
 	if got := rows(m); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	screen := m.View()
-	for _, s := range []string{"0 Findings", "site (*Stop).Name", "grows as n", "predicted 43 calls at 40", "4× \"NE 65TH ST & OSWEGO\"", "sizes 1 2 3 4 (from the labels)"} {
+	for _, s := range []string{"0 Findings", "site (*Stop).Name", "grows as linear", "predicted 43 calls at 40", "4× \"NE 65TH ST & OSWEGO\"", "sizes 1 2 3 4 (from the labels)"} {
 		if !strings.Contains(screen, s) {
 			t.Errorf("screen lacks %q:\n%s", s, screen)
 		}

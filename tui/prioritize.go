@@ -1,12 +1,6 @@
 package tui
 
 import (
-	"fmt"
-	"math"
-	"strconv"
-	"strings"
-	"time"
-
 	"github.com/suncat-go/suncat/grammar"
 	"github.com/suncat-go/suncat/prioritize"
 )
@@ -129,26 +123,24 @@ func (a *prioSummary) Findings() Findings {
 	if f == nil {
 		return Findings{None: "no findings"}
 	}
-	out := Findings{Sizes: sizesLine(f), Time: timeLine(f), Target: strconv.FormatFloat(f.Target, 'g', -1, 64)}
+	out := Findings{Sizes: prioritize.SizesText(f) + ", predicted at " + prioritize.Number(f.Target), Target: prioritize.Number(f.Target)}
+	if len(f.TimeNs) > 0 && f.Time.Class != prioritize.ClassNone {
+		out.Time = prioritize.TimeText(f)
+	}
 	for _, site := range f.Growing() {
 		out.Sites = append(out.Sites, a.site(site, f))
 	}
-	switch {
-	case f.Note != "":
-		out.None = "no growth class: " + f.Note
-	case len(out.Sites) == 0:
-		out.None = fmt.Sprintf("no call site grows with the input (%d sites)", len(f.Sites))
-		if note := f.FewEventsNote(); note != "" {
-			out.None += "; " + note
-		}
+	out.None = prioritize.NoneText(f)
+	if note := f.FewEventsNote(); out.None != "" && f.Note == "" && note != "" {
+		out.None += "; " + note
 	}
 	return out
 }
 
 func (a *prioSummary) site(s *prioritize.Site, f *prioritize.Findings) Site {
 	out := Site{
-		Class: s.Fit.Class.String(), Fit: fitLine(s.Fit, f.Used), Counts: s.Counts, Predicted: count(s.Predicted),
-		Name: s.Name, Where: s.Where(), Value: Value{Value: s.Value.Value, Count: s.Value.Count},
+		Class: prioritize.ClassText(s.Fit.Class), Fit: prioritize.FitText(s.Fit, f.Used), Counts: s.Counts, Predicted: prioritize.Count(s.Predicted),
+		Name: s.Name, Where: prioritize.WhereText(s), Value: Value{Value: s.Value.Value, Count: s.Value.Count},
 	}
 	if s.Getter.ID != 0 {
 		out.Getter = s.Getter.Package + "." + s.Getter.Name()
@@ -177,51 +169,4 @@ func (a *prioSummary) site(s *prioritize.Site, f *prioritize.Findings) Site {
 		}
 	}
 	return out
-}
-
-// sizesLine says which sizes the fits use and where they come from.
-func sizesLine(f *prioritize.Findings) string {
-	var sizes []string
-	for i, n := range f.Sizes {
-		if i < len(f.Used) && f.Used[i] {
-			sizes = append(sizes, strconv.FormatFloat(n, 'g', -1, 64))
-		}
-	}
-	return fmt.Sprintf("sizes %s (%s), predicted at %s", strings.Join(sizes, " "), f.SizesFrom, strconv.FormatFloat(f.Target, 'g', -1, 64))
-}
-
-// timeLine says how the time per sub-trace grows.
-func timeLine(f *prioritize.Findings) string {
-	if len(f.TimeNs) == 0 || f.Time.Class == prioritize.ClassNone {
-		return ""
-	}
-	line := fmt.Sprintf("time per sub-trace (first to last getter call): %s, %s at %g", f.Time.Class, time.Duration(f.TimePredictedNs).Round(time.Microsecond), f.Target)
-	if f.LagSize > 0 {
-		line += fmt.Sprintf("; passes %s at %.0f", time.Duration(prioritize.LagThreshold), math.Ceil(f.LagSize))
-	}
-	return line
-}
-
-// fitLine describes a fit: its exponent, its quality, the sub-trace set
-// aside (Outlier counts the sub-traces used only).
-func fitLine(f prioritize.Fit, used []bool) string {
-	line := fmt.Sprintf("exponent %.2f, R² %.3f", f.Exponent, f.R2)
-	k := 0
-	for i, u := range used {
-		if u && k == f.Outlier {
-			line += fmt.Sprintf(", sub-trace %d set aside as an outlier", i+1)
-		}
-		if u {
-			k++
-		}
-	}
-	return line
-}
-
-// count writes a predicted count: 1,234; 3.2e+18 when huge.
-func count(x float64) string {
-	if x >= 1e15 {
-		return strconv.FormatFloat(x, 'g', 2, 64)
-	}
-	return thousands(int(math.Round(x)))
 }

@@ -167,7 +167,7 @@ func TestFromPrioritizeRun(t *testing.T) {
 		t.Errorf("header %q does not count the dropped sub-trace's event", g.Header)
 	}
 	// Two sizes cannot show growth: the Findings say so in one line.
-	if f := FromPrioritize(ps).Findings(); len(f.Sites) != 0 || f.None != "no growth class: "+ps.Findings.Note || ps.Findings.Note == "" {
+	if f := FromPrioritize(ps).Findings(); len(f.Sites) != 0 || !strings.HasPrefix(f.None, "no growth class ("+ps.Findings.Note) || ps.Findings.Note == "" {
 		t.Errorf("findings of two sub-traces: %d sites, %q", len(f.Sites), f.None)
 	}
 }
@@ -184,19 +184,19 @@ func TestBusAppFindings(t *testing.T) {
 	}
 	for i, site := range f.Sites {
 		g := growing[i]
-		if site.Class != g.Fit.Class.String() || site.Name != g.Name || site.Where != g.Where() || len(site.Stack) != g.Distinct+1 {
+		if site.Class != prioritize.ClassText(g.Fit.Class) || site.Name != g.Name || site.Where != prioritize.WhereText(g) || len(site.Stack) != g.Distinct+1 {
 			t.Errorf("site %d: %+v, want %s %s at %s", i, site, g.Fit.Class, g.Name, g.Where())
 		}
 	}
-	if !strings.Contains(f.Sizes, "sizes 1 2 3 4 (labels)") || f.Target != "40" {
+	if !strings.Contains(f.Sizes, "sizes from labels: 1, 2, 3, 4, predicted at 40") || f.Target != "40" {
 		t.Errorf("sizes %q, target %q", f.Sizes, f.Target)
 	}
 	tm := open(t, s, 100, 30)
 	keys(tm, "enter", "4")
 	m := final(t, tm)
 	top := f.Sites[0]
-	if top.Name != "(*Stop).Name" || top.Class != "n" || !strings.HasPrefix(top.Where, "model.(*ViewState).visit") {
-		t.Errorf("top site %s %s at %s, want the observer's (*Stop).Name, n", top.Name, top.Class, top.Where)
+	if top.Name != "(*Stop).Name" || top.Class != "linear" || !strings.HasPrefix(top.Where, "model.(*ViewState).visit") {
+		t.Errorf("top site %s %s at %s, want the observer's (*Stop).Name, linear", top.Name, top.Class, top.Where)
 	}
 	got := rows(m)
 	if len(got) != len(top.Letters) || !strings.Contains(got[0], "(*Stop).Name  model.(*ViewState).visit") {

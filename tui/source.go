@@ -44,8 +44,8 @@ type Findings struct {
 // A Site is one getter called from one place in the code, with how its
 // calls grow.
 type Site struct {
-	Class     string  // growth class: "n", "n^2", ...
-	Fit       string  // how well the class fits: "exponent 1.02, R² 0.998"
+	Class     string  // growth class: "linear", "quadratic", ...
+	Fit       string  // how well the class fits: "exponent 1.02, R^2 0.998"
 	Counts    []int   // calls in each sub-trace
 	Predicted string  // the predicted count at the target size: "1,234"
 	Name      string  // short getter name: "(*Stop).Name"

@@ -7,11 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -147,80 +144,12 @@ func runDiff(stdout, stderr io.Writer, args []string) error {
 	case formatGitHub:
 		for _, d := range c.Sites {
 			if d.Change != prioritize.ChangeSame {
-				fmt.Fprintln(stdout, annotation("notice", d, diffLine(d)))
+				fmt.Fprintln(stdout, annotation("notice", d, prioritize.DiffLine(d)))
 			}
 		}
 		return nil
 	}
-	return printDiff(stdout, c)
-}
-
-// printDiff prints the comparison as a table.
-func printDiff(w io.Writer, c *prioritize.Comparison) error {
-	fmt.Fprintf(w, "%d sub-trace(s) in common%s, sizes %s; predicted at %s\n",
-		len(c.Labels), labelRange(c.Labels), floatList(c.Sizes), number(c.Target))
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "getter\tsite\tbase\thead\tpredicted\tchange")
-	for _, d := range c.Sites {
-		s := d.Side()
-		site := prioritize.FrameString(logrt.Frame{Func: d.Func, File: s.File, Line: s.Line})
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s -> %s\t%s\n", d.Name, site, sideText(d.Base), sideText(d.Head),
-			predicted(d.Base), predicted(d.Head), change(d))
-	}
-	return tw.Flush()
-}
-
-// diffLine is one site in words, for an annotation.
-func diffLine(d *prioritize.SiteDiff) string {
-	return fmt.Sprintf("%s: %s (%s -> %s)", d.Where(), change(d), sideText(d.Base), sideText(d.Head))
-}
-
-func change(d *prioritize.SiteDiff) string {
-	if d.Noise {
-		return d.Change + " (noise)"
-	}
-	return d.Change
-}
-
-func sideText(s *prioritize.SiteSide) string {
-	if s == nil {
-		return "-"
-	}
-	return s.Fit.Class.Word() + " " + prioritize.CountList(s.Counts)
-}
-
-func predicted(s *prioritize.SiteSide) string {
-	if s == nil {
-		return "-"
-	}
-	return number(s.Predicted)
-}
-
-// number prints a count or size: whole up to a million, then 3 digits.
-func number(x float64) string {
-	if x < 1e6 {
-		return strconv.FormatFloat(x, 'f', 0, 64)
-	}
-	return strconv.FormatFloat(x, 'g', 3, 64)
-}
-
-func floatList(xs []float64) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = strconv.FormatFloat(x, 'g', -1, 64)
-	}
-	return strings.Join(s, "|")
-}
-
-// labelRange is " (first .. last)" of the labels, or "".
-func labelRange(labels []string) string {
-	switch len(labels) {
-	case 0:
-		return ""
-	case 1:
-		return " (" + labels[0] + ")"
-	}
-	return " (" + labels[0] + " .. " + labels[len(labels)-1] + ")"
+	return prioritize.DiffTable(stdout, c)
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -3,10 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/suncat-go/suncat/prioritize"
@@ -94,20 +92,8 @@ func growing(w io.Writer, files []string) {
 				last = s.Groups[0].SubTraces[k].Label
 			}
 		}
-		fmt.Fprintf(w, "suncat:   %-7s %s %s -> %s at %s  %s  over %s .. %s\n", x.site.Fit.Class, x.site.Name,
-			siteCounts(x.f, x.site), prioritize.Number(math.Round(x.site.Predicted)), prioritize.Number(x.f.Target), x.site.Where(), first, last)
+		fmt.Fprintf(w, "suncat:   %s  over %s .. %s\n", prioritize.SiteLine(x.f, x.site), first, last)
 	}
-}
-
-// siteCounts joins a site's counts in the sub-traces its findings fit.
-func siteCounts(f *prioritize.Findings, s *prioritize.Site) string {
-	var parts []string
-	for i, c := range s.Counts {
-		if f.Used[i] {
-			parts = append(parts, strconv.Itoa(c))
-		}
-	}
-	return strings.Join(parts, "|")
 }
 
 func subTraceLabels(s *prioritize.Summary) []string {

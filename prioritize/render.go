@@ -1,0 +1,309 @@
+package prioritize
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// This file is the one place findings become text: the summary's
+// Findings section, the viewer's lines (tui), diff's table and check's
+// lines, and suncat test's closing lines all call it, so a class, a count,
+// a prediction or a time reads the same wherever it is shown. Model:
+// pprof's internal/report, where every output format is generated from
+// one report.
+
+// ClassText writes a growth class as every output shows it: in words
+// ("constant", "log", "linear", "n log n", "quadratic", "cubic",
+// "exponential"), the names suncat check -max reads.
+func ClassText(c Class) string { return c.Word() }
+
+// FindingsText renders the findings as the summary's opening section:
+// a heading that says where the sizes came from, then the top growing
+// sites (all when top ≤ 0), two lines each, and the time per sub-trace;
+// one line when nothing grows.
+func FindingsText(f *Findings, top int) string {
+	var b strings.Builder
+	if f == nil {
+		return "== Findings: no sub-traces\n"
+	}
+	grow := f.Growing()
+	if none := NoneText(f); none != "" {
+		fmt.Fprintf(&b, "== Findings: %s\n", none)
+		if note := f.FewEventsNote(); note != "" && f.Note == "" {
+			b.WriteString("    " + note + "\n")
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "== Findings: %d of %d call sites grow (%s; predicted at %s)\n", len(grow), len(f.Sites), SizesText(f), Number(f.Target))
+	shown := grow
+	if top > 0 && len(shown) > top {
+		shown = shown[:top]
+	}
+	for i, s := range shown {
+		b.WriteString(SiteLines(f, s, i+1))
+	}
+	if len(shown) < len(grow) {
+		fmt.Fprintf(&b, "    ... %d more growing (-top %d shows them)\n", len(grow)-len(shown), len(grow))
+	}
+	b.WriteString(TimeText(f) + "\n")
+	return b.String()
+}
+
+// NoneText says why no site is shown ("" when some grows): too few
+// sizes, or nothing grows.
+func NoneText(f *Findings) string {
+	switch {
+	case f == nil:
+		return "no sub-traces"
+	case f.Note != "":
+		return fmt.Sprintf("no growth class (%s; %s): give -sizes, or record three or more sizes", f.Note, SizesText(f))
+	case len(f.Growing()) == 0:
+		return fmt.Sprintf("nothing grows with the size (%d call sites; %s)", len(f.Sites), SizesText(f))
+	}
+	return ""
+}
+
+// SizesText says which sizes the fits use and where they came from:
+// "sizes from labels: 1, 2, 4, 8".
+func SizesText(f *Findings) string {
+	return fmt.Sprintf("sizes from %s: %s", f.SizesFrom, numbers(usedOf(f.Sizes, f.Used)))
+}
+
+// SiteLines prints one finding in two lines: rank, class, getter, calls
+// per sub-trace and the prediction; then the frame that names the site
+// (and the caller it is reached through) and its most repeated value.
+func SiteLines(f *Findings, s *Site, rank int) string {
+	line1 := fmt.Sprintf("%2d. %-9s %-20s %s -> %s", rank, ClassText(s.Fit.Class), s.Name, SiteCounts(f, s), PredictionText(f, s))
+	v := s.Value.Value
+	if len(v) > 40 {
+		v = v[:37] + "..."
+	}
+	line2 := fmt.Sprintf("    %s; %s x%d", WhereText(s), strconv.Quote(v), s.Value.Count)
+	return line1 + "\n" + line2 + "\n"
+}
+
+// SiteLine prints one finding in one line, as suncat test's closing
+// lines show it: class, getter, calls per sub-trace, prediction, where.
+func SiteLine(f *Findings, s *Site) string {
+	return fmt.Sprintf("%-9s %s %s -> %s  %s", ClassText(s.Fit.Class), s.Name, SiteCounts(f, s), PredictionText(f, s), WhereText(s))
+}
+
+// WhereText names a site by the frame that sets it apart, and the caller
+// it is reached through.
+func WhereText(s *Site) string {
+	where := s.Where()
+	if s.Distinct > 1 {
+		where += " via " + FrameString(s.Frames[1])
+		if s.Distinct > 2 {
+			where += " ..."
+		}
+	}
+	return where
+}
+
+// SiteCounts writes a site's calls in the sub-traces its findings fit.
+func SiteCounts(f *Findings, s *Site) string {
+	var counts []int
+	for i, c := range s.Counts {
+		if i < len(f.Used) && f.Used[i] {
+			counts = append(counts, c)
+		}
+	}
+	return CountList(counts)
+}
+
+// PredictionText writes a site's predicted calls at the target size:
+// "393 at 40".
+func PredictionText(f *Findings, s *Site) string {
+	return Count(s.Predicted) + " at " + Number(f.Target)
+}
+
+// FitText describes a fit: its exponent, its quality, the sub-trace set
+// aside (Outlier counts the used sub-traces only).
+func FitText(fit Fit, used []bool) string {
+	line := fmt.Sprintf("exponent %.2f, R^2 %.3f", fit.Exponent, fit.R2)
+	k := 0
+	for i, u := range used {
+		if u && k == fit.Outlier {
+			line += fmt.Sprintf(", sub-trace %d set aside as an outlier", i+1)
+		}
+		if u {
+			k++
+		}
+	}
+	return line
+}
+
+// TimeText describes the repeated action's time per sub-trace: its class
+// and, when it grows, the size at which it passes 100 ms.
+func TimeText(f *Findings) string {
+	var ts []string
+	for i, t := range f.TimeNs {
+		if f.Used[i] {
+			ts = append(ts, Duration(float64(t)))
+		}
+	}
+	if len(ts) > 8 {
+		ts = append(append(ts[:3:3], "..."), ts[len(ts)-3:]...)
+	}
+	s := fmt.Sprintf("time per sub-trace (first to last call): %s, %s", strings.Join(ts, "|"), ClassText(f.Time.Class))
+	if !f.Time.Grows() {
+		return s
+	}
+	s += fmt.Sprintf(", %s at %s", Duration(f.TimePredictedNs), Number(f.Target))
+	if f.LagSize > 0 {
+		s += fmt.Sprintf("; passes %s at size %s", Duration(LagThreshold), Number(math.Ceil(f.LagSize)))
+	}
+	return s
+}
+
+// DiffTable prints a comparison as diff does: a heading, then one row a
+// site with its class and counts in BASE and HEAD, the predictions and
+// the change.
+func DiffTable(w io.Writer, c *Comparison) error {
+	fmt.Fprintf(w, "%d sub-trace(s) in common%s, sizes %s; predicted at %s\n",
+		len(c.Labels), labelRange(c.Labels), numbers(c.Sizes), Number(c.Target))
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "getter\tsite\tbase\thead\tpredicted\tchange")
+	for _, d := range c.Sites {
+		s := d.Side()
+		site := FrameString(logrt.Frame{Func: d.Func, File: s.File, Line: s.Line})
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s -> %s\t%s\n", d.Name, site, SideText(d.Base), SideText(d.Head),
+			sidePrediction(d.Base), sidePrediction(d.Head), ChangeText(d))
+	}
+	return tw.Flush()
+}
+
+// DiffLine is one site of a comparison in words, for an annotation:
+// "(*Entry).Name at dir.go:21: class up (linear 1|2|4 -> quadratic 1|4|16)".
+func DiffLine(d *SiteDiff) string {
+	return fmt.Sprintf("%s: %s (%s -> %s)", d.Where(), ChangeText(d), SideText(d.Base), SideText(d.Head))
+}
+
+// ChangeText is what changed at a site, with "(noise)" when the counts
+// do not bear a class up out.
+func ChangeText(d *SiteDiff) string {
+	if d.Noise {
+		return d.Change + " (noise)"
+	}
+	return d.Change
+}
+
+// SideText is a site's class and counts in one run: "linear 1|2|4"; "-"
+// when the run does not have it.
+func SideText(s *SiteSide) string {
+	if s == nil {
+		return "-"
+	}
+	return ClassText(s.Fit.Class) + " " + CountList(s.Counts)
+}
+
+func sidePrediction(s *SiteSide) string {
+	if s == nil {
+		return "-"
+	}
+	return Count(s.Predicted)
+}
+
+// labelRange is " (first .. last)" of the labels, or "".
+func labelRange(labels []string) string {
+	switch len(labels) {
+	case 0:
+		return ""
+	case 1:
+		return " (" + labels[0] + ")"
+	}
+	return " (" + labels[0] + " .. " + labels[len(labels)-1] + ")"
+}
+
+// CountList writes counts as "1|2|4|8|16"; a row of more than eight as
+// its first three, "...", and its last three.
+func CountList(counts []int) string {
+	parts := make([]string, len(counts))
+	for i, c := range counts {
+		parts[i] = strconv.Itoa(c)
+	}
+	if len(parts) > 8 {
+		parts = append(append(parts[:3:3], "..."), parts[len(parts)-3:]...)
+	}
+	return strings.Join(parts, "|")
+}
+
+func numbers(xs []float64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = Number(x)
+	}
+	if len(parts) > 8 {
+		return fmt.Sprintf("%s, %s, ..., %s (%d)", parts[0], parts[1], parts[len(parts)-1], len(parts))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Count prints a predicted count: Number of the count rounded.
+func Count(x float64) string { return Number(math.Round(x)) }
+
+// Number prints a count or size: whole numbers up to a million as they
+// are, larger ones and fractions with three significant digits.
+func Number(x float64) string {
+	switch {
+	case x >= math.MaxFloat64:
+		return "inf"
+	case x == math.Trunc(x) && math.Abs(x) < 1e6:
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	case math.Abs(x) >= 1e6:
+		return strconv.FormatFloat(x, 'g', 3, 64)
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64)
+}
+
+// Duration prints nanoseconds as a rounded duration.
+func Duration(ns float64) string {
+	if ns >= float64(math.MaxInt64) {
+		return "forever"
+	}
+	d := time.Duration(ns)
+	switch {
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond).String()
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond).String()
+	case d >= time.Microsecond:
+		return d.Round(time.Microsecond).String()
+	}
+	return d.String()
+}
+
+// fewEvents is the most events per sub-trace below which FewEventsNote
+// warns that the recording may not see the work that varies.
+const fewEvents = 20
+
+// FewEventsNote returns, when no used sub-trace has more than a handful
+// of events, a note that what was recorded cannot show the growth of
+// work that calls no instrumented getter; "" otherwise.
+func (f *Findings) FewEventsNote() string {
+	most := 0
+	for i := range f.Used {
+		if !f.Used[i] {
+			continue
+		}
+		n := 0
+		for _, s := range f.Sites {
+			if i < len(s.Counts) {
+				n += s.Counts[i]
+			}
+		}
+		most = max(most, n)
+	}
+	if most == 0 || most > fewEvents {
+		return ""
+	}
+	return fmt.Sprintf("only %d getter call(s) per sub-trace at most: work that calls no instrumented getter is not seen (suncat getters -v lists what is instrumented and why the rest is not; -deps adds dependencies)", most)
+}
