@@ -101,12 +101,21 @@ func (s *shard) unpin() {
 // takeSpare returns the spare chunk the mapper made for a P's shard, or
 // nil if there is none yet; either way the mapper is to be started, to
 // map the next spare.
+//
+// A shard that takes its first chunk wants no spare after it until it has
+// filled that one: each chunk's space is reserved on disk (reserveChunk),
+// and a P that a goroutine passes through would keep a MiB of it for
+// nothing.
 func (s *shard) takeSpare() *mappedChunk {
 	s.wake = true
 	if atomic.LoadInt32(&s.wants) == 0 {
 		atomic.StoreInt32(&s.wants, 1)
 	}
-	return (*mappedChunk)(atomic.SwapPointer(&s.spare, nil))
+	c := (*mappedChunk)(atomic.SwapPointer(&s.spare, nil))
+	if c != nil && atomic.LoadInt32(&s.begun) == 0 {
+		atomic.StoreInt32(&s.wants, 0)
+	}
+	return c
 }
 
 // retire hands chunk c, which a P's shard left, to the mapper to unmap.
@@ -171,7 +180,7 @@ func (w *writer) refillNow() bool {
 		return false
 	}
 	if err := w.refill(); err != nil {
-		w.fail(err)
+		w.stop(nil, err)
 		return false
 	}
 	return true

@@ -40,6 +40,9 @@ type Trace struct {
 	// ByClock reports that the trace (version 3) is ordered by the
 	// monotonic clock rather than by a sequence counter (format.go).
 	ByClock bool
+	// Stopped is the program's note of why it stopped recording
+	// ("recording stopped: no space left on device"), or "".
+	Stopped string
 }
 
 // Problem says in one line what is missing from the trace, "" if
@@ -52,6 +55,8 @@ func (t *Trace) Problem() string {
 		return fmt.Sprintf("the file is cut short (truncated, or copied while being written): %d events read, the rest is missing", t.EventsRead)
 	case t.Torn:
 		return "the last record was being written when the program died; it was skipped"
+	case t.Stopped != "":
+		return fmt.Sprintf("%s after %d events", t.Stopped, t.EventsRead)
 	}
 	return ""
 }
@@ -375,6 +380,8 @@ func (d *decoder) plainRecord(kind byte, off int) error {
 		err = d.chunkRecord()
 	case kindPad:
 		d.pos = d.end
+	case kindNote:
+		d.t.Stopped, err = d.string("note")
 	default:
 		return d.errorf(off, "unknown record kind %d", kind)
 	}

@@ -435,6 +435,11 @@ func (w *writer) ready() bool {
 	}
 	if err := w.open(); err != nil {
 		w.fail(err)
+		if w.f != nil { // a trace that holds nothing is not left behind
+			w.f.Close()
+			os.Remove(w.path)
+			w.f, w.path = nil, ""
+		}
 		return false
 	}
 	atomic.StoreInt32(&state, stateRecording)
@@ -453,6 +458,11 @@ func (w *writer) fail(err error) {
 // is in use yet. Shard 0 takes chunk 0, after the header.
 func (w *writer) open() error {
 	w.start, w.startNano = time.Now(), nanotime()
+	if maxSize < 0 {
+		_, err := ParseSize(os.Getenv(MaxSizeEnv))
+		fmt.Fprintf(os.Stderr, "suncat: %v; the trace is capped at %s\n", err, sizeString(DefaultMaxSize))
+		maxSize = DefaultMaxSize
+	}
 	path, f, err := createTrace(w.start)
 	if err != nil {
 		return err
@@ -519,11 +529,16 @@ func putChunkCount(b []byte, n int) {
 }
 
 // takeChunk hands out the next chunk of the file and grows the file to
-// hold it; w.mu is held. The file only grows, as chunks are handed out in
-// order.
+// hold it, its space reserved on disk where it is to be mapped
+// (reserveChunk), within the size cap; w.mu is held. The file only
+// grows, as chunks are handed out in order.
 func (w *writer) takeChunk() (int, error) {
 	i := w.nextChunk
-	if err := w.f.Truncate(int64(i+1) * chunkSize); err != nil {
+	if mappedChunks {
+		if err := w.reserveChunk(i); err != nil {
+			return 0, err
+		}
+	} else if err := w.f.Truncate(int64(i+1) * chunkSize); err != nil {
 		return 0, fmt.Errorf("growing %s: %w", w.path, err)
 	}
 	w.nextChunk++

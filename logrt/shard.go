@@ -154,10 +154,10 @@ func (s *shard) writeChunkRecord() {
 // chunk, moving to a new chunk (advance) when needed. A record always
 // leaves room for a commit word after it, so the record after the last
 // one of a chunk is the padding that fills it, written only once the next
-// chunk has begun: the last chunk of a stream always holds a zero commit
+// chunk has begun (and noteRoom bytes are kept for a note, writeNote): the last chunk of a stream always holds a zero commit
 // word after its last record (a reader tells a cut file by its absence).
 func (s *shard) reserve(n int) []byte {
-	need := 4 + n + 3 + 4
+	need := 4 + n + 3 + 4 + noteRoom
 	if need > chunkSize-headerSize {
 		return nil
 	}
@@ -204,7 +204,7 @@ func (s *shard) nextChunk() (next []byte, index int, spare *mappedChunk, ok bool
 	}
 	next, index, err := w.newChunk()
 	if err != nil {
-		w.fail(err)
+		w.stop(s, err)
 		return nil, 0, nil, false
 	}
 	return next, index, nil, true
