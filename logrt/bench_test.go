@@ -28,6 +28,9 @@ func setupBenchTrace(b testing.TB) {
 		}
 		os.Setenv(TraceEnv, dir+"/")
 		os.Setenv("SUNCAT_CONTROL", "off")
+		// Long benchmark runs write GiBs: a cap would stop recording and
+		// leave the rest of the run measuring nothing.
+		maxSize = 0
 	})
 }
 
