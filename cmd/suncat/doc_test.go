@@ -1,0 +1,298 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestDocCommands checks the suncat command lines of the README, BENCH.md
+// and doc/: every `suncat CMD ...` (or `go run ./cmd/suncat CMD ...`) in a
+// code block or an inline code span must name a command that exists, and
+// every flag it gives must be one that command has (as its -h lists it),
+// so that the manual cannot drift from the code. It reads files only: no
+// build, no network.
+func TestDocCommands(t *testing.T) {
+	flags := commandFlags(t)
+	files := docFiles(t)
+	checked := 0
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range docCommands(string(data)) {
+			checked++
+			for _, problem := range checkDocCommand(c.words, flags) {
+				t.Errorf("%s:%d: %s\n\t%s", relDoc(file), c.line, problem, c.text)
+			}
+		}
+	}
+	// The README alone names more than twenty; finding few means the
+	// extraction broke, not that the docs are right.
+	t.Logf("checked %d suncat command lines in %d files", checked, len(files))
+	if checked < 100 {
+		t.Errorf("found only %d suncat command lines in %d files", checked, len(files))
+	}
+}
+
+// TestDocCommandsCheck makes sure the check can fail.
+func TestDocCommandsCheck(t *testing.T) {
+	flags := map[string]map[string]bool{"summary": {"level": true, "run": true}, "test": {"v": true, "run": true}}
+	for _, tc := range []struct {
+		doc  string
+		want int // problems
+	}{
+		{"```sh\nsuncat summary -level all TRACE   # ok\n```\n", 0},
+		{"```sh\nsuncat summary -bogus TRACE\n```\n", 1},
+		{"```sh\nsuncat frobnicate TRACE\n```\n", 1},
+		{"text `suncat summary --level=all` and `suncat\nsummary -nope` here\n", 1},
+		{"```\n$ cd x && suncat test -v ./... -- -trimpath | tee out\n```\n", 0},
+		{"```\nsuncat: summary: flag provided but not defined: -bogus\n```\n", 0},
+		{"```\nsuncat test -run X \\\n  -bogus ./...\n```\n", 1},
+		{"    suncat summary [-level L | -json] TRACE\n", 0},
+		{"```\nrun.sh   # suncat built from this checkout\n```\n", 0},
+	} {
+		n := 0
+		for _, c := range docCommands(tc.doc) {
+			n += len(checkDocCommand(c.words, flags))
+		}
+		if n != tc.want {
+			t.Errorf("%q: %d problems, want %d", tc.doc, n, tc.want)
+		}
+	}
+}
+
+// commandFlags returns, for every command, the flags its -h lists.
+func commandFlags(t *testing.T) map[string]map[string]bool {
+	t.Helper()
+	flagLine := regexp.MustCompile(`^\s+(-[A-Za-z0-9][\w.-]*)`)
+	all := map[string]map[string]bool{}
+	for name := range commands {
+		var out bytes.Buffer
+		run(&out, &out, []string{name, "-h"})
+		set := map[string]bool{"h": true, "help": true}
+		inFlags := false
+		for _, line := range strings.Split(out.String(), "\n") {
+			if strings.HasSuffix(line, ":") && strings.Contains(line, "flags") {
+				inFlags = true
+				continue
+			}
+			if !inFlags {
+				continue
+			}
+			if m := flagLine.FindStringSubmatch(line); m != nil {
+				// "  -n\tusage" or "  -a -artifacts -bench ..." (the go test
+				// flags that test passes on).
+				for _, w := range strings.Fields(line) {
+					if strings.HasPrefix(w, "-") {
+						set[strings.TrimLeft(w, "-")] = true
+					}
+				}
+			}
+		}
+		all[name] = set
+	}
+	if len(all["summary"]) < 5 {
+		t.Fatalf("could not read the flags of summary -h: %v", all["summary"])
+	}
+	return all
+}
+
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	root := filepath.Join("..", "..")
+	files := []string{filepath.Join(root, "README.md"), filepath.Join(root, "BENCH.md")}
+	more, err := filepath.Glob(filepath.Join(root, "doc", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(more) == 0 {
+		t.Fatal("no doc/*.md files")
+	}
+	return append(files, more...)
+}
+
+func relDoc(file string) string {
+	return strings.TrimPrefix(filepath.ToSlash(file), "../../")
+}
+
+type docCommand struct {
+	line  int      // line of the file where it starts
+	text  string   // as written
+	words []string // the words from the command's name on
+}
+
+var suncatCall = regexp.MustCompile(`(?:^|[\s;&|(])(?:go run \./cmd/suncat|suncat)\s+([a-z]\S*)`)
+
+// docCommands finds the suncat command lines of a markdown text: in
+// fenced and indented code blocks (where a line may go on after a
+// trailing backslash) and in inline code spans (which may wrap).
+func docCommands(doc string) []docCommand {
+	var found []docCommand
+	lines := strings.Split(doc, "\n")
+	fenced := false
+	prevBlank := true
+	var para []string // inline text of the current paragraph
+	paraStart := 0
+	flush := func() {
+		text := strings.Join(para, " ")
+		for _, span := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(text, -1) {
+			found = append(found, callsIn(span[1], paraStart)...)
+		}
+		para = nil
+	}
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "```") {
+			flush()
+			fenced = !fenced
+			prevBlank = false
+			continue
+		}
+		indented := !fenced && strings.HasPrefix(line, "    ") && prevBlank && len(para) == 0
+		if fenced || indented {
+			start := i + 1
+			for strings.HasSuffix(line, "\\") && i+1 < len(lines) {
+				i++
+				line = strings.TrimSuffix(line, "\\") + " " + strings.TrimSpace(lines[i])
+			}
+			found = append(found, callsIn(stripComment(line), start)...)
+			if indented {
+				prevBlank = true // an indented block goes on to its next line
+			}
+			continue
+		}
+		if trimmed == "" {
+			flush()
+			prevBlank = true
+			continue
+		}
+		if len(para) == 0 {
+			paraStart = i + 1
+		}
+		para = append(para, trimmed)
+		prevBlank = false
+	}
+	flush()
+	return found
+}
+
+// callsIn returns the suncat commands in one line of shell (or one code
+// span), each up to the end of its own words.
+func callsIn(text string, line int) []docCommand {
+	var found []docCommand
+	for _, m := range suncatCall.FindAllStringSubmatchIndex(text, -1) {
+		name := text[m[2]:m[3]]
+		if strings.ContainsAny(name, ":[<") {
+			continue // output ("suncat: ...", "suncat demo: ..."), a synopsis placeholder
+		}
+		words := shellWords(text[m[2]:])
+		found = append(found, docCommand{line: line, text: strings.TrimSpace(text), words: words})
+	}
+	return found
+}
+
+// stripComment cuts a shell comment (a # after a blank, outside quotes)
+// off a line.
+func stripComment(s string) string {
+	quote := byte(0)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '#' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t'):
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// shellWords splits a command line into words up to where the command
+// ends: a pipe, a redirection, a list operator or a comment.
+func shellWords(s string) []string {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	quote := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			quote = c
+			inWord = true
+		case c == ' ' || c == '\t':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case !inWord && strings.IndexByte("|;&>#)", c) >= 0:
+			return words
+		case c == '<' && !inWord:
+			return words
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// checkDocCommand checks one command's words (its name first) against the
+// commands' flags, and returns what is wrong.
+func checkDocCommand(words []string, flags map[string]map[string]bool) []string {
+	if len(words) == 0 {
+		return nil
+	}
+	name := words[0]
+	if name == "help" {
+		return nil
+	}
+	set, ok := flags[name]
+	if !ok {
+		return []string{fmt.Sprintf("no command %q", name)}
+	}
+	var problems []string
+	for _, w := range words[1:] {
+		if w == "--" || w == "-args" || w == "--args" {
+			break // the rest is the program's, or go test's
+		}
+		w = strings.TrimLeft(w, "[")
+		if !strings.HasPrefix(w, "-") || w == "-" {
+			continue
+		}
+		f := strings.TrimLeft(w, "-")
+		if i := strings.IndexAny(f, "=]"); i >= 0 {
+			f = f[:i]
+		}
+		if f == "" || strings.HasPrefix(f, ".") {
+			continue // "...", as in "-h ..."
+		}
+		f = strings.TrimPrefix(f, "test.") // suncat test -test.run, as go test takes it
+		if !set[f] {
+			problems = append(problems, fmt.Sprintf("%s has no flag -%s", name, f))
+		}
+	}
+	sort.Strings(problems)
+	return problems
+}
