@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/suncat-go/suncat/internal/thirdparty"
 	"github.com/suncat-go/suncat/logrt"
 )
 
@@ -19,13 +20,14 @@ import (
 // google.golang.org/protobuf, builds its protoc-gen-go command, runs it,
 // and checks the trace holds calls of protobuf's generated proto2 getters.
 func TestThirdPartyProtobuf(t *testing.T) {
+	thirdparty.Require(t, "google.golang.org/protobuf")
 	if testing.Short() {
 		t.Skip("downloads and analyzes google.golang.org/protobuf")
 	}
 	const mod = "google.golang.org/protobuf@v1.36.10"
 	out, err := exec.Command("go", "mod", "download", "-json", mod).Output()
 	if err != nil {
-		t.Skipf("cannot download %s: %v", mod, err)
+		t.Fatalf("cannot download %s: %v", mod, err)
 	}
 	var info struct{ Dir string }
 	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
@@ -102,6 +104,7 @@ func copyTree(t *testing.T, from, to string) {
 // the trace must hold the descriptor getters' calls with stacks naming the
 // module cache's files and lines.
 func TestThirdPartyDeps(t *testing.T) {
+	thirdparty.Require(t, "google.golang.org/protobuf")
 	if testing.Short() {
 		t.Skip("analyzes and compiles part of google.golang.org/protobuf")
 	}
@@ -117,7 +120,7 @@ func TestThirdPartyDeps(t *testing.T) {
 	tidy := exec.Command("go", "mod", "tidy")
 	tidy.Dir = dir
 	if out, err := tidy.CombinedOutput(); err != nil {
-		t.Skipf("go mod tidy (needs google.golang.org/protobuf@v1.36.10): %v\n%s", err, out)
+		t.Fatalf("go mod tidy (needs google.golang.org/protobuf@v1.36.10): %v\n%s", err, out)
 	}
 	before := hashFiles(t, dir)
 	bin := filepath.Join(t.TempDir(), "protoc-gen-go")

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/suncat-go/suncat/internal/thirdparty"
 )
 
 // TestMain lets the txtar scripts run "suncat" as a real command: the test
@@ -23,6 +25,14 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		Cmds:                scriptCmds,
+		// [suites]: the third-party tests are on (SUNCAT_SUITES=1), for
+		// scripts that need modules outside suncat's go.mod.
+		Condition: func(cond string) (bool, error) {
+			if cond == "suites" {
+				return thirdparty.Enabled(), nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Setup: func(env *testscript.Env) error {
 			// Scripts that build Go code need the real module cache and
 			// proxy settings of the machine.

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/suncat-go/suncat/internal/thirdparty"
 	"github.com/suncat-go/suncat/logrt"
 )
 
@@ -50,9 +51,10 @@ var suites = []suite{
 // suncat test (from copies of the modules: the module cache cannot be
 // overlaid) and checks that every package and test has the same outcome,
 // that all passed, and that the traces are readable and not empty. The
-// modules come from the module proxy; without it the test skips, unless
-// SUNCAT_SUITES=required (as in CI).
+// modules come from the module proxy: the test runs only with
+// SUNCAT_SUITES=1 (as in CI).
 func TestThirdPartySuites(t *testing.T) {
+	thirdparty.Require(t, "five third-party modules")
 	if testing.Short() {
 		t.Skip("downloads and tests five modules")
 	}
@@ -110,8 +112,9 @@ func TestThirdPartySuites(t *testing.T) {
 // the ratio of the whole commands (analysis and builds included), run-x
 // that of the test binaries' own running time (go test's Elapsed).
 //
-//	SUNCAT_SUITES=required go test -run '^$' -bench ThirdPartySuites -benchtime 3x ./cmd/suncat
+//	SUNCAT_SUITES=1 go test -run '^$' -bench ThirdPartySuites -benchtime 3x ./cmd/suncat
 func BenchmarkThirdPartySuites(b *testing.B) {
+	thirdparty.Require(b, "five third-party modules")
 	bin := suncatBinary(b)
 	for _, s := range suites {
 		b.Run(s.name, func(b *testing.B) {
@@ -218,10 +221,7 @@ func suiteCopy(tb testing.TB, module string) string {
 		if msg == "" && err != nil {
 			msg = err.Error()
 		}
-		if os.Getenv("SUNCAT_SUITES") == "required" {
-			tb.Fatalf("go mod download %s: %s", module, msg)
-		}
-		tb.Skipf("cannot download %s (%s); SUNCAT_SUITES=required makes this an error", module, msg)
+		tb.Fatalf("go mod download %s: %s", module, msg)
 	}
 	dst := filepath.Join(tb.TempDir(), "src")
 	err = filepath.WalkDir(info.Dir, func(path string, d fs.DirEntry, err error) error {
