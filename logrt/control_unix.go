@@ -13,7 +13,7 @@ import (
 // just leaves the process without a control channel.
 func serveControl(tracePath string) {
 	dir := ControlDir()
-	if err := os.MkdirAll(dir, 0o700); err != nil || !privateDir(dir) {
+	if err := os.MkdirAll(dir, 0o700); err != nil || CheckPrivateDir(dir) != nil {
 		return
 	}
 	sock := controlSocket(os.Getpid())
@@ -89,16 +89,4 @@ func listenUnix(path string) (int, error) {
 		return -1, err
 	}
 	return fd, nil
-}
-
-// privateDir reports whether dir is a real directory (not a symbolic link)
-// owned by this user and closed to others, so that nobody else can take
-// the place of this process's socket.
-func privateDir(dir string) bool {
-	fi, err := os.Lstat(dir)
-	if err != nil || !fi.IsDir() || fi.Mode().Perm()&0o077 != 0 {
-		return false
-	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	return ok && int(st.Uid) == os.Getuid()
 }

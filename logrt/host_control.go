@@ -33,6 +33,11 @@ func LiveProcesses() ([]Process, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A folder another user made, or opened to others, may hold their
+	// sockets: a fake program would get the request and answer "ok".
+	if err := CheckPrivateDir(ControlDir()); err != nil {
+		return nil, err
+	}
 	var ps []Process
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".sock") {

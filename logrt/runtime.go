@@ -641,20 +641,52 @@ func programName() string {
 // of a file.
 const TraceEnv = "SUNCAT_TRACE"
 
-// DefaultDir is where traces go when SUNCAT_TRACE is not set.
-func DefaultDir() string { return filepath.Join(os.TempDir(), "suncat-traces") }
+// DefaultDir is where traces go when SUNCAT_TRACE is not set: the
+// directory suncat-traces-<uid> in the temporary directory, this user's
+// own (MakeDefaultDir).
+func DefaultDir() string {
+	name := "suncat-traces"
+	if uid := os.Getuid(); uid >= 0 {
+		name = fmt.Sprintf("suncat-traces-%d", uid)
+	}
+	return filepath.Join(os.TempDir(), name)
+}
 
-// createTrace creates this process's trace file. The name is
-// <program>-<pid>-<start time>.suncat, so processes never share a file.
-// When SUNCAT_TRACE names a file that does not exist yet, that name is
-// used; if it exists, the process-unique name is used beside it.
+// MakeDefaultDir makes DefaultDir, open to this user only (0700), if it
+// is not there, and returns it. It refuses a directory that is not this
+// user's own and closed to others, or a symbolic link (CheckPrivateDir):
+// traces hold the values the program's getters returned, and a folder
+// another user made first would capture them.
+func MakeDefaultDir() (string, error) {
+	dir := DefaultDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	if err := CheckPrivateDir(dir); err != nil {
+		return "", err
+	}
+	return dir, nil
+}
+
+// createTrace creates this process's trace file, readable by this user
+// only (0600). The name is <program>-<pid>-<start time>.suncat, so
+// processes never share a file. When SUNCAT_TRACE names a file that does
+// not exist yet, that name is used; if it exists, the process-unique name
+// is used beside it. O_EXCL makes the file new: a symbolic link planted
+// at its name is never followed (it exists). A directory that
+// SUNCAT_TRACE names is made 0700 if it is not there; the default one
+// must be this user's own and private (MakeDefaultDir).
 func createTrace(start time.Time) (string, *os.File, error) {
 	unique := fmt.Sprintf("%s-%d-%s.suncat", safeName(programName()), os.Getpid(), start.UTC().Format("20060102T150405.000000000"))
 	env := os.Getenv(TraceEnv)
 	dir := ""
 	switch {
 	case env == "":
-		dir = DefaultDir()
+		d, err := MakeDefaultDir()
+		if err != nil {
+			return "", nil, err
+		}
+		dir = d
 	default:
 		if !filepath.IsAbs(env) {
 			abs, err := filepath.Abs(env)
@@ -666,7 +698,7 @@ func createTrace(start time.Time) (string, *os.File, error) {
 		if fi, err := os.Stat(env); (err == nil && fi.IsDir()) || strings.HasSuffix(os.Getenv(TraceEnv), string(filepath.Separator)) {
 			dir = env
 		} else {
-			f, err := os.OpenFile(env, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+			f, err := os.OpenFile(env, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 			if err == nil {
 				return env, f, nil
 			}
@@ -677,11 +709,11 @@ func createTrace(start time.Time) (string, *os.File, error) {
 			unique = strings.TrimSuffix(filepath.Base(env), ".suncat") + "-" + unique
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", nil, err
 	}
 	path := filepath.Join(dir, unique)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return "", nil, err
 	}

@@ -26,8 +26,16 @@ func init() {
 
 // helperMain records from four goroutines, 200000 distinct values each,
 // and prints "finished": in mode "nospace" every chunk after the third
-// cannot be reserved (ENOSPC), as on a full disk.
+// cannot be reserved (ENOSPC), as on a full disk; mode "few" records ten
+// events.
 func helperMain(mode string) {
+	if mode == "few" {
+		for i := 0; i < 10; i++ {
+			(&value{"secret"}).Get()
+		}
+		os.Stdout.WriteString("finished\n")
+		return
+	}
 	if mode == "nospace" {
 		reserveHook = func(f *os.File, off, n int64) error {
 			if off >= 3*chunkSize {
@@ -51,8 +59,16 @@ func helperMain(mode string) {
 // program must end normally.
 func runHelper(t *testing.T, mode, dir string, env ...string) (string, string) {
 	t.Helper()
+	return runHelperEnv(t, mode, append([]string{TraceEnv + "=" + dir + "/"}, env...)...)
+}
+
+// runHelperEnv runs the test binary as an instrumented program in mode,
+// with env, and returns its standard output and error; the program must
+// end normally.
+func runHelperEnv(t *testing.T, mode string, env ...string) (string, string) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(append(os.Environ(), helperEnv+"="+mode, TraceEnv+"="+dir+"/", ControlEnv+"=off"), env...)
+	cmd.Env = append(append(os.Environ(), helperEnv+"="+mode, ControlEnv+"=off"), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -152,4 +168,116 @@ func TestParseSize(t *testing.T) {
 			t.Errorf("ParseSize(%q) = %d, want an error", bad, got)
 		}
 	}
+}
+
+// traces returns the traces in dir.
+func traces(dir string) []string {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+	return files
+}
+
+// checkMode checks the permission bits of path.
+func checkMode(t *testing.T, path string, want os.FileMode) {
+	t.Helper()
+	fi, err := os.Lstat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != want {
+		t.Errorf("%s: mode %04o, want %04o", path, fi.Mode().Perm(), want)
+	}
+}
+
+// TestPrivateTraces checks that traces are 0600, in a directory made
+// 0700: the default one (per user, in TMPDIR) and one SUNCAT_TRACE names.
+func TestPrivateTraces(t *testing.T) {
+	tmp := t.TempDir()
+	runHelperEnv(t, "few", "TMPDIR="+tmp, TraceEnv+"=")
+	def := filepath.Join(tmp, "suncat-traces-"+strconv.Itoa(os.Getuid()))
+	checkMode(t, def, 0o700)
+	files := traces(def)
+	if len(files) != 1 {
+		t.Fatalf("want one trace in %s, found %v", def, files)
+	}
+	checkMode(t, files[0], 0o600)
+
+	named := filepath.Join(tmp, "named")
+	runHelper(t, "few", named)
+	checkMode(t, named, 0o700)
+	if files = traces(named); len(files) != 1 {
+		t.Fatalf("want one trace in %s, found %v", named, files)
+	}
+	checkMode(t, files[0], 0o600)
+}
+
+// checkRefused runs a program whose default trace directory in tmp was
+// prepared to be refused: it must finish, say why on standard error,
+// and write no trace.
+func checkRefused(t *testing.T, tmp, want string, elsewhere ...string) {
+	t.Helper()
+	_, stderr := runHelperEnv(t, "few", "TMPDIR="+tmp, TraceEnv+"=")
+	if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "suncat: trace recording stopped: refusing "+filepath.Join(tmp, "suncat-traces-")) || !strings.Contains(stderr, want) {
+		t.Errorf("want one line refusing the directory (%s), got %q", want, stderr)
+	}
+	for _, dir := range append(elsewhere, filepath.Join(tmp, "suncat-traces-"+strconv.Itoa(os.Getuid()))) {
+		if files := traces(dir); len(files) != 0 {
+			t.Errorf("traces written in %s: %v", dir, files)
+		}
+	}
+}
+
+// TestDefaultDirRefused checks that the default trace directory is
+// refused when it is open to others, a symbolic link, or (as root) owned
+// by another user.
+func TestDefaultDirRefused(t *testing.T) {
+	def := func(tmp string) string { return filepath.Join(tmp, "suncat-traces-"+strconv.Itoa(os.Getuid())) }
+
+	open := t.TempDir()
+	if err := os.Mkdir(def(open), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(def(open), 0o777)
+	checkRefused(t, open, "its mode 0777 opens it to other users")
+
+	link := t.TempDir()
+	target := filepath.Join(link, "elsewhere")
+	if err := os.Mkdir(target, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, def(link)); err != nil {
+		t.Fatal(err)
+	}
+	checkRefused(t, link, "it is a symbolic link", target)
+
+	if os.Getuid() != 0 {
+		t.Skip("a directory of another user needs root to make")
+	}
+	foreign := t.TempDir()
+	if err := os.Mkdir(def(foreign), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(def(foreign), 54321, 54321); err != nil {
+		t.Fatal(err)
+	}
+	checkRefused(t, foreign, "it belongs to uid 54321")
+}
+
+// TestTraceSymlink checks that a symbolic link planted at the name
+// SUNCAT_TRACE gives is not followed: the trace goes beside it.
+func TestTraceSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target")
+	name := filepath.Join(dir, "app.suncat")
+	if err := os.Symlink(target, name); err != nil {
+		t.Fatal(err)
+	}
+	runHelperEnv(t, "few", TraceEnv+"="+name)
+	if _, err := os.Lstat(target); !os.IsNotExist(err) {
+		t.Errorf("the link was followed: %s exists (%v)", target, err)
+	}
+	files := traces(dir)
+	if len(files) != 2 || !strings.HasPrefix(filepath.Base(files[0]), "app-") {
+		t.Fatalf("want the link and a trace beside it, found %v", files)
+	}
+	checkMode(t, files[0], 0o600)
 }

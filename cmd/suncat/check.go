@@ -38,7 +38,7 @@ site's line in a pull request.
 
 Examples:
 
-	suncat check -base /tmp/suncat-traces/test-main/ /tmp/suncat-traces/test-branch/
+	suncat check -base /tmp/suncat-traces-1000/test-main/ /tmp/suncat-traces-1000/test-branch/
 	suncat check -base suncat-baseline.json -max linear -format github "$TRACES"
 	suncat check -max linear -allow 'Registry\)\.Name' "$TRACES"
 	suncat check -base main-traces/ -run 'TestLookup/' "$TRACES"

@@ -21,7 +21,7 @@ var cleanCmd = &command{
 	long: `
 Clean removes what suncat leaves on the machine: the traces that run,
 test, delay and instrumented programs write when no -trace or SUNCAT_TRACE
-names a place (the directory suncat-traces under the temporary directory),
+names a place (the directory suncat-traces-<uid> under the temporary directory),
 and suncat's build cache (the directory suncat under the user's cache
 directory: instrumented binaries, analyses, copies of -deps modules).
 With -n it only lists what it would remove, with sizes. -traces or -cache

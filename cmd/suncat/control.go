@@ -32,7 +32,7 @@ Examples:
 
 	suncat mark "open stop 2"
 	suncat mark -pid 4242
-	suncat mark -trace /tmp/suncat-traces/app-4242-20261122T101500.000000000.suncat
+	suncat mark -trace /tmp/suncat-traces-1000/app-4242-20261122T101500.000000000.suncat
 	./app & suncat mark -wait 10s start   # wait for the program to come up
 `,
 	}

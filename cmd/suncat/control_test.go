@@ -99,3 +99,33 @@ func TestControlChannel(t *testing.T) {
 		t.Errorf("live processes after kill: %v", ps)
 	}
 }
+
+// TestMarkRefusesOpenControlDir checks that mark does not talk to sockets
+// in a control folder that others can write to (a fake program could
+// answer "ok" for one that never got the mark), nor in a symbolic link.
+func TestMarkRefusesOpenControlDir(t *testing.T) {
+	tmp, err := os.MkdirTemp("", "ctl") // short: socket paths have a limit
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	t.Setenv("TMPDIR", tmp)
+	dir := logrt.ControlDir()
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o777)
+	var out, errb bytes.Buffer
+	err = run(&out, &errb, []string{"mark", "x"})
+	if err == nil || !strings.Contains(err.Error(), "refusing "+dir+": its mode 0777") {
+		t.Errorf("mark in an open control folder: %v", err)
+	}
+	os.Remove(dir)
+	if err := os.Symlink(tmp, dir); err != nil {
+		t.Fatal(err)
+	}
+	err = run(&out, &errb, []string{"pause"})
+	if err == nil || !strings.Contains(err.Error(), "refusing "+dir+": it is a symbolic link") {
+		t.Errorf("pause with a control folder that is a link: %v", err)
+	}
+}

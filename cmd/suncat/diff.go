@@ -35,8 +35,8 @@ only when every label compared has one).
 
 Examples:
 
-	suncat diff /tmp/suncat-traces/test-main/ /tmp/suncat-traces/test-branch/
-	suncat diff suncat-baseline.json /tmp/suncat-traces/test-branch/
+	suncat diff /tmp/suncat-traces-1000/test-main/ /tmp/suncat-traces-1000/test-branch/
+	suncat diff suncat-baseline.json /tmp/suncat-traces-1000/test-branch/
 `,
 }
 

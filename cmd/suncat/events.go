@@ -29,7 +29,7 @@ print as "-- mark label" lines in their place.
 
 Examples:
 
-	suncat events /tmp/suncat-traces/busapp-1234-20261122T101500.000000000.suncat
+	suncat events /tmp/suncat-traces-1000/busapp-1234-20261122T101500.000000000.suncat
 	suncat events -stacks -getters trace.suncat
 `,
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -56,6 +57,8 @@ func TestScripts(t *testing.T) {
 			}
 			env.Defer(func() { os.RemoveAll(short) })
 			env.Setenv("SHORTTMP", short)
+			// The default trace directory is suncat-traces-$UID.
+			env.Setenv("UID", strconv.Itoa(os.Getuid()))
 			for _, k := range []string{"HOME", "GOPATH", "GOMODCACHE", "GOCACHE", "GOPROXY", "GOFLAGS", "GONOSUMDB", "GOSUMDB", "PATH"} {
 				if v, ok := os.LookupEnv(k); ok {
 					env.Setenv(k, v)

@@ -53,10 +53,10 @@ Examples:
 
 	suncat summary trace.suncat
 	suncat summary -sizes 50,100,200,400 -at 10000 n50.suncat n100.suncat n200.suncat n400.suncat
-	suncat summary -level patterns -kind increasing /tmp/suncat-traces/run-1/
+	suncat summary -level patterns -kind increasing /tmp/suncat-traces-1000/run-1/
 	suncat summary -split idle=200ms -goroutines main.main trace.suncat
 	suncat summary -json trace.suncat > summary.json
-	suncat summary -run 'TestSearch/' /tmp/suncat-traces/test-1/
+	suncat summary -run 'TestSearch/' /tmp/suncat-traces-1000/test-1/
 `,
 }
 

@@ -154,22 +154,24 @@ func printNotes(stderr io.Writer, cmd string, notes []string) {
 }
 
 // newTraceDir makes the directory a program writes its traces into: dir
-// if given, else a new directory under logrt.DefaultDir named after what
-// (run, test, ...) and the time. It returns the absolute path.
+// if given, else a new directory under logrt.DefaultDir (this user's,
+// private: logrt.MakeDefaultDir) named after what (run, test, ...) and
+// the time. It returns the absolute path.
 func newTraceDir(dir, what string) (string, error) {
 	var err error
 	if dir == "" {
-		if err := os.MkdirAll(logrt.DefaultDir(), 0o755); err != nil {
+		top, err := logrt.MakeDefaultDir()
+		if err != nil {
 			return "", err
 		}
-		if dir, err = os.MkdirTemp(logrt.DefaultDir(), what+"-"+time.Now().Format("20060102-150405")+"-"); err != nil {
+		if dir, err = os.MkdirTemp(top, what+"-"+time.Now().Format("20060102-150405")+"-"); err != nil {
 			return "", err
 		}
 	}
 	if dir, err = filepath.Abs(dir); err != nil {
 		return "", err
 	}
-	return dir, os.MkdirAll(dir, 0o755)
+	return dir, os.MkdirAll(dir, 0o700)
 }
 
 // traceEnv is the environment variable that sends a program's traces into

@@ -30,8 +30,8 @@ view prints the text summary instead (as 'suncat summary' does).
 Examples:
 
 	suncat view trace.suncat
-	suncat view -goroutines main.main /tmp/suncat-traces/run-1/
-	suncat view -run 'TestSearch/' /tmp/suncat-traces/test-1/
+	suncat view -goroutines main.main /tmp/suncat-traces-1000/run-1/
+	suncat view -run 'TestSearch/' /tmp/suncat-traces-1000/test-1/
 `,
 }
 
