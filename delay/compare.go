@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -43,10 +43,10 @@ type Report struct {
 
 // run is one run's events, split into sub-traces.
 type run struct {
-	subs [][]*logrt.Event
+	subs [][]*tracefile.Event
 }
 
-func split(traces []*logrt.Trace, spec string) (*run, []string, error) {
+func split(traces []*tracefile.Trace, spec string) (*run, []string, error) {
 	r := &run{}
 	var labels []string
 	for _, tr := range traces {
@@ -70,7 +70,7 @@ func split(traces []*logrt.Trace, spec string) (*run, []string, error) {
 
 // span is the response time of goroutine group entry in sub: from its
 // first to its last event.
-func span(sub []*logrt.Event, entry string) time.Duration {
+func span(sub []*tracefile.Event, entry string) time.Duration {
 	first, last := int64(-1), int64(-1)
 	for _, e := range sub {
 		if e.Entry != entry {
@@ -94,7 +94,7 @@ func span(sub []*logrt.Event, entry string) time.Duration {
 // When goroutines is not nil, only the events of the goroutine groups whose
 // entry function it matches are considered, for splitting and measuring
 // alike: the goroutine the user is watching, without background noise.
-func Compare(plain, delayed []*logrt.Trace, ids []uint32, d time.Duration, spec string, goroutines *regexp.Regexp) (*Report, error) {
+func Compare(plain, delayed []*tracefile.Trace, ids []uint32, d time.Duration, spec string, goroutines *regexp.Regexp) (*Report, error) {
 	plain, delayed = only(plain, goroutines), only(delayed, goroutines)
 	p, labels, err := split(plain, spec)
 	if err != nil {
@@ -163,11 +163,11 @@ func Compare(plain, delayed []*logrt.Trace, ids []uint32, d time.Duration, spec 
 
 // only returns copies of traces holding only the events of the goroutine
 // groups re matches (all when re is nil).
-func only(traces []*logrt.Trace, re *regexp.Regexp) []*logrt.Trace {
+func only(traces []*tracefile.Trace, re *regexp.Regexp) []*tracefile.Trace {
 	if re == nil {
 		return traces
 	}
-	out := make([]*logrt.Trace, len(traces))
+	out := make([]*tracefile.Trace, len(traces))
 	for i, tr := range traces {
 		c := *tr
 		c.Events = nil

@@ -7,11 +7,11 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/grammar"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
-var getters = []logrt.Getter{
+var getters = []tracefile.Getter{
 	{ID: 1, Package: "example.com/bus/model", Receiver: "*Stop", Method: "Name"},
 	{ID: 2, Package: "example.com/bus/model", Receiver: "*Stop", Method: "Code"},
 	{ID: 3, Package: "example.com/bus/model", Receiver: "*Route", Method: "Name"},
@@ -72,7 +72,7 @@ func TestResolveNoSummary(t *testing.T) {
 }
 
 func TestResolveFromSummary(t *testing.T) {
-	lg := func(id uint32) logrt.Getter {
+	lg := func(id uint32) tracefile.Getter {
 		return getters[id-1]
 	}
 	g := &prioritize.Group{
@@ -97,14 +97,14 @@ func TestResolveFromSummary(t *testing.T) {
 
 // runTrace makes a trace of one goroutine with a mark before each group of
 // calls; calls are (getter id, time in ms) pairs.
-func runTrace(subs ...[][2]int) *logrt.Trace {
-	tr := &logrt.Trace{Path: "t.suncat"}
+func runTrace(subs ...[][2]int) *tracefile.Trace {
+	tr := &tracefile.Trace{Path: "t.suncat"}
 	seq := uint64(0)
 	for i, calls := range subs {
-		tr.Marks = append(tr.Marks, logrt.Marker{Seq: seq, Kind: logrt.KindMark, Label: "nav " + string(rune('1'+i))})
+		tr.Marks = append(tr.Marks, tracefile.Marker{Seq: seq, Kind: tracefile.KindMark, Label: "nav " + string(rune('1'+i))})
 		seq++
 		for _, c := range calls {
-			tr.Events = append(tr.Events, logrt.Event{Seq: seq, Time: int64(c[1]) * 1e6, Getter: uint32(c[0]), Entry: "main.main"})
+			tr.Events = append(tr.Events, tracefile.Event{Seq: seq, Time: int64(c[1]) * 1e6, Getter: uint32(c[0]), Entry: "main.main"})
 			seq++
 		}
 	}
@@ -116,7 +116,7 @@ func TestCompare(t *testing.T) {
 	// Getter 1 delayed by 10ms per call: the first navigation grows by
 	// 10ms per delayed call before its last event; the second has none.
 	delayed := runTrace([][2]int{{1, 0}, {2, 11}, {1, 22}}, [][2]int{{2, 40}, {2, 41}})
-	rep, err := Compare([]*logrt.Trace{plain}, []*logrt.Trace{delayed}, []uint32{1}, 10*time.Millisecond, "marks", nil)
+	rep, err := Compare([]*tracefile.Trace{plain}, []*tracefile.Trace{delayed}, []uint32{1}, 10*time.Millisecond, "marks", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

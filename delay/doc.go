@@ -11,7 +11,7 @@
 //
 // The delay itself is applied by logrt (SetDelays, SUNCAT_DELAY); the
 // build by package instrument, which this package must not import (it
-// pulls in go/packages): getters come as logrt.Getter, as in a trace's
+// pulls in go/packages): getters come as tracefile.Getter, as in a trace's
 // getter table. This package does no I/O of its own and is called by
 // cmd/suncat (delay) and could be by the viewer (tui).
 package delay

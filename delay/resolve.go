@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -24,13 +24,13 @@ var ErrNoSummary = errors.New("no summary was given")
 // terminals) of the summary's first goroutine group. Unknown and
 // ambiguous names are errors that start with the name and list the
 // candidates.
-func Resolve(getters []logrt.Getter, names []string, sum *prioritize.Summary) ([]uint32, error) {
+func Resolve(getters []tracefile.Getter, names []string, sum *prioritize.Summary) ([]uint32, error) {
 	if len(names) == 0 {
 		return nil, errors.New("no getter chosen")
 	}
 	seen := map[uint32]bool{}
 	var ids []uint32
-	add := func(gs []logrt.Getter) {
+	add := func(gs []tracefile.Getter) {
 		for _, g := range gs {
 			if !seen[g.ID] {
 				seen[g.ID] = true
@@ -67,7 +67,7 @@ var symbolRE = regexp.MustCompile(`^([a-z]{1,3}|[A-Z]{1,3})$`)
 
 func isSymbol(s string) bool { return symbolRE.MatchString(s) }
 
-func matchesAnyExact(getters []logrt.Getter, name string) bool {
+func matchesAnyExact(getters []tracefile.Getter, name string) bool {
 	for _, g := range getters {
 		if prioritize.MatchGetter(g, name) {
 			return true
@@ -77,10 +77,10 @@ func matchesAnyExact(getters []logrt.Getter, name string) bool {
 }
 
 // FullName is a getter's full name: example.com/pkg.(*Stop).Name.
-func FullName(g logrt.Getter) string { return g.Package + "." + g.Name() }
+func FullName(g tracefile.Getter) string { return g.Package + "." + g.Name() }
 
-func byName(getters []logrt.Getter, name string) ([]logrt.Getter, error) {
-	var exact []logrt.Getter
+func byName(getters []tracefile.Getter, name string) ([]tracefile.Getter, error) {
+	var exact []tracefile.Getter
 	for _, g := range getters {
 		if prioritize.MatchGetter(g, name) {
 			exact = append(exact, g)
@@ -99,8 +99,8 @@ func byName(getters []logrt.Getter, name string) ([]logrt.Getter, error) {
 // in one getter's full name picks it (when several contain it, they are
 // listed and none is picked); otherwise a regexp over the full name picks
 // all the getters it matches.
-func byPattern(getters []logrt.Getter, name string) ([]logrt.Getter, error) {
-	var out []logrt.Getter
+func byPattern(getters []tracefile.Getter, name string) ([]tracefile.Getter, error) {
+	var out []tracefile.Getter
 	for _, g := range getters {
 		if strings.Contains(FullName(g), name) {
 			out = append(out, g)
@@ -126,7 +126,7 @@ func byPattern(getters []logrt.Getter, name string) ([]logrt.Getter, error) {
 	return out, nil
 }
 
-func list(gs []logrt.Getter) string {
+func list(gs []tracefile.Getter) string {
 	var names []string
 	for _, g := range gs {
 		names = append(names, FullName(g))
@@ -139,7 +139,7 @@ func list(gs []logrt.Getter) string {
 
 // fromSummary resolves a terminal letter or a nonterminal of the summary.
 // ok is false when name is not a symbol of the summary.
-func fromSummary(getters []logrt.Getter, name string, sum *prioritize.Summary) ([]logrt.Getter, bool, error) {
+func fromSummary(getters []tracefile.Getter, name string, sum *prioritize.Summary) ([]tracefile.Getter, bool, error) {
 	if len(sum.Groups) == 0 || !isSymbol(name) {
 		return nil, false, nil
 	}
@@ -161,7 +161,7 @@ func fromSummary(getters []logrt.Getter, name string, sum *prioritize.Summary) (
 	if letters == nil {
 		return nil, false, nil
 	}
-	var out []logrt.Getter
+	var out []tracefile.Getter
 	for _, l := range letters {
 		for _, t := range g.Terminals {
 			if t.Letter != l {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/pprof/profile"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -92,7 +92,7 @@ type builder struct {
 	p     *profile.Profile
 	m     *profile.Mapping
 	funcs map[[2]string]*profile.Function
-	locs  map[logrt.Frame]*profile.Location
+	locs  map[tracefile.Frame]*profile.Location
 }
 
 func newBuilder(program string) *builder {
@@ -112,7 +112,7 @@ func newBuilder(program string) *builder {
 		Period:            1,
 		Mapping:           []*profile.Mapping{m},
 	}
-	return &builder{p: p, m: m, funcs: map[[2]string]*profile.Function{}, locs: map[logrt.Frame]*profile.Location{}}
+	return &builder{p: p, m: m, funcs: map[[2]string]*profile.Function{}, locs: map[tracefile.Frame]*profile.Location{}}
 }
 
 // locations returns the terminal's stack as profile locations, leaf (the
@@ -139,7 +139,7 @@ func (b *builder) locations(t *prioritize.Terminal) []*profile.Location {
 	return locs
 }
 
-func (b *builder) function(f logrt.Frame, start int) *profile.Function {
+func (b *builder) function(f tracefile.Frame, start int) *profile.Function {
 	key := [2]string{f.Func, f.File}
 	fn := b.funcs[key]
 	if fn == nil {

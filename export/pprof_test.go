@@ -10,13 +10,13 @@ import (
 
 	"github.com/google/pprof/profile"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
-func busTrace(t *testing.T) *logrt.Trace {
+func busTrace(t *testing.T) *tracefile.Trace {
 	t.Helper()
-	tr, err := logrt.ReadFile(filepath.Join("..", "testdata", "traces", "busapp.suncat"))
+	tr, err := tracefile.ReadFile(filepath.Join("..", "testdata", "traces", "busapp.suncat"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,9 +25,9 @@ func busTrace(t *testing.T) *logrt.Trace {
 
 // roundTrip writes the profile of tr and parses it back with the pprof
 // package.
-func roundTrip(t *testing.T, tr *logrt.Trace, opt prioritize.Options) *profile.Profile {
+func roundTrip(t *testing.T, tr *tracefile.Trace, opt prioritize.Options) *profile.Profile {
 	t.Helper()
-	s, err := prioritize.Build([]*logrt.Trace{tr}, opt)
+	s, err := prioritize.Build([]*tracefile.Trace{tr}, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func roundTrip(t *testing.T, tr *logrt.Trace, opt prioritize.Options) *profile.P
 }
 
 // stackKey names a stack by its frames, leaf first, as a string.
-func stackKey(fs []logrt.Frame) string {
+func stackKey(fs []tracefile.Frame) string {
 	var b strings.Builder
 	for _, f := range fs {
 		fmt.Fprintf(&b, "%s %s:%d;", f.Func, f.File, f.Line)
@@ -55,13 +55,13 @@ func stackKey(fs []logrt.Frame) string {
 }
 
 func sampleKey(s *profile.Sample) string {
-	var fs []logrt.Frame
+	var fs []tracefile.Frame
 	for _, loc := range s.Location {
 		if len(loc.Line) != 1 {
 			return fmt.Sprintf("location %d has %d lines", loc.ID, len(loc.Line))
 		}
 		l := loc.Line[0]
-		fs = append(fs, logrt.Frame{Func: l.Function.Name, File: l.Function.Filename, Line: int(l.Line)})
+		fs = append(fs, tracefile.Frame{Func: l.Function.Name, File: l.Function.Filename, Line: int(l.Line)})
 	}
 	return stackKey(fs)
 }
@@ -77,7 +77,7 @@ type cell struct {
 
 // expected counts the events of tr by stack and sub-trace, straight from
 // the trace, with the sub-traces prioritize.SplitEvents gives.
-func expected(t *testing.T, tr *logrt.Trace, split string) (map[string]*cell, int64) {
+func expected(t *testing.T, tr *tracefile.Trace, split string) (map[string]*cell, int64) {
 	t.Helper()
 	of, subs, err := prioritize.SplitEvents(tr, split)
 	if err != nil {

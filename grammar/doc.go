@@ -58,6 +58,6 @@
 //   - Nonterminal names skip any name that equals a terminal's name or "S".
 //
 // This package does no I/O beyond reading the text format from an
-// io.Reader. It must not import logrt, instrument, prioritize or tui; it is
+// io.Reader. It must not import logrt, logrt/tracefile, instrument, prioritize or tui; it is
 // called by cmd/suncat (the grammar and summary commands) and prioritize.
 package grammar

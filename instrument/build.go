@@ -283,7 +283,7 @@ func writeOverlay(p *Prepared, gd goDirs, opt BuildOptions, copies []*depCopy) (
 	if _, err := os.Stat(rtDir); err == nil {
 		return "", fmt.Errorf("%s exists in your module; suncat needs that directory for its runtime", rtDir)
 	}
-	rtFiles, err := runtimeFilesFor(moduleGoVersion(a.ModuleDir))
+	rtFiles, err := runtimeFilesFor(moduleGoVersion(a.ModuleDir), rtImport)
 	if err != nil {
 		return "", err
 	}
@@ -292,11 +292,14 @@ func writeOverlay(p *Prepared, gd goDirs, opt BuildOptions, copies []*depCopy) (
 		return "", err
 	}
 	for name, data := range rtFiles {
-		dst := filepath.Join(rtWork, name)
+		dst := filepath.Join(rtWork, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return "", err
+		}
 		if err := os.WriteFile(dst, data, 0o644); err != nil {
 			return "", err
 		}
-		replace[filepath.Join(rtDir, name)] = dst
+		replace[filepath.Join(rtDir, filepath.FromSlash(name))] = dst
 	}
 	table := filepath.Join(rtWork, "zz_suncat_table.go")
 	if err := os.WriteFile(table, []byte(tableSource(a, opt)), 0o644); err != nil {
@@ -392,25 +395,39 @@ func rewriteTests(work string, a *Analysis, rtImport string, replace map[string]
 const logrtImport = "github.com/suncat-go/suncat/logrt"
 
 // RuntimeFiles returns the runtime's files as they are compiled into
-// instrumented programs: logrt's non-test, non-host_ files. They are all
-// Go (the go command cannot assemble files of a package that exists only
-// as overlays); logrt's frame-pointer unwinder needs no assembly.
-func RuntimeFiles() (map[string][]byte, error) {
-	entries, err := fs.ReadDir(logrt.Sources, ".")
-	if err != nil {
-		return nil, err
-	}
+// instrumented programs whose runtime package is rtImport, by their
+// slash-separated paths in its directory: logrt's non-test files but
+// sources.go (the embedding of these files, which only suncat needs), and
+// under tracefmt/ those of the format definitions that logrt imports
+// (logrt/tracefmt), whose import path becomes rtImport + "/tracefmt".
+// Nothing of the reader (logrt/tracefile) or the control client
+// (logrt/host) is among them. They are all Go (the go command cannot
+// assemble files of a package that exists only as overlays); logrt's
+// frame-pointer unwinder needs no assembly.
+func RuntimeFiles(rtImport string) (map[string][]byte, error) {
+	from := []byte(strconv.Quote(logrtImport + "/tracefmt"))
+	to := []byte(strconv.Quote(rtImport + "/tracefmt"))
 	files := map[string][]byte{}
-	for _, e := range entries {
-		name := e.Name()
-		if strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "host_") || !strings.HasSuffix(name, ".go") {
-			continue
-		}
-		data, err := fs.ReadFile(logrt.Sources, name)
+	for _, dir := range []string{".", "tracefmt"} {
+		entries, err := fs.ReadDir(logrt.Sources, dir)
 		if err != nil {
 			return nil, err
 		}
-		files[name] = data
+		for _, e := range entries {
+			name := path.Join(dir, e.Name())
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || name == "sources.go" {
+				continue
+			}
+			data, err := fs.ReadFile(logrt.Sources, name)
+			if err != nil {
+				return nil, err
+			}
+			data = bytes.ReplaceAll(data, from, to)
+			if bytes.Contains(data, []byte(strconv.Quote(logrtImport))) || bytes.Contains(data, []byte(`"`+logrtImport+"/")) {
+				return nil, fmt.Errorf("internal error: runtime file %s imports a package of suncat other than tracefmt", name)
+			}
+			files[name] = data
+		}
 	}
 	return files, nil
 }
@@ -424,8 +441,8 @@ const runtimeGo = "go1.18"
 // so under an older language version than the runtime's own, its files
 // carry a go1.18 build constraint, which raises their language version
 // (and which every toolchain that reads overlays satisfies).
-func runtimeFilesFor(goVersion string) (map[string][]byte, error) {
-	files, err := RuntimeFiles()
+func runtimeFilesFor(goVersion, rtImport string) (map[string][]byte, error) {
+	files, err := RuntimeFiles(rtImport)
 	if err != nil || !belowRuntime(goVersion) {
 		return files, err
 	}

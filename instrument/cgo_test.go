@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // cgoProg calls a getter from Go called back from C: from C called by Go,
@@ -82,7 +83,7 @@ func TestCgoCallbacks(t *testing.T) {
 	if _, err := Build(context.Background(), BuildOptions{Options: Options{Dir: dir}, Output: bin}); err != nil {
 		t.Fatal(err)
 	}
-	var traces [2]*logrt.Trace
+	var traces [2]*tracefile.Trace
 	for i, fp := range []string{"1", "0"} {
 		out := t.TempDir()
 		cmd := exec.Command(bin)
@@ -94,7 +95,7 @@ func TestCgoCallbacks(t *testing.T) {
 		if len(files) != 1 {
 			t.Fatalf("traces: %v", files)
 		}
-		tr, err := logrt.ReadFile(files[0])
+		tr, err := tracefile.ReadFile(files[0])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +114,7 @@ func TestCgoCallbacks(t *testing.T) {
 }
 
 // goFrames lists a stack's functions up to the C boundary.
-func goFrames(s *logrt.Stack) []string {
+func goFrames(s *tracefile.Stack) []string {
 	var fns []string
 	for _, f := range s.Frames {
 		if strings.HasPrefix(f.Func, "runtime.cgocallback") {

@@ -5,7 +5,7 @@ import (
 	"io"
 	"regexp"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // A Getter is a function classified as a string getter.
@@ -25,15 +25,15 @@ type Getter struct {
 }
 
 // Runtime returns the getter as a trace's getter table records it.
-func (g Getter) Runtime() logrt.Getter {
-	return logrt.Getter{ID: g.ID, Package: g.PkgPath, Receiver: g.Receiver, Method: g.Method,
+func (g Getter) Runtime() tracefmt.Getter {
+	return tracefmt.Getter{ID: g.ID, Package: g.PkgPath, Receiver: g.Receiver, Method: g.Method,
 		File: g.Pos.Filename, Line: g.Pos.Line, Field: g.Field}
 }
 
 // Name returns the getter's readable name: "Stop.Name", "(*Stop).Name" or
 // the function name.
 func (g Getter) Name() string {
-	return logrt.Getter{Receiver: g.Receiver, Method: g.Method}.Name()
+	return tracefmt.Getter{Receiver: g.Receiver, Method: g.Method}.Name()
 }
 
 // A Rejected function returns a string but is not a getter.

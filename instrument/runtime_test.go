@@ -4,7 +4,7 @@ import (
 	"go/token"
 	"testing"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // TestGetterRuntime: a getter of the analysis is the getter table's entry
@@ -12,7 +12,7 @@ import (
 func TestGetterRuntime(t *testing.T) {
 	g := Getter{ID: 3, PkgPath: "example.com/bus/model", Receiver: "*Stop", Method: "Name",
 		Pos: token.Position{Filename: "/src/model/stop.go", Line: 12}, Field: "name"}
-	want := logrt.Getter{ID: 3, Package: "example.com/bus/model", Receiver: "*Stop", Method: "Name",
+	want := tracefile.Getter{ID: 3, Package: "example.com/bus/model", Receiver: "*Stop", Method: "Name",
 		File: "/src/model/stop.go", Line: 12, Field: "name"}
 	if got := g.Runtime(); got != want {
 		t.Errorf("got %+v, want %+v", got, want)

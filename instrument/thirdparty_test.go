@@ -14,6 +14,7 @@ import (
 
 	"github.com/suncat-go/suncat/internal/thirdparty"
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // TestThirdPartyProtobuf instruments a real module from the module proxy,
@@ -60,7 +61,7 @@ func TestThirdPartyProtobuf(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("traces: %v", files)
 	}
-	tr, err := logrt.ReadFile(files[0])
+	tr, err := tracefile.ReadFile(files[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestThirdPartyDeps(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("traces: %v", files)
 	}
-	tr, err := logrt.ReadFile(files[0])
+	tr, err := tracefile.ReadFile(files[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/logrt/internal/together"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 type value struct{ s string }
@@ -69,7 +70,7 @@ func TestConcurrent(t *testing.T) {
 	if filepath.Dir(path) != dir {
 		t.Fatalf("trace at %q, want it in %s", path, dir)
 	}
-	tr, err := ReadFile(path)
+	tr, err := tracefile.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func TestConcurrent(t *testing.T) {
 }
 
 // checkCounts: every goroutine's events of the first phase are there.
-func checkCounts(t *testing.T, tr *Trace, goroutines, n int) {
+func checkCounts(t *testing.T, tr *tracefile.Trace, goroutines, n int) {
 	per := map[string]int{}
 	for _, e := range tr.Events {
 		per[e.Value]++
@@ -123,7 +124,7 @@ func checkCounts(t *testing.T, tr *Trace, goroutines, n int) {
 
 // checkTurns: the events of the second phase are in the order of their
 // turns, and none is missing.
-func checkTurns(t *testing.T, tr *Trace, turns int) {
+func checkTurns(t *testing.T, tr *tracefile.Trace, turns int) {
 	k := 0
 	for _, e := range tr.Events {
 		if !strings.HasPrefix(e.Value, "turn ") {
@@ -140,7 +141,7 @@ func checkTurns(t *testing.T, tr *Trace, turns int) {
 }
 
 // checkPauses: no event lies between a pause mark and the next resume.
-func checkPauses(t *testing.T, tr *Trace) {
+func checkPauses(t *testing.T, tr *tracefile.Trace) {
 	paused, pauses, events := false, 0, 0
 	ei := 0
 	for _, m := range tr.Marks {
@@ -203,7 +204,7 @@ func TestChurn(t *testing.T) {
 
 // checkSequences: the events' values are "g<k> <i>", and each goroutine's
 // i run 0, 1, ... in the trace's order, n of them (or, for n < 0, rise).
-func checkSequences(t *testing.T, what string, tr *Trace, goroutines, n int) {
+func checkSequences(t *testing.T, what string, tr *tracefile.Trace, goroutines, n int) {
 	t.Helper()
 	next := make(map[string]int)
 	for _, e := range tr.Events {

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // buildExitProg builds the test program once per test binary.
@@ -46,7 +48,7 @@ func exitProg(t *testing.T) string {
 
 // runProg runs the test program with its trace in a fresh directory and
 // returns the one trace it wrote.
-func runProg(t *testing.T, mode string, n int, env ...string) *Trace {
+func runProg(t *testing.T, mode string, n int, env ...string) *tracefile.Trace {
 	t.Helper()
 	dir := t.TempDir()
 	cmd := exec.Command(exitProg(t), mode, strconv.Itoa(n))
@@ -56,7 +58,7 @@ func runProg(t *testing.T, mode string, n int, env ...string) *Trace {
 	if len(files) != 1 {
 		t.Fatalf("%s: want one trace in %s, found %v", mode, dir, files)
 	}
-	tr, err := ReadFile(files[0])
+	tr, err := tracefile.ReadFile(files[0])
 	if err != nil {
 		t.Fatalf("%s: %v", mode, err)
 	}
@@ -133,7 +135,7 @@ func TestLabels(t *testing.T) {
 }
 
 // recordOrder lists the marks and event values of tr in recorded order.
-func recordOrder(tr *Trace) string {
+func recordOrder(tr *tracefile.Trace) string {
 	var got []string
 	ei, mi := 0, 0
 	for ei < len(tr.Events) || mi < len(tr.Marks) {
@@ -205,7 +207,7 @@ func TestKilledMidWrite(t *testing.T) {
 		if len(files) != 1 {
 			t.Fatalf("traces: %v", files)
 		}
-		tr, err := ReadFile(files[0])
+		tr, err := tracefile.ReadFile(files[0])
 		if err != nil {
 			t.Fatalf("run %d: %v", r, err)
 		}
@@ -253,7 +255,7 @@ func TestHandledSignal(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("traces: %v", files)
 	}
-	tr, err := ReadFile(files[0])
+	tr, err := tracefile.ReadFile(files[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +277,7 @@ func TestTraceFileTaken(t *testing.T) {
 			t.Fatalf("run %d: %v\n%s", i, err, out)
 		}
 	}
-	first, err := ReadFile(file)
+	first, err := tracefile.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +285,7 @@ func TestTraceFileTaken(t *testing.T) {
 	if len(others) != 1 {
 		t.Fatalf("second trace: %v, want one run-exitprog-<pid>-<time>.suncat", others)
 	}
-	second, err := ReadFile(others[0])
+	second, err := tracefile.ReadFile(others[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +316,7 @@ func TestChunkCount(t *testing.T) {
 	}
 	check := func(what string, b []byte, cut bool) {
 		t.Helper()
-		got, err := Decode("x.suncat", b)
+		got, err := tracefile.Decode("x.suncat", b)
 		if err != nil || got.Cut != cut || len(got.Events) != 100 || cut != strings.Contains(got.Problem(), "cut short") {
 			t.Errorf("%s: %v, cut %v (want %v), %d events, %q", what, err, got.Cut, cut, len(got.Events), got.Problem())
 		}
@@ -362,14 +364,14 @@ func TestKilledBetweenChunks(t *testing.T) {
 	}
 	pad := le.Uint32(d[off:])
 	le.PutUint32(d[off:], 0)
-	whole, err := Decode("x.suncat", d)
+	whole, err := tracefile.Decode("x.suncat", d)
 	if err != nil || whole.Cut || whole.Torn || len(whole.Events) == 0 {
 		t.Fatalf("killed before the next chunk began: %v, cut %v, torn %v, %d events", err, whole.Cut, whole.Torn, len(whole.Events))
 	}
 	// And once the next chunk's record was written too.
 	begun := second * chunkSize
 	copy(d[begun:], data[begun:begun+4+(int(le.Uint32(data[begun:])>>8)+3)&^3])
-	got, err := Decode("x.suncat", d)
+	got, err := tracefile.Decode("x.suncat", d)
 	if err != nil || got.Cut || got.Torn || len(got.Events) != len(whole.Events) {
 		t.Fatalf("killed before the chunk left was padded: %v, cut %v, torn %v, %d events (want %d)", err, got.Cut, got.Torn, len(got.Events), len(whole.Events))
 	}
@@ -377,7 +379,7 @@ func TestKilledBetweenChunks(t *testing.T) {
 	// full chunk with no next one: a cut, to the reader.
 	copy(d[begun:begun+chunkSize], make([]byte, chunkSize))
 	le.PutUint32(d[off:], pad)
-	if got, err := Decode("x.suncat", d); err != nil || !got.Cut {
+	if got, err := tracefile.Decode("x.suncat", d); err != nil || !got.Cut {
 		t.Fatalf("a full chunk with no next one: %v, cut %v; want a cut", err, got.Cut)
 	}
 }
@@ -398,4 +400,13 @@ func chunksByShard(data []byte) map[uint64][]int {
 		}
 	}
 	return chunks
+}
+
+func allZero(b []byte) bool {
+	for _, x := range b {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
 }

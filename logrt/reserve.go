@@ -126,12 +126,6 @@ func writeZeros(f *os.File, off, n int64) error {
 	return nil
 }
 
-// kindNote is the record of a note (format.go): s text, why recording
-// stopped ("recording stopped: no space left on device"), written once, in
-// the room every chunk keeps for it; only records being written in other
-// shards at that moment may follow it.
-const kindNote = 9
-
 // noteRoom is the room every chunk keeps, past the records a shard may
 // reserve in it, for a note (writeNote): the shard that finds the trace
 // cannot grow, or shard 0, always has room to say so.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/suncat-go/suncat/logrt/internal/together"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // helperEnv makes the test binary, run again by a test, play an
@@ -92,7 +93,7 @@ func checkStopped(t *testing.T, what, dir, stderr, reason string) {
 	if len(files) != 1 {
 		t.Fatalf("%s: want one trace, found %v", what, files)
 	}
-	tr, err := ReadFile(files[0])
+	tr, err := tracefile.ReadFile(files[0])
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}

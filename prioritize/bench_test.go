@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // Benchmarks of summarizing a 10^6-event trace against only decoding it,
@@ -29,7 +29,7 @@ func BenchmarkDecode1M(b *testing.B) {
 	path := bigTracePath(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tr, err := logrt.ReadFile(path)
+		tr, err := tracefile.ReadFile(path)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -41,11 +41,11 @@ func BenchmarkSummary1M(b *testing.B) {
 	path := bigTracePath(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tr, err := logrt.ReadFile(path)
+		tr, err := tracefile.ReadFile(path)
 		if err != nil {
 			b.Fatal(err)
 		}
-		s, err := Build([]*logrt.Trace{tr}, Options{})
+		s, err := Build([]*tracefile.Trace{tr}, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -62,15 +62,15 @@ func BenchmarkSummaryVsDecode1M(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		if _, err := logrt.ReadFile(path); err != nil {
+		if _, err := tracefile.ReadFile(path); err != nil {
 			b.Fatal(err)
 		}
 		t1 := time.Now()
-		tr, err := logrt.ReadFile(path)
+		tr, err := tracefile.ReadFile(path)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := Build([]*logrt.Trace{tr}, Options{}); err != nil {
+		if _, err := Build([]*tracefile.Trace{tr}, Options{}); err != nil {
 			b.Fatal(err)
 		}
 		decode += t1.Sub(t0)
@@ -94,11 +94,11 @@ func BenchmarkFindingsShare1M(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		tr, err := logrt.ReadFile(path)
+		tr, err := tracefile.ReadFile(path)
 		if err != nil {
 			b.Fatal(err)
 		}
-		s, err := Build([]*logrt.Trace{tr}, Options{})
+		s, err := Build([]*tracefile.Trace{tr}, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -124,7 +124,7 @@ func BenchmarkFindingsManySites(b *testing.B) {
 			tb.add(call{"Name", []string{fmt.Sprintf("main.f%d@/app/f.go:%d", site, site)}, "main.main", "v"}, 1+(site%3)*sub/4)
 		}
 	}
-	s, err := Build([]*logrt.Trace{tb.tr}, Options{})
+	s, err := Build([]*tracefile.Trace{tb.tr}, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

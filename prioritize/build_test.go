@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // Tests of Build's stages, each on its own: the options (compileOptions),
@@ -19,17 +19,17 @@ func TestChooseSplit(t *testing.T) {
 	marked := synthetic("|one A@f", nil)
 	plain := synthetic("A@f", nil)
 	paused := synthetic("A@f", nil)
-	paused.Marks = []logrt.Marker{{Seq: 9, Kind: logrt.KindPause}, {Seq: 10, Kind: logrt.KindResume}}
+	paused.Marks = []tracefile.Marker{{Seq: 9, Kind: tracefile.KindPause}, {Seq: 10, Kind: tracefile.KindResume}}
 	cases := []struct {
 		split  string
-		traces []*logrt.Trace
+		traces []*tracefile.Trace
 		want   string
 	}{
-		{"", []*logrt.Trace{plain}, "none"},
-		{"", []*logrt.Trace{plain, marked}, "marks"},   // a mark in any trace
-		{"", []*logrt.Trace{paused}, "none"},           // pauses are no marks
-		{"idle=1s", []*logrt.Trace{marked}, "idle=1s"}, // given: kept
-		{"none", []*logrt.Trace{marked}, "none"},
+		{"", []*tracefile.Trace{plain}, "none"},
+		{"", []*tracefile.Trace{plain, marked}, "marks"},   // a mark in any trace
+		{"", []*tracefile.Trace{paused}, "none"},           // pauses are no marks
+		{"idle=1s", []*tracefile.Trace{marked}, "idle=1s"}, // given: kept
+		{"none", []*tracefile.Trace{marked}, "none"},
 	}
 	for _, tc := range cases {
 		s, err := Build(tc.traces, Options{Split: tc.split})
@@ -97,7 +97,7 @@ func TestCompileOptions(t *testing.T) {
 	if err := CheckOptions(Options{Split: "at=Nope", Goroutines: "^main"}); err != nil {
 		t.Errorf("at=Nope without traces: %v", err)
 	}
-	if _, err := Build([]*logrt.Trace{synthetic("|one A@f", nil)}, Options{Split: "at=Nope"}); err == nil || !strings.HasPrefix(err.Error(), "Split at=Nope: no getter") {
+	if _, err := Build([]*tracefile.Trace{synthetic("|one A@f", nil)}, Options{Split: "at=Nope"}); err == nil || !strings.HasPrefix(err.Error(), "Split at=Nope: no getter") {
 		t.Errorf("at=Nope: error %v", err)
 	}
 }
@@ -139,7 +139,7 @@ func TestGroupIndex(t *testing.T) {
 }
 
 // entries sets the entry function of each event of tr, in order.
-func entries(tr *logrt.Trace, entry ...string) *logrt.Trace {
+func entries(tr *tracefile.Trace, entry ...string) *tracefile.Trace {
 	for i := range tr.Events {
 		tr.Events[i].Entry = entry[i]
 	}
@@ -147,13 +147,13 @@ func entries(tr *logrt.Trace, entry ...string) *logrt.Trace {
 }
 
 // partOf builds the part of a trace held in memory.
-func partOf(t *testing.T, tr *logrt.Trace, opt Options) *Part {
+func partOf(t *testing.T, tr *tracefile.Trace, opt Options) *Part {
 	t.Helper()
 	p, err := NewPart(opt, tr.Getters)
 	if err != nil {
 		t.Fatal(err)
 	}
-	eachRecord(tr, func(_ int, ev *logrt.Event, mk *logrt.Marker) { p.Add(ev, mk) })
+	eachRecord(tr, func(_ int, ev *tracefile.Event, mk *tracefile.Marker) { p.Add(ev, mk) })
 	p.Finish(tr)
 	return p
 }
@@ -279,7 +279,7 @@ func TestMergerWaitsForSplit(t *testing.T) {
 
 func TestMergeGroup(t *testing.T) {
 	tr := synthetic("A@f |one B@g A@h |two A@f A@f |three", nil) // times 1000, 2000, ...
-	s, err := Build([]*logrt.Trace{tr}, Options{})
+	s, err := Build([]*tracefile.Trace{tr}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,11 +312,11 @@ func TestMergeGroup(t *testing.T) {
 		t.Errorf("no patterns")
 	}
 	// Frames cuts stacks: A@f and A@h become one terminal.
-	s, _ = Build([]*logrt.Trace{tr}, Options{Split: "none", Frames: 1})
+	s, _ = Build([]*tracefile.Trace{tr}, Options{Split: "none", Frames: 1})
 	if g := s.Groups[0]; len(g.Terminals) != 2 || g.Terminals[0].Total != 4 {
 		t.Errorf("-frames 1: %d terminals, want 2 (a: A, called 4 times)", len(g.Terminals))
 	}
-	s, _ = Build([]*logrt.Trace{synthetic("A@f |x", nil)}, Options{})
+	s, _ = Build([]*tracefile.Trace{synthetic("A@f |x", nil)}, Options{})
 	if len(s.Groups) != 0 {
 		t.Errorf("no event in a sub-trace: %d groups", len(s.Groups))
 	}
@@ -327,7 +327,7 @@ func TestMergeGroup(t *testing.T) {
 // group's sub-traces.
 func TestGroupGrammar(t *testing.T) {
 	tr := entries(synthetic("|one A@f B@g B@g |two C@h |three A@f B@g B@g B@g", nil), "m", "m", "m", "w", "m", "m", "m", "m")
-	s, err := Build([]*logrt.Trace{tr}, Options{})
+	s, err := Build([]*tracefile.Trace{tr}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // The comparison of two runs (suncat diff and suncat check): the findings
@@ -348,9 +348,9 @@ func frameKey(s *Site) string {
 }
 
 // distinctFrame is a site's distinguishing frame.
-func distinctFrame(s *Site) logrt.Frame {
+func distinctFrame(s *Site) tracefile.Frame {
 	if s.Distinct >= 0 && s.Distinct < len(s.Frames) {
 		return s.Frames[s.Distinct]
 	}
-	return logrt.Frame{}
+	return tracefile.Frame{}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // run describes a suncat test run for the comparison tests: the tests
@@ -41,7 +41,7 @@ func summaryOf(t *testing.T, labels []string, sites ...site) *Summary {
 			}
 		}
 	}
-	s, err := Build([]*logrt.Trace{b.tr}, Options{})
+	s, err := Build([]*tracefile.Trace{b.tr}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,12 +5,12 @@
 // and owns the classification (constant, increasing, decreasing, varying),
 // sorting, filtering and summarizing of the repetition patterns.
 //
-// It does no I/O: it works on logrt.Trace values that the caller decoded,
+// It does no I/O: it works on tracefile.Trace values that the caller decoded,
 // and returns data and strings. The command line (cmd/suncat summary, demo)
 // and the viewer (tui) share it. It must not import instrument or tui.
 //
 // Traces too big to hold are summarized streaming: a Part (part.go) takes
-// one trace's events and marks one at a time (logrt.DecodeFunc's
+// one trace's events and marks one at a time (tracefile.DecodeFunc's
 // callback) and keeps per call stack and segment the calls and distinct
 // values, and per goroutine group the sequence of stacks of each
 // segment, which Finish compresses on its own (grammar.Compress: the

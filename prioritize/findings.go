@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // LagThreshold is the time per repetition a person notices: 100 ms, the
@@ -47,12 +47,12 @@ type Findings struct {
 // A Site is one getter called from one place in the code, counted over
 // all goroutines in each sub-trace.
 type Site struct {
-	Getter  logrt.Getter `json:"getter"`
-	Name    string       `json:"name"` // the getter: "(*Stop).Name"
-	Package string       `json:"package"`
+	Getter  tracefile.Getter `json:"getter"`
+	Name    string           `json:"name"` // the getter: "(*Stop).Name"
+	Package string           `json:"package"`
 	// Frames is the site's stack (getter first): folded (FoldStack)
 	// unless Options.Stacks is "whole", cut to Options.Frames.
-	Frames []logrt.Frame `json:"frames"`
+	Frames []tracefile.Frame `json:"frames"`
 	// Distinct is the index in Frames of the frame that sets the site
 	// apart from the getter's other sites (1, the caller, when it is the
 	// only one); Frames[1:Distinct+1] is the stack down to it.
@@ -131,7 +131,7 @@ func findSites(s *Summary, stacks string) []*Site {
 	}
 	for _, k := range getters {
 		group := byGetter[k]
-		stacks := make([][]logrt.Frame, len(group))
+		stacks := make([][]tracefile.Frame, len(group))
 		for i, site := range group {
 			stacks[i] = site.Frames
 		}
@@ -142,7 +142,7 @@ func findSites(s *Summary, stacks string) []*Site {
 	return sites
 }
 
-func siteKey(t *Terminal, fs []logrt.Frame) string {
+func siteKey(t *Terminal, fs []tracefile.Frame) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\x00%s\x00", t.Getter.Package, t.Name)
 	for _, f := range fs {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 const goroot = "/usr/local/go/src/"
@@ -25,7 +25,7 @@ type call struct {
 // traceBuilder records calls into an in-memory trace, with a mark before
 // each sub-trace.
 type traceBuilder struct {
-	tr      *logrt.Trace
+	tr      *tracefile.Trace
 	stacks  map[string]uint32
 	getters map[string]uint32
 	now     int64
@@ -33,20 +33,20 @@ type traceBuilder struct {
 }
 
 func newTrace(path string) *traceBuilder {
-	return &traceBuilder{tr: &logrt.Trace{Path: path}, stacks: map[string]uint32{}, getters: map[string]uint32{}}
+	return &traceBuilder{tr: &tracefile.Trace{Path: path}, stacks: map[string]uint32{}, getters: map[string]uint32{}}
 }
 
 func (b *traceBuilder) mark(label string) {
 	b.now += 1000
-	b.tr.Marks = append(b.tr.Marks, logrt.Marker{Seq: b.seq, Time: b.now, Kind: logrt.KindMark, Label: label})
+	b.tr.Marks = append(b.tr.Marks, tracefile.Marker{Seq: b.seq, Time: b.now, Kind: tracefile.KindMark, Label: label})
 	b.seq++
 }
 
-func parseFrame(s string) logrt.Frame {
+func parseFrame(s string) tracefile.Frame {
 	fn, loc, _ := strings.Cut(s, "@")
 	file, line, _ := strings.Cut(loc, ":")
 	n, _ := strconv.Atoi(line)
-	return logrt.Frame{Func: fn, File: file, Line: n}
+	return tracefile.Frame{Func: fn, File: file, Line: n}
 }
 
 func (b *traceBuilder) add(c call, times int) {
@@ -54,27 +54,27 @@ func (b *traceBuilder) add(c call, times int) {
 	if !ok {
 		gid = uint32(len(b.getters) + 1)
 		b.getters[c.getter] = gid
-		b.tr.Getters = append(b.tr.Getters, logrt.Getter{ID: gid, Package: "example.com/p", Receiver: "*T", Method: c.getter, File: "/src/p/t.go", Line: int(gid)})
+		b.tr.Getters = append(b.tr.Getters, tracefile.Getter{ID: gid, Package: "example.com/p", Receiver: "*T", Method: c.getter, File: "/src/p/t.go", Line: int(gid)})
 	}
 	key := c.getter + "\x00" + strings.Join(c.stack, "\x00") + "\x00" + c.entry
 	sid, ok := b.stacks[key]
 	if !ok {
 		sid = uint32(len(b.stacks) + 1)
 		b.stacks[key] = sid
-		fs := []logrt.Frame{{Func: "example.com/p.(*T)." + c.getter, File: "/src/p/t.go", Line: int(gid)}}
+		fs := []tracefile.Frame{{Func: "example.com/p.(*T)." + c.getter, File: "/src/p/t.go", Line: int(gid)}}
 		for _, f := range c.stack {
 			fs = append(fs, parseFrame(f))
 		}
-		b.tr.Stacks = append(b.tr.Stacks, logrt.Stack{ID: sid, Entry: c.entry, Frames: fs})
+		b.tr.Stacks = append(b.tr.Stacks, tracefile.Stack{ID: sid, Entry: c.entry, Frames: fs})
 	}
 	for i := 0; i < times; i++ {
 		b.now += 1000
-		b.tr.Events = append(b.tr.Events, logrt.Event{Seq: b.seq, Time: b.now, Getter: gid, Stack: sid, Value: c.value, Entry: c.entry})
+		b.tr.Events = append(b.tr.Events, tracefile.Event{Seq: b.seq, Time: b.now, Getter: gid, Stack: sid, Value: c.value, Entry: c.entry})
 		b.seq++
 	}
 }
 
-func buildFindingsOf(t *testing.T, opt Options, trs ...*logrt.Trace) *Findings {
+func buildFindingsOf(t *testing.T, opt Options, trs ...*tracefile.Trace) *Findings {
 	t.Helper()
 	s, err := Build(trs, opt)
 	if err != nil {
@@ -255,7 +255,7 @@ func TestSizesFrom(t *testing.T) {
 // TestFindingsSizesFromFiles: one trace per run, named by its size, read
 // with -split none: sizes from the file names; -sizes overrides them.
 func TestFindingsSizesFromFiles(t *testing.T) {
-	var trs []*logrt.Trace
+	var trs []*tracefile.Trace
 	for i, n := range []int{100, 200, 400, 800} {
 		b := newTrace(fmt.Sprintf("/tmp/runs/n%d.suncat", n))
 		b.tr.Start = b.tr.Start.AddDate(0, 0, i)
@@ -283,7 +283,7 @@ func TestFindingsSizesFromFiles(t *testing.T) {
 }
 
 func TestFoldStack(t *testing.T) {
-	fs := []logrt.Frame{
+	fs := []tracefile.Frame{
 		parseFrame("example.com/p.(*T).Name@/src/p/t.go:3"),
 		parseFrame("main.walk@/app/walk.go:10"),
 		parseFrame("main.walk@/app/walk.go:14"),
@@ -317,7 +317,7 @@ func TestFindingsTableTest(t *testing.T) {
 		b.mark(fmt.Sprintf("TestFind/n=%d", n))
 		b.add(call{"Name", []string{"main.find@/app/find.go:9"}, "testing.tRunner", "item0"}, n)
 	}
-	s, err := Build([]*logrt.Trace{b.tr}, Options{})
+	s, err := Build([]*tracefile.Trace{b.tr}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

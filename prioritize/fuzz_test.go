@@ -5,10 +5,10 @@ import (
 	"os"
 	"testing"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
-// FuzzBuild summarizes every trace logrt can decode, with each split,
+// FuzzBuild summarizes every trace tracefile can decode, with each split,
 // goroutine mode and -run filter, and renders every level and the JSON form: whatever a
 // trace file holds, the summary must not panic, and it must be the
 // reference implementation's (reference_test.go). The seeds are the recorded
@@ -25,7 +25,7 @@ func FuzzBuild(f *testing.F) {
 	gors := []string{"each", "all", "main"}
 	runs := []string{"", "sub[12]|^$", "[/]/x|(a/b)"} // mode%3 is independent of mode%5
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
-		tr, err := logrt.Decode("fuzz.suncat", data)
+		tr, err := tracefile.Decode("fuzz.suncat", data)
 		if err != nil {
 			return
 		}
@@ -35,8 +35,8 @@ func FuzzBuild(f *testing.F) {
 			Frames:     int(mode / 32 % 4),
 			Run:        runs[int(mode)%len(runs)],
 		}
-		sameAsReference(t, []*logrt.Trace{tr}, opt)
-		s, err := Build([]*logrt.Trace{tr}, opt)
+		sameAsReference(t, []*tracefile.Trace{tr}, opt)
+		s, err := Build([]*tracefile.Trace{tr}, opt)
 		if err != nil {
 			return
 		}

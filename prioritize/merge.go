@@ -6,13 +6,13 @@ import (
 	"strings"
 
 	"github.com/suncat-go/suncat/grammar"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // Build summarizes the traces, which are taken in order of start time.
 // The traces are held in memory; a reader of big traces builds a Part of
 // each while decoding it and merges them instead, with the same result.
-func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
+func Build(traces []*tracefile.Trace, opt Options) (*Summary, error) {
 	if len(traces) == 0 {
 		return nil, fmt.Errorf("no trace")
 	}
@@ -22,7 +22,7 @@ func Build(traces []*logrt.Trace, opt Options) (*Summary, error) {
 		if err != nil {
 			return nil, err
 		}
-		eachRecord(tr, func(_ int, ev *logrt.Event, mk *logrt.Marker) { p.Add(ev, mk) })
+		eachRecord(tr, func(_ int, ev *tracefile.Event, mk *tracefile.Marker) { p.Add(ev, mk) })
 		p.Finish(tr)
 		parts[i] = p
 	}
@@ -37,7 +37,7 @@ func Merge(parts []*Part, opt Options) (*Summary, error) {
 	}
 	parts = append([]*Part(nil), parts...) // the caller's order stays
 	sort.SliceStable(parts, func(i, j int) bool { return parts[i].trace.Start.Before(parts[j].trace.Start) })
-	headers := make([]*logrt.Trace, len(parts))
+	headers := make([]*tracefile.Trace, len(parts))
 	for i, p := range parts {
 		headers[i] = p.trace
 	}
@@ -64,7 +64,7 @@ type Merger struct {
 	kind    splitKind
 	decided bool
 	pending []*Part
-	traces  []*logrt.Trace
+	traces  []*tracefile.Trace
 	runs    []string // the label of each trace's sub-trace with -split none
 	added   int      // parts merged (not waiting)
 	labels  []string // of the kept sub-traces
@@ -79,16 +79,16 @@ type Merger struct {
 // paths are the traces' files, in the order the parts will come (they
 // label the sub-traces of -split none, see runLabels).
 func NewMerger(opt Options, paths []string) (*Merger, error) {
-	headers := make([]*logrt.Trace, len(paths))
+	headers := make([]*tracefile.Trace, len(paths))
 	for i, p := range paths {
-		headers[i] = &logrt.Trace{Path: p}
+		headers[i] = &tracefile.Trace{Path: p}
 	}
 	return NewMergerOf(opt, headers)
 }
 
-// NewMergerOf is NewMerger given the traces' headers (logrt.ReadHeader),
+// NewMergerOf is NewMerger given the traces' headers (tracefile.ReadHeader),
 // whose recorded arguments also label the runs.
-func NewMergerOf(opt Options, headers []*logrt.Trace) (*Merger, error) {
+func NewMergerOf(opt Options, headers []*tracefile.Trace) (*Merger, error) {
 	c, err := compileOptions(opt)
 	if err != nil {
 		return nil, err
@@ -290,8 +290,8 @@ func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
 
 // cutFrames returns the frames of a trace's stack, the first frames of
 // them when frames > 0.
-func cutFrames(tr *logrt.Trace, stack uint32, frames int) []logrt.Frame {
-	var fs []logrt.Frame
+func cutFrames(tr *tracefile.Trace, stack uint32, frames int) []tracefile.Frame {
+	var fs []tracefile.Frame
 	if st := tr.StackOf(stack); st != nil {
 		fs = st.Frames
 	}
@@ -448,7 +448,7 @@ func (p *Part) group(key string) *partGroup {
 }
 
 // terminalKey identifies a terminal: its getter and its frames.
-func terminalKey(getter uint32, fs []logrt.Frame) string {
+func terminalKey(getter uint32, fs []tracefile.Frame) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d\x00", getter)
 	for _, f := range fs {

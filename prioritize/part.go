@@ -5,12 +5,12 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/grammar"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // A Part is the summary of one trace in the making. It takes the trace's
 // events and marks one at a time, in recording order, as
-// logrt.DecodeFunc hands them out (Add), and keeps only what a summary
+// tracefile.DecodeFunc hands them out (Add), and keeps only what a summary
 // needs: for each call stack and segment of the trace the number of calls
 // and the distinct values returned, and for each goroutine group the
 // sequence of call stacks of each segment, which the grammar compresses
@@ -28,7 +28,7 @@ import (
 type Part struct {
 	opt     *compiled
 	seg     segmenter
-	trace   *logrt.Trace // header, getters and stacks; set by Finish
+	trace   *tracefile.Trace // header, getters and stacks; set by Finish
 	protos  []proto
 	byStack []int32            // stack id -> index in protos + 1 (the first getter seen with it)
 	other   map[protoKey]int32 // the protos byStack does not hold
@@ -128,7 +128,7 @@ func CheckOptions(opt Options) error {
 // NewPart starts the part of one trace. getters is the trace's getter
 // table, needed before the events only by -split at=GETTER (see
 // NeedsGetters); nil will do otherwise.
-func NewPart(opt Options, getters []logrt.Getter) (*Part, error) {
+func NewPart(opt Options, getters []tracefile.Getter) (*Part, error) {
 	c, err := compileOptions(opt)
 	if err != nil {
 		return nil, err
@@ -150,8 +150,8 @@ func NeedsGetters(opt Options) bool { return splitKindOf(opt.Split) == splitAt }
 func (p *Part) Events() int { return p.events }
 
 // Add takes the trace's next event or mark (exactly one is not nil); its
-// signature is logrt.DecodeFunc's callback's. It keeps neither pointer.
-func (p *Part) Add(ev *logrt.Event, mk *logrt.Marker) error {
+// signature is tracefile.DecodeFunc's callback's. It keeps neither pointer.
+func (p *Part) Add(ev *tracefile.Event, mk *tracefile.Marker) error {
 	if mk != nil {
 		p.seg.mark(mk)
 		return nil
@@ -178,7 +178,7 @@ func (p *Part) Add(ev *logrt.Event, mk *logrt.Marker) error {
 // events, if it holds them, are not looked at) after its last Add, and
 // compresses the part's sequences of stacks (see compress). The values'
 // indexes are dropped: Merge needs only the values.
-func (p *Part) Finish(tr *logrt.Trace) {
+func (p *Part) Finish(tr *tracefile.Trace) {
 	p.trace = tr
 	for i := range p.protos {
 		for k := range p.protos[i].cells {
@@ -264,7 +264,7 @@ func (st *SubTrace) add(t int64) {
 
 // protoOf returns the index of the event's (stack, getter) pair, adding
 // it on its first event.
-func (p *Part) protoOf(ev *logrt.Event) int32 {
+func (p *Part) protoOf(ev *tracefile.Event) int32 {
 	if int(ev.Stack) < len(p.byStack) {
 		if i := p.byStack[ev.Stack] - 1; i >= 0 && p.protos[i].getter == ev.Getter && p.protos[i].entry == ev.Entry {
 			return i

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/grammar"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -74,8 +74,8 @@ func TestSummarizedGrammarFigure5(t *testing.T) {
 
 // synthetic builds a trace in memory: each token of events is a getter
 // call "getter@caller", "|label" is a mark; ids follow first appearance.
-func synthetic(events string, gaps map[int]int64) *logrt.Trace {
-	tr := &logrt.Trace{Path: "synthetic.suncat"}
+func synthetic(events string, gaps map[int]int64) *tracefile.Trace {
+	tr := &tracefile.Trace{Path: "synthetic.suncat"}
 	stacks := map[string]uint32{}
 	getters := map[string]uint32{}
 	var now int64
@@ -83,7 +83,7 @@ func synthetic(events string, gaps map[int]int64) *logrt.Trace {
 	for i, tok := range strings.Fields(events) {
 		now += 1000 + gaps[i]
 		if strings.HasPrefix(tok, "|") {
-			tr.Marks = append(tr.Marks, logrt.Marker{Seq: seq, Time: now, Kind: logrt.KindMark, Label: tok[1:]})
+			tr.Marks = append(tr.Marks, tracefile.Marker{Seq: seq, Time: now, Kind: tracefile.KindMark, Label: tok[1:]})
 			seq++
 			continue
 		}
@@ -92,15 +92,15 @@ func synthetic(events string, gaps map[int]int64) *logrt.Trace {
 		if !ok {
 			gid = uint32(len(getters) + 1)
 			getters[name] = gid
-			tr.Getters = append(tr.Getters, logrt.Getter{ID: gid, Package: "p", Receiver: "*T", Method: name})
+			tr.Getters = append(tr.Getters, tracefile.Getter{ID: gid, Package: "p", Receiver: "*T", Method: name})
 		}
 		sid, ok := stacks[tok]
 		if !ok {
 			sid = uint32(len(stacks) + 1)
 			stacks[tok] = sid
-			tr.Stacks = append(tr.Stacks, logrt.Stack{ID: sid, Entry: "main.main", Frames: []logrt.Frame{{Func: "p.(*T)." + name}, {Func: "main." + caller, File: "main.go", Line: 1}}})
+			tr.Stacks = append(tr.Stacks, tracefile.Stack{ID: sid, Entry: "main.main", Frames: []tracefile.Frame{{Func: "p.(*T)." + name}, {Func: "main." + caller, File: "main.go", Line: 1}}})
 		}
-		tr.Events = append(tr.Events, logrt.Event{Seq: seq, Time: now, Getter: gid, Stack: sid, Value: name + "-value", Entry: "main.main"})
+		tr.Events = append(tr.Events, tracefile.Event{Seq: seq, Time: now, Getter: gid, Stack: sid, Value: name + "-value", Entry: "main.main"})
 		seq++
 	}
 	return tr
@@ -118,7 +118,7 @@ func TestSplits(t *testing.T) {
 		{"idle=500ms", "S -> A B\nA -> a b^2 c\nB -> b^3 c^2\n", 0},
 	}
 	for _, tc := range cases {
-		s, err := Build([]*logrt.Trace{tr}, Options{Split: tc.split})
+		s, err := Build([]*tracefile.Trace{tr}, Options{Split: tc.split})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.split, err)
 		}
@@ -129,7 +129,7 @@ func TestSplits(t *testing.T) {
 	}
 	// at=GETTER: each call of the getter starts a sub-trace.
 	at := synthetic("A@f X@h A@f A@f B@g X@h A@f A@f A@f B@g B@g", nil)
-	s, err := Build([]*logrt.Trace{at}, Options{Split: "at=X"})
+	s, err := Build([]*tracefile.Trace{at}, Options{Split: "at=X"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,12 +137,12 @@ func TestSplits(t *testing.T) {
 		t.Errorf("-split at=X: grammar\n%sleft %d; want\n%sleft 1", got, s.Groups[0].Left, want)
 	}
 	for _, bad := range []string{"idle=soon", "idle=-1s", "at=", "weekly", "at=Nope"} {
-		if _, err := Build([]*logrt.Trace{tr}, Options{Split: bad}); err == nil {
+		if _, err := Build([]*tracefile.Trace{tr}, Options{Split: bad}); err == nil {
 			t.Errorf("-split %q: no error", bad)
 		}
 	}
 	// A getter that is in no getter table: say so, and name those there are.
-	_, err = Build([]*logrt.Trace{at}, Options{Split: "at=Y"})
+	_, err = Build([]*tracefile.Trace{at}, Options{Split: "at=Y"})
 	if want := "Split at=Y: no getter is Y; the trace has (*T).A, (*T).X, (*T).B"; err == nil || err.Error() != want {
 		t.Errorf("-split at=Y: error %v, want %q", err, want)
 	}
@@ -157,7 +157,7 @@ func TestBuildKeepsCallersOrder(t *testing.T) {
 	late, early := synthetic("|x A@f", nil), synthetic("|y B@g", nil)
 	late.Path, early.Path = "late.suncat", "early.suncat"
 	late.Start, early.Start = time.Unix(20, 0), time.Unix(10, 0)
-	in := []*logrt.Trace{late, early}
+	in := []*tracefile.Trace{late, early}
 	s, err := Build(in, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -174,11 +174,11 @@ func TestBuildKeepsCallersOrder(t *testing.T) {
 }
 
 func loadBusApp(t testing.TB) *Summary {
-	tr, err := logrt.ReadFile("../testdata/traces/busapp.suncat")
+	tr, err := tracefile.ReadFile("../testdata/traces/busapp.suncat")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Build([]*logrt.Trace{tr}, Options{})
+	s, err := Build([]*tracefile.Trace{tr}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,12 +303,12 @@ func TestJSONRoundTrip(t *testing.T) {
 func TestIdleSplitIgnoresOtherGoroutines(t *testing.T) {
 	tr := synthetic("A@f B@g A@f B@g", map[int]int64{2: 1e9})
 	// A background goroutine calls a getter every 100ms through the gap.
-	var events []logrt.Event
+	var events []tracefile.Event
 	for i, e := range tr.Events {
 		events = append(events, e)
 		if i == 1 {
 			for k := int64(1); k < 10; k++ {
-				events = append(events, logrt.Event{Time: e.Time + k*1e8, Getter: e.Getter, Stack: e.Stack, Entry: "main.prefetch"})
+				events = append(events, tracefile.Event{Time: e.Time + k*1e8, Getter: e.Getter, Stack: e.Stack, Entry: "main.prefetch"})
 			}
 		}
 	}
@@ -316,14 +316,14 @@ func TestIdleSplitIgnoresOtherGoroutines(t *testing.T) {
 	for i := range tr.Events {
 		tr.Events[i].Seq = uint64(i)
 	}
-	all, err := Build([]*logrt.Trace{tr}, Options{Split: "idle=500ms", Goroutines: "all"})
+	all, err := Build([]*tracefile.Trace{tr}, Options{Split: "idle=500ms", Goroutines: "all"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := len(all.Groups[0].SubTraces); n != 1 {
 		t.Errorf("all goroutines: %d sub-traces, want 1 (the background fills the gap)", n)
 	}
-	main, err := Build([]*logrt.Trace{tr}, Options{Split: "idle=500ms", Goroutines: "main.main"})
+	main, err := Build([]*tracefile.Trace{tr}, Options{Split: "idle=500ms", Goroutines: "main.main"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -479,7 +479,7 @@ func TestLetters(t *testing.T) {
 		ev = append(ev, fmt.Sprintf("G@f%d", i))
 	}
 	line := strings.Join(ev, " ")
-	s, err := Build([]*logrt.Trace{synthetic("|one "+line+" |two "+line+" "+line, nil)}, Options{})
+	s, err := Build([]*tracefile.Trace{synthetic("|one "+line+" |two "+line+" "+line, nil)}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,22 +16,22 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/grammar"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // refBuild is Build on whole traces.
-func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
+func refBuild(traces []*tracefile.Trace, opt Options) (*Summary, error) {
 	if len(traces) == 0 {
 		return nil, fmt.Errorf("no trace")
 	}
-	traces = append([]*logrt.Trace(nil), traces...) // the caller's order stays
+	traces = append([]*tracefile.Trace(nil), traces...) // the caller's order stays
 	sort.SliceStable(traces, func(i, j int) bool { return traces[i].Start.Before(traces[j].Start) })
 	split := opt.Split
 	if split == "" {
 		split = "none"
 		for _, tr := range traces {
 			for _, m := range tr.Marks {
-				if m.Kind == logrt.KindMark {
+				if m.Kind == tracefile.KindMark {
 					split = "marks"
 				}
 			}
@@ -62,8 +62,8 @@ func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
 	s := &Summary{Version: SchemaVersion, Split: split, Run: opt.Run}
 	// Events of each group, with the sub-trace they belong to (-1: none).
 	type tagged struct {
-		tr  *logrt.Trace
-		e   *logrt.Event
+		tr  *tracefile.Trace
+		e   *tracefile.Event
 		sub int
 	}
 	groups := map[string][]tagged{}
@@ -153,7 +153,7 @@ func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
 		vindex := map[*Terminal]*refIndex{}
 		ids := map[*Terminal]int32{}
 		// The terminal of each stack id of each trace, found once.
-		cache := map[*logrt.Trace]map[[2]uint32]*Terminal{}
+		cache := map[*tracefile.Trace]map[[2]uint32]*Terminal{}
 		subs := make([][]int32, len(labels))
 		for _, te := range evs {
 			if te.sub < 0 {
@@ -226,7 +226,7 @@ func refBuild(traces []*logrt.Trace, opt Options) (*Summary, error) {
 
 // refOnlyGoroutines returns a copy of tr with only the events of the goroutine
 // groups re matches (marks are kept).
-func refOnlyGoroutines(tr *logrt.Trace, re *regexp.Regexp) *logrt.Trace {
+func refOnlyGoroutines(tr *tracefile.Trace, re *regexp.Regexp) *tracefile.Trace {
 	c := *tr
 	c.Events = nil
 	for _, e := range tr.Events {
@@ -269,7 +269,7 @@ func refCount(t *Terminal, sub int, v string, index map[*Terminal]*refIndex) {
 }
 
 // refTerminalOf returns the terminal of event e, by its (possibly cut) stack.
-func refTerminalOf(tr *logrt.Trace, e *logrt.Event, frames int, byStack map[string]*Terminal, g *Group) *Terminal {
+func refTerminalOf(tr *tracefile.Trace, e *tracefile.Event, frames int, byStack map[string]*Terminal, g *Group) *Terminal {
 	st := tr.StackOf(e.Stack)
 	fs := st.Frames
 	if frames > 0 && len(fs) > frames {
@@ -302,7 +302,7 @@ func refTerminalOf(tr *logrt.Trace, e *logrt.Event, frames int, byStack map[stri
 type refSplitter interface {
 	// split assigns each event of tr to a sub-trace (numbered from first)
 	// or to none (-1), and labels the sub-traces it starts.
-	split(tr *logrt.Trace, first int) refSplitResult
+	split(tr *tracefile.Trace, first int) refSplitResult
 }
 
 type refSplitResult struct {
@@ -334,7 +334,7 @@ func refNewSplitter(spec string) (refSplitter, error) {
 
 type refNoSplit struct{}
 
-func (refNoSplit) split(tr *logrt.Trace, first int) refSplitResult {
+func (refNoSplit) split(tr *tracefile.Trace, first int) refSplitResult {
 	of := make([]int, len(tr.Events))
 	for i := range of {
 		of[i] = first
@@ -344,12 +344,12 @@ func (refNoSplit) split(tr *logrt.Trace, first int) refSplitResult {
 
 type refMarkSplit struct{}
 
-func (refMarkSplit) split(tr *logrt.Trace, first int) refSplitResult {
+func (refMarkSplit) split(tr *tracefile.Trace, first int) refSplitResult {
 	r := refSplitResult{of: make([]int, len(tr.Events))}
 	cur, mi := -1, 0
 	for i, e := range tr.Events {
 		for ; mi < len(tr.Marks) && tr.Marks[mi].Seq < e.Seq; mi++ {
-			if m := tr.Marks[mi]; m.Kind == logrt.KindMark {
+			if m := tr.Marks[mi]; m.Kind == tracefile.KindMark {
 				label := m.Label
 				if label == "" {
 					label = "mark " + strconv.Itoa(len(r.labels)+1)
@@ -365,7 +365,7 @@ func (refMarkSplit) split(tr *logrt.Trace, first int) refSplitResult {
 
 type refIdleSplit struct{ gap time.Duration }
 
-func (s refIdleSplit) split(tr *logrt.Trace, first int) refSplitResult {
+func (s refIdleSplit) split(tr *tracefile.Trace, first int) refSplitResult {
 	r := refSplitResult{of: make([]int, len(tr.Events))}
 	for i, e := range tr.Events {
 		if i == 0 || e.Time-tr.Events[i-1].Time > int64(s.gap) {
@@ -378,7 +378,7 @@ func (s refIdleSplit) split(tr *logrt.Trace, first int) refSplitResult {
 
 type refAtSplit struct{ getter string }
 
-func (s refAtSplit) split(tr *logrt.Trace, first int) refSplitResult {
+func (s refAtSplit) split(tr *tracefile.Trace, first int) refSplitResult {
 	r := refSplitResult{of: make([]int, len(tr.Events))}
 	cur := -1
 	for i, e := range tr.Events {

@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // This file is the one place findings become text: the summary's
@@ -174,7 +174,7 @@ func DiffTable(w io.Writer, c *Comparison) error {
 	fmt.Fprintln(tw, "getter\tsite\tbase\thead\tpredicted\tchange")
 	for _, d := range c.Sites {
 		s := d.Side()
-		site := FrameString(logrt.Frame{Func: d.Func, File: s.File, Line: s.Line})
+		site := FrameString(tracefile.Frame{Func: d.Func, File: s.File, Line: s.Line})
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s -> %s\t%s\n", d.Name, site, SideText(d.Base), SideText(d.Head),
 			sidePrediction(d.Base), sidePrediction(d.Head), ChangeText(d))
 	}

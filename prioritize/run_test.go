@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 func TestSplitRun(t *testing.T) {
@@ -97,12 +97,12 @@ func TestRunBadRegexp(t *testing.T) {
 		}
 		// Build reports it even on an empty trace, as the viewer checks
 		// its options before taking over the terminal.
-		if _, err := Build([]*logrt.Trace{{}}, Options{Run: tc.pattern}); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+		if _, err := Build([]*tracefile.Trace{{}}, Options{Run: tc.pattern}); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("Build -run %q on an empty trace: error %v, want %q...", tc.pattern, err, tc.want)
 		}
 	}
 	// An empty trace has no labels: nothing to match, no error.
-	if _, err := Build([]*logrt.Trace{{}}, Options{Run: "Nothing"}); err != nil {
+	if _, err := Build([]*tracefile.Trace{{}}, Options{Run: "Nothing"}); err != nil {
 		t.Errorf("Build -run Nothing on an empty trace: %v", err)
 	}
 }
@@ -111,7 +111,7 @@ func TestRunBadRegexp(t *testing.T) {
 // with each test's full name before its first event; the parent
 // TestSearch's label comes back after a subtest when it records events
 // there. X runs before any test.
-func testsTrace() *logrt.Trace {
+func testsTrace() *tracefile.Trace {
 	return synthetic("X@init |TestSearch/n=1 A@f |TestOther A@f A@f A@f A@f A@f |TestSearch/n=2 A@f A@f "+
 		"|TestSearch C@h |TestSearch/n=4 A@f A@f A@f A@f |TestSearch/n=4/deep D@k", nil)
 }
@@ -139,7 +139,7 @@ func TestBuildRun(t *testing.T) {
 			[]int{1, 5, 1}, []int{1, 5, 0}, 8, Increasing},
 	}
 	for _, tc := range cases {
-		s, err := Build([]*logrt.Trace{testsTrace()}, Options{Run: tc.run})
+		s, err := Build([]*tracefile.Trace{testsTrace()}, Options{Run: tc.run})
 		if err != nil {
 			t.Errorf("-run %q: %v", tc.run, err)
 			continue
@@ -220,7 +220,7 @@ func terminalPattern(g *Group, letter string) (Pattern, bool) {
 }
 
 func TestBuildRunErrors(t *testing.T) {
-	_, err := Build([]*logrt.Trace{testsTrace()}, Options{Run: "TestNope"})
+	_, err := Build([]*tracefile.Trace{testsTrace()}, Options{Run: "TestNope"})
 	want := `Run "TestNope" matches no sub-trace; labels are: TestSearch/n=1, TestOther, TestSearch/n=2, TestSearch, TestSearch/n=4, TestSearch/n=4/deep`
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
@@ -230,7 +230,7 @@ func TestBuildRunErrors(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		b.WriteString("|Test" + string(rune('A'+i)) + " A@f ")
 	}
-	_, err = Build([]*logrt.Trace{synthetic(b.String(), nil)}, Options{Run: "Nope"})
+	_, err = Build([]*tracefile.Trace{synthetic(b.String(), nil)}, Options{Run: "Nope"})
 	want = `Run "Nope" matches no sub-trace; labels are: TestA, TestB, TestC, TestD, TestE, TestF, TestG, TestH, ... (12 in all)`
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
@@ -241,7 +241,7 @@ func TestBuildRunErrors(t *testing.T) {
 // gives, and works across several traces (one per test binary).
 func TestBuildRunOtherSplits(t *testing.T) {
 	tr := synthetic("A@f A@f B@g A@f B@g A@f A@f A@f", map[int]int64{3: 1e9, 5: 1e9})
-	s, err := Build([]*logrt.Trace{tr}, Options{Split: "idle=500ms", Run: "episode [13]"})
+	s, err := Build([]*tracefile.Trace{tr}, Options{Split: "idle=500ms", Run: "episode [13]"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestBuildRunOtherSplits(t *testing.T) {
 	if len(g.SubTraces) != 2 || g.SubTraces[0].Label != "episode 1" || g.SubTraces[1].Label != "episode 3" || g.Left != 2 {
 		t.Errorf("idle split, -run 'episode [13]': %+v, left %d", g.SubTraces, g.Left)
 	}
-	if _, err := Build([]*logrt.Trace{tr}, Options{Split: "none", Run: "other"}); err == nil ||
+	if _, err := Build([]*tracefile.Trace{tr}, Options{Split: "none", Run: "other"}); err == nil ||
 		err.Error() != `Run "other" matches no sub-trace; labels are: synthetic` {
 		t.Errorf("split none, -run other: error %v", err)
 	}
@@ -257,7 +257,7 @@ func TestBuildRunOtherSplits(t *testing.T) {
 	one, two := synthetic("|TestA A@f |TestB A@f A@f", nil), synthetic("|TestA A@f A@f A@f |TestC A@f", nil)
 	one.Path, two.Path = "pkg1.suncat", "pkg2.suncat"
 	one.Start, two.Start = time.Unix(10, 0), time.Unix(20, 0)
-	s, err = Build([]*logrt.Trace{two, one}, Options{Run: "TestA"})
+	s, err = Build([]*tracefile.Trace{two, one}, Options{Run: "TestA"})
 	if err != nil {
 		t.Fatal(err)
 	}

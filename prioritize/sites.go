@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // Stacks modes of Options.Stacks: how a terminal's stack becomes the
@@ -22,11 +22,11 @@ const (
 // internal recursion, fmt, testing, net/http's server loop). Calls from
 // one place in your code thus share a site however deep the recursion
 // above or below it and whichever way sort reached a comparator.
-func FoldStack(fs []logrt.Frame) []logrt.Frame {
+func FoldStack(fs []tracefile.Frame) []tracefile.Frame {
 	if len(fs) == 0 {
 		return nil
 	}
-	out := []logrt.Frame{fs[0]}
+	out := []tracefile.Frame{fs[0]}
 	seen := map[string]bool{fs[0].Func: true}
 	for _, f := range fs[1:] {
 		if seen[f.Func] || isStdFrame(f) {
@@ -42,7 +42,7 @@ func FoldStack(fs []logrt.Frame) []logrt.Frame {
 // library: its import path has no dot in its first element, it is not
 // package main, and its file is in GOROOT's src directory under that path
 // (a module named without a dot, "myapp/util", is not in .../src/myapp/util).
-func isStdFrame(f logrt.Frame) bool {
+func isStdFrame(f tracefile.Frame) bool {
 	pkg := funcPackage(f.Func)
 	if pkg == "" || pkg == "main" {
 		return false
@@ -75,7 +75,7 @@ func funcPackage(fn string) string {
 // run of frames (from the getter) that it shares with any other. A site
 // alone, or one whose stack is all shared, is named by its caller (index
 // 1) or, at worst, its last frame.
-func distinguishing(stacks [][]logrt.Frame) []int {
+func distinguishing(stacks [][]tracefile.Frame) []int {
 	out := make([]int, len(stacks))
 	for i, a := range stacks {
 		shared := 0
@@ -101,7 +101,7 @@ func distinguishing(stacks [][]logrt.Frame) []int {
 	return out
 }
 
-func commonPrefix(a, b []logrt.Frame) int {
+func commonPrefix(a, b []tracefile.Frame) int {
 	n := 0
 	for n < len(a) && n < len(b) && a[n] == b[n] {
 		n++
@@ -111,6 +111,6 @@ func commonPrefix(a, b []logrt.Frame) int {
 
 // FrameString prints a frame as the summary does: package-qualified
 // function and file:line, "model.(*ViewState).visit (state.go:53)".
-func FrameString(f logrt.Frame) string {
+func FrameString(f tracefile.Frame) string {
 	return shortFunc(f.Func) + " (" + filepath.Base(f.File) + ":" + strconv.Itoa(f.Line) + ")"
 }

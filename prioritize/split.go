@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 type splitKind int
@@ -41,18 +41,18 @@ func splitKindOf(spec string) splitKind {
 // boundary before it (0 before the first).
 type segmenter struct {
 	kind    splitKind
-	gap     int64          // idle
-	at      string         // at
-	getters []logrt.Getter // at: the trace's getter table
-	isAt    []int8         // at: by getter id, 1 matches, 2 does not, 0 not looked up
-	labels  []string       // of segments 1, 2, ...
-	pending []string       // marks: labels of marks not yet followed by an event
-	sawMark bool           // a mark (not a pause or resume) was seen
-	last    int64          // idle: time of the previous event
-	started bool           // idle: an event was seen
+	gap     int64              // idle
+	at      string             // at
+	getters []tracefile.Getter // at: the trace's getter table
+	isAt    []int8             // at: by getter id, 1 matches, 2 does not, 0 not looked up
+	labels  []string           // of segments 1, 2, ...
+	pending []string           // marks: labels of marks not yet followed by an event
+	sawMark bool               // a mark (not a pause or resume) was seen
+	last    int64              // idle: time of the previous event
+	started bool               // idle: an event was seen
 }
 
-func newSegmenter(spec string, getters []logrt.Getter) (*segmenter, error) {
+func newSegmenter(spec string, getters []tracefile.Getter) (*segmenter, error) {
 	s := &segmenter{kind: splitKindOf(spec), getters: getters}
 	switch s.kind {
 	case splitIdle:
@@ -73,8 +73,8 @@ func newSegmenter(spec string, getters []logrt.Getter) (*segmenter, error) {
 	return s, nil
 }
 
-func (s *segmenter) mark(m *logrt.Marker) {
-	if m.Kind != logrt.KindMark {
+func (s *segmenter) mark(m *tracefile.Marker) {
+	if m.Kind != tracefile.KindMark {
 		return
 	}
 	s.sawMark = true
@@ -85,7 +85,7 @@ func (s *segmenter) mark(m *logrt.Marker) {
 
 // event returns the segment of the next event. A mark starts a segment
 // only when an event follows it (marks at the end of a trace start none).
-func (s *segmenter) event(e *logrt.Event) int32 {
+func (s *segmenter) event(e *tracefile.Event) int32 {
 	switch s.kind {
 	case splitMarks, splitDefault:
 		for _, l := range s.pending {
@@ -146,13 +146,13 @@ func (s *segmenter) subTraces(resolved splitKind, run string) (segs []int32, lab
 // SplitEvents assigns each event of tr to a sub-trace (-1: none) as Build
 // does with the same split specification ("" chooses marks or none), and
 // returns the sub-traces.
-func SplitEvents(tr *logrt.Trace, split string) ([]int, []SubTrace, error) {
+func SplitEvents(tr *tracefile.Trace, split string) ([]int, []SubTrace, error) {
 	s, err := newSegmenter(split, tr.Getters)
 	if err != nil {
 		return nil, nil, err
 	}
 	of := make([]int, len(tr.Events))
-	eachRecord(tr, func(i int, ev *logrt.Event, mk *logrt.Marker) {
+	eachRecord(tr, func(i int, ev *tracefile.Event, mk *tracefile.Marker) {
 		if mk != nil {
 			s.mark(mk)
 		} else {
@@ -182,7 +182,7 @@ func SplitEvents(tr *logrt.Trace, split string) ([]int, []SubTrace, error) {
 
 // eachRecord hands the events and marks of a trace held in memory to fn
 // in recording order (i is the event's index; -1 for a mark).
-func eachRecord(tr *logrt.Trace, fn func(i int, ev *logrt.Event, mk *logrt.Marker)) {
+func eachRecord(tr *tracefile.Trace, fn func(i int, ev *tracefile.Event, mk *tracefile.Marker)) {
 	mi := 0
 	for i := range tr.Events {
 		e := &tr.Events[i]

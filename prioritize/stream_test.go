@@ -6,13 +6,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // sameAsReference checks that Build and the reference implementation
 // agree on traces and options: the same error, or the same summary (its
 // JSON form holds every field).
-func sameAsReference(t *testing.T, traces []*logrt.Trace, opt Options) {
+func sameAsReference(t *testing.T, traces []*tracefile.Trace, opt Options) {
 	t.Helper()
 	got, gerr := Build(traces, opt)
 	want, werr := refBuild(traces, opt)
@@ -43,8 +43,8 @@ var referenceOptions = func() []Options {
 	return opts
 }()
 
-func readFixture(t testing.TB, name string) *logrt.Trace {
-	tr, err := logrt.ReadFile("../testdata/traces/" + name)
+func readFixture(t testing.TB, name string) *tracefile.Trace {
+	tr, err := tracefile.ReadFile("../testdata/traces/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,11 +57,11 @@ func readFixture(t testing.TB, name string) *logrt.Trace {
 // split, goroutine selection, -run and -frames.
 func TestBuildMatchesReference(t *testing.T) {
 	bus, marks := readFixture(t, "busapp.suncat"), readFixture(t, "marks.suncat")
-	sets := [][]*logrt.Trace{{bus}, {marks}, {bus, marks}, {marks, bus}}
+	sets := [][]*tracefile.Trace{{bus}, {marks}, {bus, marks}, {marks, bus}}
 	// Two traces with the same start time keep the caller's order.
 	same := *marks
 	same.Start = bus.Start
-	sets = append(sets, []*logrt.Trace{bus, &same})
+	sets = append(sets, []*tracefile.Trace{bus, &same})
 	for _, set := range sets {
 		for i, opt := range referenceOptions {
 			if testing.Short() && i%5 != 0 {
@@ -77,12 +77,12 @@ func TestBuildMatchesReference(t *testing.T) {
 // unknown getters, marks at the end, pauses.
 func TestBuildMatchesReferenceOddTraces(t *testing.T) {
 	tr := synthetic("X@init |one A@f A@f B@g |two A@f A@f A@f B@g B@g |three |four", map[int]int64{6: 1e9})
-	tr.Marks = append(tr.Marks, logrt.Marker{Seq: 100, Kind: logrt.KindPause})
+	tr.Marks = append(tr.Marks, tracefile.Marker{Seq: 100, Kind: tracefile.KindPause})
 	tr.Events[3].Entry = "main.other"
 	tr.Events[4].Getter = 9
 	tr.Events[5].Getter = tr.Events[2].Getter
-	empty := &logrt.Trace{Path: "empty.suncat", Start: time.Unix(1, 0)}
-	for _, set := range [][]*logrt.Trace{{tr}, {empty}, {tr, empty}} {
+	empty := &tracefile.Trace{Path: "empty.suncat", Start: time.Unix(1, 0)}
+	for _, set := range [][]*tracefile.Trace{{tr}, {empty}, {tr, empty}} {
 		for _, opt := range referenceOptions {
 			sameAsReference(t, set, opt)
 		}
@@ -90,21 +90,21 @@ func TestBuildMatchesReferenceOddTraces(t *testing.T) {
 	}
 }
 
-// TestMergeOfParts: parts built one event at a time from logrt.DecodeFunc,
+// TestMergeOfParts: parts built one event at a time from tracefile.DecodeFunc,
 // merged, give Build's summary.
 func TestMergeOfParts(t *testing.T) {
 	paths := []string{"../testdata/traces/busapp.suncat", "../testdata/traces/marks.suncat"}
 	for _, opt := range []Options{{}, {Split: "at=Stop.Name", Goroutines: "all"}, {Split: "idle=1ms", Run: "episode [24]"}} {
 		var parts []*Part
-		var traces []*logrt.Trace
+		var traces []*tracefile.Trace
 		for _, path := range paths {
 			data, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var getters []logrt.Getter
+			var getters []tracefile.Getter
 			if NeedsGetters(opt) {
-				head, err := logrt.DecodeFunc(path, data, func(*logrt.Event, *logrt.Marker) error { return nil })
+				head, err := tracefile.DecodeFunc(path, data, func(*tracefile.Event, *tracefile.Marker) error { return nil })
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -114,7 +114,7 @@ func TestMergeOfParts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			head, err := logrt.DecodeFunc(path, data, p.Add)
+			head, err := tracefile.DecodeFunc(path, data, p.Add)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,7 +123,7 @@ func TestMergeOfParts(t *testing.T) {
 			}
 			p.Finish(head)
 			parts = append(parts, p)
-			tr, _ := logrt.ReadFile(path)
+			tr, _ := tracefile.ReadFile(path)
 			traces = append(traces, tr)
 		}
 		got, err := Merge(parts, opt)

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/suncat-go/suncat/grammar"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // SchemaVersion is the version of the JSON form of a Summary.
@@ -61,14 +61,14 @@ type SubTrace struct {
 
 // A Terminal is an abstract event: one call stack of one getter.
 type Terminal struct {
-	Letter string         `json:"letter"`
-	Name   string         `json:"name"` // the getter: "(*Stop).Name"
-	Getter logrt.Getter   `json:"getter"`
-	Frames []logrt.Frame  `json:"frames"` // Frames[0] is the getter
-	Total  int            `json:"total"`
-	PerSub []int          `json:"perSub"` // calls in each sub-trace
-	Values []ValueCount   `json:"values"` // distinct values, first appearance order
-	BySub  [][]ValueCount `json:"bySub"`  // distinct values in each sub-trace
+	Letter string            `json:"letter"`
+	Name   string            `json:"name"` // the getter: "(*Stop).Name"
+	Getter tracefile.Getter  `json:"getter"`
+	Frames []tracefile.Frame `json:"frames"` // Frames[0] is the getter
+	Total  int               `json:"total"`
+	PerSub []int             `json:"perSub"` // calls in each sub-trace
+	Values []ValueCount      `json:"values"` // distinct values, first appearance order
+	BySub  [][]ValueCount    `json:"bySub"`  // distinct values in each sub-trace
 }
 
 // A ValueCount is a string value and how often it was returned.
@@ -78,9 +78,9 @@ type ValueCount struct {
 }
 
 // Caller returns the frame that called the getter, if any.
-func (t *Terminal) Caller() (logrt.Frame, bool) {
+func (t *Terminal) Caller() (tracefile.Frame, bool) {
 	if len(t.Frames) < 2 {
-		return logrt.Frame{}, false
+		return tracefile.Frame{}, false
 	}
 	return t.Frames[1], true
 }
@@ -123,7 +123,7 @@ func letter(i int) string {
 // checkAt reports an at=GETTER split whose getter is in none of the
 // traces' getter tables (a typo would otherwise leave every event outside
 // the sub-traces), naming the getters there are.
-func checkAt(split string, traces ...*logrt.Trace) error {
+func checkAt(split string, traces ...*tracefile.Trace) error {
 	name, ok := strings.CutPrefix(split, "at=")
 	if !ok {
 		return nil
@@ -155,7 +155,7 @@ func checkAt(split string, traces ...*logrt.Trace) error {
 
 // MatchGetter reports whether name designates g: "Stop.Name",
 // "(*Stop).Name", "pkg.(*Stop).Name" or the full import path form.
-func MatchGetter(g logrt.Getter, name string) bool {
+func MatchGetter(g tracefile.Getter, name string) bool {
 	bare := strings.TrimPrefix(g.Receiver, "*")
 	if i := strings.IndexByte(bare, '['); i >= 0 {
 		bare = bare[:i]

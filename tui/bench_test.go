@@ -9,7 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -29,11 +29,11 @@ func bigTrace(b *testing.B) string {
 }
 
 func build(b *testing.B, path string) *prioritize.Summary {
-	tr, err := logrt.ReadFile(path)
+	tr, err := tracefile.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := prioritize.Build([]*logrt.Trace{tr}, prioritize.Options{})
+	s, err := prioritize.Build([]*tracefile.Trace{tr}, prioritize.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,18 +4,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
 // busapp is the bus app's recorded scenario (four stops opened, one
 // sub-trace each), summarized by prioritize and adapted for the viewer.
 func busapp(t testing.TB) (*prioritize.Summary, Summary) {
-	tr, err := logrt.ReadFile("../testdata/traces/busapp.suncat")
+	tr, err := tracefile.ReadFile("../testdata/traces/busapp.suncat")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := prioritize.Build([]*logrt.Trace{tr}, prioritize.Options{})
+	s, err := prioritize.Build([]*tracefile.Trace{tr}, prioritize.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,11 +148,11 @@ func TestBusAppFlows(t *testing.T) {
 // TestFromPrioritizeRun: a summary restricted with -run reaches the viewer
 // with the kept sub-traces only, their labels and counts.
 func TestFromPrioritizeRun(t *testing.T) {
-	tr, err := logrt.ReadFile("../testdata/traces/marks.suncat")
+	tr, err := tracefile.ReadFile("../testdata/traces/marks.suncat")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := prioritize.Build([]*logrt.Trace{tr}, prioritize.Options{Run: "sub[12]"})
+	ps, err := prioritize.Build([]*tracefile.Trace{tr}, prioritize.Options{Run: "sub[12]"})
 	if err != nil {
 		t.Fatal(err)
 	}

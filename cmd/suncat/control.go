@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/host"
 )
 
 // The control commands reach a running instrumented program through
@@ -89,10 +89,10 @@ func runControl(c *command, stdout, stderr io.Writer, args []string) error {
 		return usagef("-wait %v: negative duration", *wait)
 	}
 	deadline := time.Now().Add(*wait)
-	p, err := logrt.SendControl(target, c.name, label)
+	p, err := host.SendControl(target, c.name, label)
 	for err != nil && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
-		p, err = logrt.SendControl(target, c.name, label)
+		p, err = host.SendControl(target, c.name, label)
 	}
 	if err != nil {
 		return err

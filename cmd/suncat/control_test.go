@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/host"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // TestControlChannel starts a recording program, marks, pauses and
@@ -83,7 +85,7 @@ func TestControlChannel(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("traces: %v", files)
 	}
-	tr, err := logrt.ReadFile(files[0])
+	tr, err := tracefile.ReadFile(files[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +97,7 @@ func TestControlChannel(t *testing.T) {
 		t.Errorf("marks %s, want %s", got, want)
 	}
 	// The socket of the dead process is cleaned up by the next lookup.
-	if ps, _ := logrt.LiveProcesses(); len(ps) != 0 {
+	if ps, _ := host.LiveProcesses(); len(ps) != 0 {
 		t.Errorf("live processes after kill: %v", ps)
 	}
 }

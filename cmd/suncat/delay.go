@@ -18,6 +18,7 @@ import (
 	"github.com/suncat-go/suncat/delay"
 	"github.com/suncat-go/suncat/instrument"
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -227,12 +228,12 @@ func resolveDelay(ctx context.Context, c *delayConfig, stderr io.Writer) (instru
 // against its getter table. An analysis that fails returns a nil
 // Analysis and its error; names that do not resolve return the analysis
 // and Resolve's error.
-func analyzeAndResolve(ctx context.Context, aopt instrument.Options, getters []string, sum *prioritize.Summary) (*instrument.Analysis, []logrt.Getter, []uint32, error) {
+func analyzeAndResolve(ctx context.Context, aopt instrument.Options, getters []string, sum *prioritize.Summary) (*instrument.Analysis, []tracefile.Getter, []uint32, error) {
 	a, err := instrument.Analyze(ctx, aopt)
 	if err != nil {
 		return nil, nil, nil, instrumentError(err)
 	}
-	table := make([]logrt.Getter, len(a.Getters))
+	table := make([]tracefile.Getter, len(a.Getters))
 	for i, g := range a.Getters {
 		table[i] = g.Runtime()
 	}

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/instrument"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/host"
 	"github.com/suncat-go/suncat/prioritize"
 	"github.com/suncat-go/suncat/tui"
 )
@@ -165,7 +165,7 @@ func recordDemo(appDir string, stops int, progress io.Writer) (string, error) {
 		return "", err
 	}
 	for i := 1; i <= stops; i++ {
-		if _, err := logrt.SendControl(pid, "mark", fmt.Sprintf("stop %d", i)); err != nil {
+		if _, err := host.SendControl(pid, "mark", fmt.Sprintf("stop %d", i)); err != nil {
 			return "", err
 		}
 		for _, k := range []string{"enter", "back", "down"} {
@@ -174,7 +174,7 @@ func recordDemo(appDir string, stops int, progress io.Writer) (string, error) {
 			}
 		}
 	}
-	if _, err := logrt.SendControl(pid, "pause", ""); err != nil {
+	if _, err := host.SendControl(pid, "pause", ""); err != nil {
 		return "", err
 	}
 	fmt.Fprintln(in, "quit")
@@ -194,7 +194,7 @@ func recordDemo(appDir string, stops int, progress io.Writer) (string, error) {
 func awaitControl(pid string) error {
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		if _, err := logrt.SendControl(pid, "resume", ""); err == nil {
+		if _, err := host.SendControl(pid, "resume", ""); err == nil {
 			return nil
 		}
 		if time.Now().After(deadline) {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 var eventsCmd = &command{
@@ -53,7 +53,7 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	tr, err := logrt.ReadFile(path)
+	tr, err := tracefile.ReadFile(path)
 	if err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func resolveTrace(path string) (string, error) {
 	return files[0], nil
 }
 
-func printMark(w io.Writer, m logrt.Marker) {
+func printMark(w io.Writer, m tracefile.Marker) {
 	label := ""
 	if m.Label != "" {
 		label = " " + strconv.Quote(m.Label)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -55,11 +55,11 @@ func TestBusAppFixture(t *testing.T) {
 // mainGroupText is the main goroutine's Count Summary and Full Grammar.
 func mainGroupText(t *testing.T, path string) string {
 	t.Helper()
-	tr, err := logrt.ReadFile(path)
+	tr, err := tracefile.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := prioritize.Build([]*logrt.Trace{tr}, prioritize.Options{})
+	s, err := prioritize.Build([]*tracefile.Trace{tr}, prioritize.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,13 +10,13 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 	"github.com/suncat-go/suncat/tui"
 )
 
 // Summaries of traces too big to hold: streamSummary decodes each file
-// with logrt.DecodeFunc straight into a prioritize.Part, so no event is
+// with tracefile.DecodeFunc straight into a prioritize.Part, so no event is
 // kept (memory grows with the distinct stacks and values, plus 4 bytes an
 // event for the grammar), several files at once (one per CPU), and merges
 // the parts. It is the summary half of the path in traces.go: loadSummary
@@ -32,10 +32,10 @@ var maxReaders int
 // A streamed summary: the summary, and the traces without their events.
 type streamed struct {
 	Summary *prioritize.Summary
-	Traces  []*logrt.Trace // headers, getters and stacks, in file order
-	Ends    []int64        // time of each trace's last event, ns since its start
-	Events  int            // events read, in all the traces
-	Notes   []string       // as readTraces' notes
+	Traces  []*tracefile.Trace // headers, getters and stacks, in file order
+	Ends    []int64            // time of each trace's last event, ns since its start
+	Events  int                // events read, in all the traces
+	Notes   []string           // as readTraces' notes
 }
 
 // readCounts are a read's progress, updated while it runs.
@@ -71,7 +71,7 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 	if err != nil {
 		return nil, usagef("%w", summaryFlag(err))
 	}
-	res := &streamed{Traces: make([]*logrt.Trace, len(files)), Ends: make([]int64, len(files))}
+	res := &streamed{Traces: make([]*tracefile.Trace, len(files)), Ends: make([]int64, len(files))}
 	type result struct {
 		part *prioritize.Part
 		err  error
@@ -124,18 +124,18 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 
 // byStart returns the order of the files by their traces' start times
 // (the order given, for equal times), reading only their headers.
-func byStart(files []string) ([]int, []*logrt.Trace, error) {
-	hs := make([]*logrt.Trace, len(files))
+func byStart(files []string) ([]int, []*tracefile.Trace, error) {
+	hs := make([]*tracefile.Trace, len(files))
 	order := make([]int, len(files))
 	for i, f := range files {
-		h, err := logrt.ReadHeader(f)
+		h, err := tracefile.ReadHeader(f)
 		if err != nil {
 			return nil, nil, err
 		}
 		hs[i], order[i] = h, i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return hs[order[a]].Start.Before(hs[order[b]].Start) })
-	sorted := make([]*logrt.Trace, len(order))
+	sorted := make([]*tracefile.Trace, len(order))
 	for k, i := range order {
 		sorted[k] = hs[i]
 	}
@@ -156,7 +156,7 @@ func newReadCounts(files []string) *readCounts {
 // trace's header and the time of its last event. Finishing the part
 // compresses its sequences of stacks, the costly half of the grammar, so
 // that the readers do it in parallel and the merge is left little work.
-func streamFile(path string, opt prioritize.Options, counts *readCounts) (*prioritize.Part, *logrt.Trace, int64, error) {
+func streamFile(path string, opt prioritize.Options, counts *readCounts) (*prioritize.Part, *tracefile.Trace, int64, error) {
 	part, head, end, err := decodePart(path, opt, counts)
 	if err != nil {
 		return nil, nil, 0, err
@@ -166,17 +166,17 @@ func streamFile(path string, opt prioritize.Options, counts *readCounts) (*prior
 }
 
 // decodePart decodes one trace into its part, before Finish.
-func decodePart(path string, opt prioritize.Options, counts *readCounts) (*prioritize.Part, *logrt.Trace, int64, error) {
+func decodePart(path string, opt prioritize.Options, counts *readCounts) (*prioritize.Part, *tracefile.Trace, int64, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, 0, err
 	}
 	counts.bytes.Add(int64(len(data)))
-	var getters []logrt.Getter
+	var getters []tracefile.Getter
 	if prioritize.NeedsGetters(opt) {
 		// -split at=GETTER finds its boundaries by the getters' names,
 		// which the table gives only once the trace is decoded.
-		head, err := logrt.DecodeFunc(path, data, func(*logrt.Event, *logrt.Marker) error { return nil })
+		head, err := tracefile.DecodeFunc(path, data, func(*tracefile.Event, *tracefile.Marker) error { return nil })
 		if err != nil {
 			return nil, nil, 0, err
 		}
@@ -187,7 +187,7 @@ func decodePart(path string, opt prioritize.Options, counts *readCounts) (*prior
 		return nil, nil, 0, usagef("%w", summaryFlag(err))
 	}
 	var n, end int64
-	head, err := logrt.DecodeFunc(path, data, func(ev *logrt.Event, mk *logrt.Marker) error {
+	head, err := tracefile.DecodeFunc(path, data, func(ev *tracefile.Event, mk *tracefile.Marker) error {
 		if ev != nil {
 			end = ev.Time
 			if n++; n == 1<<14 {

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -37,7 +37,7 @@ func decodeOnly(b *testing.B, path string) int {
 		b.Fatal(err)
 	}
 	n := 0
-	if _, err := logrt.DecodeFunc(path, data, func(ev *logrt.Event, _ *logrt.Marker) error {
+	if _, err := tracefile.DecodeFunc(path, data, func(ev *tracefile.Event, _ *tracefile.Marker) error {
 		if ev != nil {
 			n++
 		}

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/internal/thirdparty"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // A suite is a real module whose own tests must pass under suncat test
@@ -88,7 +88,7 @@ func TestThirdPartySuites(t *testing.T) {
 			}
 			events, labels := 0, map[string]bool{}
 			for _, f := range files {
-				tr, err := logrt.ReadFile(f)
+				tr, err := tracefile.ReadFile(f)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -27,9 +28,9 @@ import (
 
 // traceSet is what readTraces decoded.
 type traceSet struct {
-	Files  []string       // as read, in order
-	Traces []*logrt.Trace // one per file
-	Notes  []string       // one line per trace read with a problem the reader skipped
+	Files  []string           // as read, in order
+	Traces []*tracefile.Trace // one per file
+	Notes  []string           // one line per trace read with a problem the reader skipped
 }
 
 // Events returns the number of events in all the traces.
@@ -73,13 +74,13 @@ func tracesIn(dir string) []string {
 
 // readTraces decodes the trace files. Before each file it calls progress
 // (when not nil) with the traces decoded so far and the file.
-func readTraces(files []string, progress func(read []*logrt.Trace, next string)) (*traceSet, error) {
+func readTraces(files []string, progress func(read []*tracefile.Trace, next string)) (*traceSet, error) {
 	s := &traceSet{Files: files}
 	for _, f := range files {
 		if progress != nil {
 			progress(s.Traces, f)
 		}
-		tr, err := logrt.ReadFile(f)
+		tr, err := tracefile.ReadFile(f)
 		if err != nil {
 			return nil, err
 		}
@@ -103,7 +104,7 @@ func readTraceArgs(args []string) (*traceSet, error) {
 // summarize builds the Performance Summary of the traces. Its errors are
 // about the options (a -split, -goroutines or -run that the traces do not
 // allow): misuse.
-func summarize(traces []*logrt.Trace, opt prioritize.Options) (*prioritize.Summary, error) {
+func summarize(traces []*tracefile.Trace, opt prioritize.Options) (*prioritize.Summary, error) {
 	s, err := prioritize.Build(traces, opt)
 	if err != nil {
 		return nil, usagef("%w", summaryFlag(err))

@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 	"github.com/suncat-go/suncat/tui"
 )
@@ -123,7 +123,7 @@ func recordedArgs(files []string) []string {
 	if len(files) != 1 {
 		return nil
 	}
-	h, err := logrt.ReadHeader(files[0])
+	h, err := tracefile.ReadHeader(files[0])
 	if err != nil {
 		return nil
 	}

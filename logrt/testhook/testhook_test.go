@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 func TestMain(m *testing.M) {
@@ -42,7 +43,7 @@ func TestLabels(t *testing.T) {
 	Label("ExampleThing")
 	get("example")
 
-	tr, err := logrt.ReadFile(logrt.TracePath())
+	tr, err := tracefile.ReadFile(logrt.TracePath())
 	if err != nil {
 		t.Fatal(err)
 	}

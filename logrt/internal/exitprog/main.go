@@ -13,7 +13,7 @@
 // itself, mark and return), loops (about N events of nested loops in four marked sub-traces), long
 // (N calls returning the same 3003-byte value, then Flush), tree (N
 // recursions of varying depth and path, each level's event valued with
-// the key of its stack, logrt.StackKey), or storm (four
+// the key of its stack, tracefile.StackKey), or storm (four
 // goroutines record distinct values "g<k> <i>" without end; "ready" is
 // printed after N events, and the test kills the program mid-write), or
 // turns (four goroutines take N turns each under a lock, recording "turn
@@ -43,6 +43,7 @@ import (
 
 	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/logrt/internal/together"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 type stop struct{ name string }
@@ -60,7 +61,7 @@ func (s *stop) Keyed() string { return logrt.String(1, stackKey()) }
 func stackKey() string {
 	var pcs [200]uintptr
 	n := runtime.Callers(2, pcs[:])
-	return logrt.StackKey(runtime.CallersFrames(pcs[:n]))
+	return tracefile.StackKey(runtime.CallersFrames(pcs[:n]))
 }
 
 // visit recurses depth levels, left or right by the bits of path, calling
@@ -86,7 +87,7 @@ func left(s *stop, path uint32, depth int) { visit(s, path, depth) }
 func right(s *stop, path uint32, depth int) { visit(s, path, depth) }
 
 func main() {
-	logrt.SetGetters([]logrt.Getter{{ID: 1, Package: "main", Receiver: "*stop", Method: "Name", File: "main.go", Line: 25, Field: "name"}})
+	logrt.SetGetters([]tracefile.Getter{{ID: 1, Package: "main", Receiver: "*stop", Method: "Name", File: "main.go", Line: 25, Field: "name"}})
 	mode := os.Args[1]
 	n, _ := strconv.Atoi(os.Args[2])
 	stops := []*stop{{"Pike St"}, {"Pine St"}, {"3rd Ave"}}

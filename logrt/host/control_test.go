@@ -1,6 +1,6 @@
 //go:build unix
 
-package logrt
+package host
 
 import (
 	"os"
@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"syscall"
 	"testing"
+
+	"github.com/suncat-go/suncat/logrt"
 )
 
 // TestLiveProcessesKeepsStartingSocket: a socket that refuses connections
@@ -21,7 +23,7 @@ func TestLiveProcessesKeepsStartingSocket(t *testing.T) {
 	}
 	defer os.RemoveAll(tmp)
 	t.Setenv("TMPDIR", tmp)
-	dir := ControlDir()
+	dir := logrt.ControlDir()
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,6 @@
-package logrt
+package tracefile
+
+import "github.com/suncat-go/suncat/logrt/tracefmt"
 
 // The reader's side of the call-site tree of version 2 and 3 traces (stack.go,
 // format.go): nodes as they are defined, and a Stack for each node that
@@ -15,7 +17,7 @@ type readTree struct {
 	frames [][]Frame  // by pc id - 1
 }
 
-// frames decodes a kindFrames record.
+// frames decodes a tracefmt.RecFrames record.
 func (d *decoder) frames() error {
 	if d.version == 1 {
 		return d.errorf(d.pos, "frames record in a version 1 trace")
@@ -81,8 +83,8 @@ func (d *decoder) nodes() (int, error) {
 		node = uint32(len(t.nodes) - 1)
 	}
 	if t.nodes[node].stack == 0 {
-		if t.depth(node) > maxFrames+1 {
-			return 0, d.errorf(at, "stack of more than %d nodes", maxFrames+1)
+		if t.depth(node) > tracefmt.MaxFrames+1 {
+			return 0, d.errorf(at, "stack of more than %d nodes", tracefmt.MaxFrames+1)
 		}
 		t.nodes[node].stack = d.stackIDOf(t.stackOf(node, uint32(len(d.t.Stacks)+1)))
 	}
@@ -93,7 +95,7 @@ func (d *decoder) nodes() (int, error) {
 // deepest stack a writer makes (a corrupt trace may chain more).
 func (t *readTree) depth(node uint32) int {
 	n := 0
-	for ; node != 0 && n <= maxFrames+1; node = t.nodes[node].parent {
+	for ; node != 0 && n <= tracefmt.MaxFrames+1; node = t.nodes[node].parent {
 		n++
 	}
 	return n

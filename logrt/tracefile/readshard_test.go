@@ -1,4 +1,4 @@
-package logrt
+package tracefile
 
 import (
 	"encoding/binary"
@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // shardTrace builds a version 3 trace by hand with chunks of size bytes:
@@ -15,13 +17,13 @@ import (
 // each chunk then ends with zeros.
 func shardTrace(t testing.TB, size int, chunks ...[][]byte) []byte {
 	t.Helper()
-	b := append([]byte(nil), loadSample(t)[:headerSize]...)
+	b := append([]byte(nil), loadSample(t)[:tracefmt.HeaderSize]...)
 	binary.LittleEndian.PutUint32(b[8:], 3)
 	binary.LittleEndian.PutUint32(b[16:], uint32(size))
 	for i, recs := range chunks {
 		for _, r := range recs {
 			if len(r) == 0 {
-				r = rec(kindPad, make([]byte, (i+1)*size-len(b)-4)...)
+				r = rec(tracefmt.RecPad, make([]byte, (i+1)*size-len(b)-4)...)
 			}
 			b = append(b, r...)
 		}
@@ -34,19 +36,19 @@ func shardTrace(t testing.TB, size int, chunks ...[][]byte) []byte {
 }
 
 // Records of shard traces: the frames m f:3 (pc 1) and the value s (id 1).
-func frameM() []byte       { return rec(kindFrames, 1, 1, 1, 'm', 1, 'f', 3) }
-func strRec(s byte) []byte { return rec(kindString, 1, 1, 1, s) }
+func frameM() []byte       { return rec(tracefmt.RecFrames, 1, 1, 1, 'm', 1, 'f', 3) }
+func strRec(s byte) []byte { return rec(tracefmt.RecString, 1, 1, 1, s) }
 
 var fill = []byte{}
 
-func chunkOf(id byte) []byte { return rec(kindChunk, id, 0) } // ordered by the counter
+func chunkOf(id byte) []byte { return rec(tracefmt.RecChunk, id, 0) } // ordered by the counter
 
-func clockChunk(id byte) []byte { return rec(kindChunk, id, 1) } // ordered by the clock
+func clockChunk(id byte) []byte { return rec(tracefmt.RecChunk, id, 1) } // ordered by the clock
 
 // event of getter 1 on a new stack (one node, pc 1) or on node 1 again,
 // with value 1, sequence delta ds and time delta dt.
-func newStackEvent(ds, dt byte) []byte  { return rec(kindEvent, 1, 1, 1, 1, 1, ds, dt) }
-func sameStackEvent(ds, dt byte) []byte { return rec(kindEvent, 1, 0, 1, 1, ds, dt) }
+func newStackEvent(ds, dt byte) []byte  { return rec(tracefmt.RecEvent, 1, 1, 1, 1, 1, ds, dt) }
+func sameStackEvent(ds, dt byte) []byte { return rec(tracefmt.RecEvent, 1, 0, 1, 1, ds, dt) }
 
 // TestReadShards: two shards' streams, each over two chunks, are merged
 // by sequence number; a stack recorded in both shards is one Stack; times
@@ -54,8 +56,8 @@ func sameStackEvent(ds, dt byte) []byte { return rec(kindEvent, 1, 0, 1, 1, ds, 
 func TestReadShards(t *testing.T) {
 	const size = 1024
 	data := shardTrace(t, size,
-		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 10), rec(kindMark, 1, 2, 5, 1, 'x'), fill},
-		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 12), rec(kindEventDelta+2, 1, 0, 1, 1, 1), fill}, // delta 3, in the kind
+		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 10), rec(tracefmt.RecMark, 1, 2, 5, 1, 'x'), fill},
+		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 12), rec(tracefmt.RecEventDelta+2, 1, 0, 1, 1, 1), fill}, // delta 3, in the kind
 		nil, // handed out, never written
 		[][]byte{chunkOf(0), sameStackEvent(4, 1)},
 		[][]byte{chunkOf(1), sameStackEvent(1, 100)},
@@ -85,11 +87,11 @@ func TestReadShards(t *testing.T) {
 func TestReadShardsByClock(t *testing.T) {
 	data := shardTrace(t, 1024,
 		// shard 0: a at 10, pause at 20, resume at 30, x at 30
-		[][]byte{clockChunk(0), frameM(), strRec('a'), newStackEvent(1, 10), rec(kindMark, 2, 1, 10, 0),
-			rec(kindMark, 3, 1, 10, 0), rec(kindMark, 1, 1, 0, 1, 'x')},
+		[][]byte{clockChunk(0), frameM(), strRec('a'), newStackEvent(1, 10), rec(tracefmt.RecMark, 2, 1, 10, 0),
+			rec(tracefmt.RecMark, 3, 1, 10, 0), rec(tracefmt.RecMark, 1, 1, 0, 1, 'x')},
 		// shard 1: b at 20, c at 30 (the same value id in its own stream)
-		[][]byte{clockChunk(1), frameM(), strRec('b'), newStackEvent(1, 20), rec(kindString, 2, 1, 1, 'c'),
-			rec(kindEvent, 1, 0, 1, 2, 1, 10)},
+		[][]byte{clockChunk(1), frameM(), strRec('b'), newStackEvent(1, 20), rec(tracefmt.RecString, 2, 1, 1, 'c'),
+			rec(tracefmt.RecEvent, 1, 0, 1, 2, 1, 10)},
 	)
 	tr, err := Decode("clock.suncat", data)
 	if err != nil || tr.Problem() != "" {
@@ -116,12 +118,12 @@ func orderOf(tr *Trace) []string {
 	for ei < len(tr.Events) || mi < len(tr.Marks) {
 		if mi < len(tr.Marks) && (ei >= len(tr.Events) || tr.Marks[mi].Seq < tr.Events[ei].Seq) {
 			m := tr.Marks[mi]
-			out = append(out, "mark:"+m.Label+"@"+itoa(int(m.Seq))+":"+itoa(int(m.Time)))
+			out = append(out, "mark:"+m.Label+"@"+strconv.Itoa(int(m.Seq))+":"+strconv.Itoa(int(m.Time)))
 			mi++
 			continue
 		}
 		e := tr.Events[ei]
-		out = append(out, e.Value+"@"+itoa(int(e.Seq))+":"+itoa(int(e.Time)))
+		out = append(out, e.Value+"@"+strconv.Itoa(int(e.Seq))+":"+strconv.Itoa(int(e.Time)))
 		ei++
 	}
 	return out
@@ -174,7 +176,7 @@ func TestReadShardsDamage(t *testing.T) {
 // the merge: shard 0 defines its stack (n) first, but shard 1's event (on
 // m) comes first, so m is stack 1 and n stack 2.
 func TestReadShardsStackNumbers(t *testing.T) {
-	frameN := rec(kindFrames, 1, 1, 1, 'n', 1, 'f', 4)
+	frameN := rec(tracefmt.RecFrames, 1, 1, 1, 'n', 1, 'f', 4)
 	data := shardTrace(t, 1024,
 		[][]byte{chunkOf(0), frameN, strRec('a'), newStackEvent(2, 10)},
 		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(1, 5)},
@@ -259,9 +261,9 @@ func manyShards(t testing.TB, shards, events int, byClock bool) ([]byte, []strin
 	streams := make([][]byte, shards)
 	last := make([]uint64, shards) // sequence number, or time
 	for s := range streams {
-		streams[s] = append(rec(kindChunk, append(binary.AppendUvarint(nil, uint64(s)), order)...), frameM()...)
+		streams[s] = append(rec(tracefmt.RecChunk, append(binary.AppendUvarint(nil, uint64(s)), order)...), frameM()...)
 		name := []byte(strconv.Itoa(s))
-		streams[s] = append(streams[s], rec(kindString, append([]byte{1, byte(len(name)), byte(len(name))}, name...)...)...)
+		streams[s] = append(streams[s], rec(tracefmt.RecString, append([]byte{1, byte(len(name)), byte(len(name))}, name...)...)...)
 	}
 	for k, s := range of {
 		key := uint64(k + 1)
@@ -278,7 +280,7 @@ func manyShards(t testing.TB, shards, events int, byClock bool) ([]byte, []strin
 		}
 		payload = binary.AppendUvarint(payload, ds)
 		payload = binary.AppendUvarint(payload, dt)
-		streams[s] = append(streams[s], rec(kindEvent, payload...)...)
+		streams[s] = append(streams[s], rec(tracefmt.RecEvent, payload...)...)
 		last[s] = key
 	}
 	place := make([]int, events) // the events in the trace's order

@@ -1,4 +1,4 @@
-package logrt
+package host
 
 import (
 	"bufio"
@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/suncat-go/suncat/logrt"
 )
 
 // A Process is a live instrumented process reachable on the control
@@ -26,7 +28,7 @@ type Process struct {
 // LiveProcesses lists the instrumented processes that answer on the
 // control channel, removing the sockets of processes that are gone.
 func LiveProcesses() ([]Process, error) {
-	entries, err := os.ReadDir(ControlDir())
+	entries, err := os.ReadDir(logrt.ControlDir())
 	if os.IsNotExist(err) {
 		return nil, nil
 	}
@@ -35,7 +37,7 @@ func LiveProcesses() ([]Process, error) {
 	}
 	// A folder another user made, or opened to others, may hold their
 	// sockets: a fake program would get the request and answer "ok".
-	if err := CheckPrivateDir(ControlDir()); err != nil {
+	if err := logrt.CheckPrivateDir(logrt.ControlDir()); err != nil {
 		return nil, err
 	}
 	var ps []Process
@@ -43,7 +45,7 @@ func LiveProcesses() ([]Process, error) {
 		if !strings.HasSuffix(e.Name(), ".sock") {
 			continue
 		}
-		sock := filepath.Join(ControlDir(), e.Name())
+		sock := filepath.Join(logrt.ControlDir(), e.Name())
 		p, err := request(sock, "info")
 		if err != nil {
 			if errors.Is(err, syscall.ECONNREFUSED) && gone(e.Name()) {
@@ -74,7 +76,7 @@ func SendControl(target, cmd, arg string) (Process, error) {
 	}
 	switch {
 	case len(match) == 0 && target == "":
-		return Process{}, fmt.Errorf("no instrumented program is running (none answers in %s)", ControlDir())
+		return Process{}, fmt.Errorf("no instrumented program is running (none answers in %s)", logrt.ControlDir())
 	case len(match) == 0:
 		return Process{}, fmt.Errorf("no running instrumented program matches %q; running: %s", target, describe(ps))
 	case len(match) > 1:

@@ -1,6 +1,6 @@
 //go:build unix
 
-package logrt
+package host
 
 import "syscall"
 

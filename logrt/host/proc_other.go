@@ -1,6 +1,6 @@
 //go:build !unix
 
-package logrt
+package host
 
 // processGone reports whether no process has this pid; where that cannot
 // be asked, a socket nobody listens on is taken as left behind.

@@ -1,17 +1,19 @@
-package logrt
+package tracefile
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
-	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 func loadSample(t testing.TB) []byte {
-	data, err := os.ReadFile("../testdata/traces/marks.suncat")
+	data, err := os.ReadFile("../../testdata/traces/marks.suncat")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +43,7 @@ func TestReadSample(t *testing.T) {
 
 // v2 returns a copy of the header of good marked as version 2.
 func v2(good []byte) []byte {
-	b := append([]byte(nil), good[:headerSize]...)
+	b := append([]byte(nil), good[:tracefmt.HeaderSize]...)
 	binary.LittleEndian.PutUint32(b[8:], 2)
 	return b
 }
@@ -51,14 +53,14 @@ func v2(good []byte) []byte {
 // stack.
 func TestReadTree(t *testing.T) {
 	data := withRecords(v2(loadSample(t)),
-		rec(kindFrames, 1, 1, 1, 'm', 1, 'f', 3), // pc 1: m f:3
-		rec(kindFrames, 2, 1, 1, 'g', 1, 'f', 9), // pc 2: g f:9
-		rec(kindFrames, 3, 1, 1, 'h', 1, 'f', 5), // pc 3: h f:5
-		rec(kindString, 1, 1, 1, 'x'),
-		rec(kindEvent, 1, 2, 1, 1, 2, 1, 0), // nodes 1 (m), 2 (g under m)
-		rec(kindEvent, 1, 1, 2, 3, 1, 0),    // node 3 (h under node 1)
-		rec(kindEvent, 1, 0, 2, 1, 0),       // node 2 again (next 4, back 2)
-		rec(kindEvent, 1, 2, 4, 0, 2, 1, 0), // nodes 4 (cut), 5 (g under it)
+		rec(tracefmt.RecFrames, 1, 1, 1, 'm', 1, 'f', 3), // pc 1: m f:3
+		rec(tracefmt.RecFrames, 2, 1, 1, 'g', 1, 'f', 9), // pc 2: g f:9
+		rec(tracefmt.RecFrames, 3, 1, 1, 'h', 1, 'f', 5), // pc 3: h f:5
+		rec(tracefmt.RecString, 1, 1, 1, 'x'),
+		rec(tracefmt.RecEvent, 1, 2, 1, 1, 2, 1, 0), // nodes 1 (m), 2 (g under m)
+		rec(tracefmt.RecEvent, 1, 1, 2, 3, 1, 0),    // node 3 (h under node 1)
+		rec(tracefmt.RecEvent, 1, 0, 2, 1, 0),       // node 2 again (next 4, back 2)
+		rec(tracefmt.RecEvent, 1, 2, 4, 0, 2, 1, 0), // nodes 4 (cut), 5 (g under it)
 	)
 	tr, err := Decode("tree.suncat", data)
 	if err != nil {
@@ -69,7 +71,7 @@ func TestReadTree(t *testing.T) {
 		s := tr.StackOf(e.Stack)
 		str := ""
 		for _, f := range s.Frames {
-			str += f.Func + ":" + itoa(f.Line) + " "
+			str += f.Func + ":" + strconv.Itoa(f.Line) + " "
 		}
 		if s.Truncated {
 			str += "cut"
@@ -101,7 +103,7 @@ func TestReadErrors(t *testing.T) {
 	good := loadSample(t)
 	le := binary.LittleEndian
 	// firstRecord is the offset of the first record after the header.
-	const firstRecord = headerSize
+	const firstRecord = tracefmt.HeaderSize
 	mutate := func(f func(b []byte) []byte) []byte {
 		b := append([]byte(nil), good...)
 		return f(b)
@@ -113,19 +115,19 @@ func TestReadErrors(t *testing.T) {
 		torn bool
 	}{
 		{"empty", nil, "offset 0: file too short", false},
-		{"bad magic", mutate(func(b []byte) []byte { b[0] = 'X'; return b }), "offset 0: not a suncat trace", false},
+		{"bad tracefmt.Magic", mutate(func(b []byte) []byte { b[0] = 'X'; return b }), "offset 0: not a suncat trace", false},
 		{"bad version", mutate(func(b []byte) []byte { le.PutUint32(b[8:], 99); return b }), "offset 8: unsupported trace version 99", false},
 		{"short header", good[:100], "file ends inside the header", false},
 		{"unknown kind", mutate(func(b []byte) []byte { b[firstRecord] = 77; return b }), "unknown record kind 77", false},
 		{"huge length", mutate(func(b []byte) []byte { le.PutUint32(b[firstRecord:], 1|0xffffff<<8); return b }), "crosses a chunk boundary", false},
-		{"huge getter id", withRecords(good, rec(kindGetters, 1, 0x80, 0x80, 0x40, 0, 0, 0, 0, 0, 0)), "getter id 1048576 out of range", false},
-		{"undefined stack", withRecords(good, rec(kindString, 1, 1, 1, 'x'), rec(kindEvent, 1, 9, 1, 5)), "event refers to undefined stack 9", false},
-		{"undefined string", withRecords(good, rec(kindStack, 1, 0, 0), rec(kindEvent, 1, 1, 4, 5)), "event refers to undefined string 4", false},
-		{"stack out of sequence", withRecords(good, rec(kindStack, 3, 0, 0)), "stack id 3 out of sequence (want 1)", false},
-		{"string overflows record", withRecords(good, rec(kindString, 1, 9, 9, 'x')), "string value of 9 bytes overflows its record", false},
-		{"bad varint", withRecords(good, rec(kindEvent, 0x80)), "bad or truncated varint (getter id)", false},
-		{"extra bytes", withRecords(good, rec(kindMark, 1, 0, 0, 7, 7)), "2 unexpected bytes at the end of a record", false},
-		{"bad mark kind", withRecords(good, rec(kindMark, 9, 0, 0)), "mark kind 9 out of range", false},
+		{"huge getter id", withRecords(good, rec(tracefmt.RecGetters, 1, 0x80, 0x80, 0x40, 0, 0, 0, 0, 0, 0)), "getter id 1048576 out of range", false},
+		{"undefined stack", withRecords(good, rec(tracefmt.RecString, 1, 1, 1, 'x'), rec(tracefmt.RecEvent, 1, 9, 1, 5)), "event refers to undefined stack 9", false},
+		{"undefined string", withRecords(good, rec(tracefmt.RecStack, 1, 0, 0), rec(tracefmt.RecEvent, 1, 1, 4, 5)), "event refers to undefined string 4", false},
+		{"stack out of sequence", withRecords(good, rec(tracefmt.RecStack, 3, 0, 0)), "stack id 3 out of sequence (want 1)", false},
+		{"string overflows record", withRecords(good, rec(tracefmt.RecString, 1, 9, 9, 'x')), "string value of 9 bytes overflows its record", false},
+		{"bad varint", withRecords(good, rec(tracefmt.RecEvent, 0x80)), "bad or truncated varint (getter id)", false},
+		{"extra bytes", withRecords(good, rec(tracefmt.RecMark, 1, 0, 0, 7, 7)), "2 unexpected bytes at the end of a record", false},
+		{"bad mark kind", withRecords(good, rec(tracefmt.RecMark, 9, 0, 0)), "mark kind 9 out of range", false},
 		{"torn record", mutate(func(b []byte) []byte {
 			// Zero the commit word of the last record: it was being
 			// written when the process died.
@@ -171,7 +173,7 @@ func rec(kind byte, payload ...byte) []byte {
 // withRecords returns a trace with the header of good and the records
 // recs, followed by zeros.
 func withRecords(good []byte, recs ...[]byte) []byte {
-	b := append([]byte(nil), good[:headerSize]...)
+	b := append([]byte(nil), good[:tracefmt.HeaderSize]...)
 	for _, r := range recs {
 		b = append(b, r...)
 	}
@@ -180,7 +182,7 @@ func withRecords(good []byte, recs ...[]byte) []byte {
 
 // lastRecord returns the offset of the last record in b.
 func lastRecord(b []byte) int {
-	off, last := headerSize, headerSize
+	off, last := tracefmt.HeaderSize, tracefmt.HeaderSize
 	for off+4 <= len(b) {
 		w := binary.LittleEndian.Uint32(b[off:])
 		if w == 0 {
@@ -196,14 +198,14 @@ func lastRecord(b []byte) int {
 // accepts is consistent.
 func FuzzReader(f *testing.F) {
 	f.Add(loadSample(f))
-	f.Add([]byte(magic))
+	f.Add([]byte(tracefmt.Magic))
 	good := loadSample(f)
-	f.Add(withRecords(good, rec(kindStack, 1, 0, 1, 1, 'f', 1, 'g', 7), rec(kindString, 1, 9, 1, 'x'), rec(kindEvent, 1, 1, 1, 5), rec(kindMark, 1, 0, 0)))
-	f.Add(withRecords(good, rec(kindGetters, 1, 1, 0, 0, 0, 0, 0, 0), rec(kindPad, 0, 0, 0)))
-	f.Add(withRecords(v2(good), rec(kindFrames, 1, 1, 1, 'm', 1, 'f', 3), rec(kindString, 1, 1, 1, 'x'),
-		rec(kindEvent, 1, 2, 1, 1, 1, 1, 0), rec(kindEvent, 1, 0, 1, 1, 0), rec(kindEvent, 1, 1, 3, 0, 1, 0)))
+	f.Add(withRecords(good, rec(tracefmt.RecStack, 1, 0, 1, 1, 'f', 1, 'g', 7), rec(tracefmt.RecString, 1, 9, 1, 'x'), rec(tracefmt.RecEvent, 1, 1, 1, 5), rec(tracefmt.RecMark, 1, 0, 0)))
+	f.Add(withRecords(good, rec(tracefmt.RecGetters, 1, 1, 0, 0, 0, 0, 0, 0), rec(tracefmt.RecPad, 0, 0, 0)))
+	f.Add(withRecords(v2(good), rec(tracefmt.RecFrames, 1, 1, 1, 'm', 1, 'f', 3), rec(tracefmt.RecString, 1, 1, 1, 'x'),
+		rec(tracefmt.RecEvent, 1, 2, 1, 1, 1, 1, 0), rec(tracefmt.RecEvent, 1, 0, 1, 1, 0), rec(tracefmt.RecEvent, 1, 1, 3, 0, 1, 0)))
 	f.Add(shardTrace(f, 1024,
-		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 10), rec(kindMark, 1, 2, 5, 1, 'x'), fill},
+		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 10), rec(tracefmt.RecMark, 1, 2, 5, 1, 'x'), fill},
 		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 12), sameStackEvent(3, 1)},
 		[][]byte{chunkOf(0), sameStackEvent(4, 1)}))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -227,75 +229,10 @@ func FuzzReader(f *testing.F) {
 	})
 }
 
-// TestDecodeFunc: streaming gives the same events and marks, in the same
-// order, as Decode, on the sample and on a recorded trace of distinct
-// values; and an error from the callback stops decoding.
-func TestDecodeFunc(t *testing.T) {
-	sample := loadSample(t)
-	long := runProg(t, "loops", 2000)
-	recorded, err := os.ReadFile(long.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		name string
-		data []byte
-	}{{"sample", sample}, {"loops", recorded}} {
-		whole, err := Decode(tc.name, tc.data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var evs []Event
-		var mks []Marker
-		var order []uint64
-		part, err := DecodeFunc(tc.name, tc.data, func(ev *Event, mk *Marker) error {
-			if (ev == nil) == (mk == nil) {
-				t.Fatalf("%s: want exactly one of event and mark", tc.name)
-			}
-			if ev != nil {
-				evs = append(evs, *ev)
-				order = append(order, ev.Seq)
-			} else {
-				mks = append(mks, *mk)
-				order = append(order, mk.Seq)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(part.Events) != 0 || len(part.Marks) != 0 || len(part.Stacks) != len(whole.Stacks) || len(part.Getters) != len(whole.Getters) {
-			t.Errorf("%s: streamed trace keeps %d events, %d marks, %d stacks, %d getters", tc.name, len(part.Events), len(part.Marks), len(part.Stacks), len(part.Getters))
-		}
-		if !reflect.DeepEqual(evs, whole.Events) || !reflect.DeepEqual(mks, whole.Marks) {
-			t.Errorf("%s: streamed events or marks differ from Decode's", tc.name)
-		}
-		for i := range order {
-			if order[i] != uint64(i) {
-				t.Fatalf("%s: item %d has seq %d", tc.name, i, order[i])
-			}
-		}
-		if len(evs) == 0 || len(mks) == 0 {
-			t.Errorf("%s: %d events, %d marks: the test needs both", tc.name, len(evs), len(mks))
-		}
-	}
-	stop := errors.New("enough")
-	n := 0
-	_, err = DecodeFunc("x", sample, func(*Event, *Marker) error {
-		if n++; n == 3 {
-			return stop
-		}
-		return nil
-	})
-	if err != stop || n != 3 {
-		t.Errorf("callback error: got %v after %d calls, want %v after 3", err, n, stop)
-	}
-}
-
 // TestReadHeader: the header alone, as the whole decode gives it, and the
 // same error for a file whose header is bad.
 func TestReadHeader(t *testing.T) {
-	for _, p := range []string{"../testdata/traces/marks.suncat", "../testdata/traces/busapp.suncat"} {
+	for _, p := range []string{"../../testdata/traces/marks.suncat", "../../testdata/traces/busapp.suncat"} {
 		h, err := ReadHeader(p)
 		if err != nil {
 			t.Fatal(err)
@@ -312,9 +249,9 @@ func TestReadHeader(t *testing.T) {
 	dir := t.TempDir()
 	good := loadSample(t)
 	for name, data := range map[string][]byte{
-		"short":   good[:20],
-		"magic":   append([]byte("NOTATRCE"), good[8:600]...),
-		"version": append(append(append([]byte{}, good[:8]...), 9, 0, 0, 0), good[12:]...),
+		"short":          good[:20],
+		"tracefmt.Magic": append([]byte("NOTATRCE"), good[8:600]...),
+		"version":        append(append(append([]byte{}, good[:8]...), 9, 0, 0, 0), good[12:]...),
 	} {
 		p := dir + "/" + name + ".suncat"
 		if err := os.WriteFile(p, data, 0o644); err != nil {
@@ -334,9 +271,9 @@ func TestReadHeader(t *testing.T) {
 // TestReadTreeTooDeep: a chain of nodes deeper than any writer makes is
 // an error, not a stack the reader builds frame by frame.
 func TestReadTreeTooDeep(t *testing.T) {
-	recs := [][]byte{rec(kindFrames, 1, 1, 1, 'm', 1, 'f', 3), rec(kindString, 1, 1, 1, 'x')}
-	for i := 0; i < maxFrames+2; i++ {
-		recs = append(recs, rec(kindEvent, 1, 1, 1, 1, 1, 0)) // one node under the last
+	recs := [][]byte{rec(tracefmt.RecFrames, 1, 1, 1, 'm', 1, 'f', 3), rec(tracefmt.RecString, 1, 1, 1, 'x')}
+	for i := 0; i < tracefmt.MaxFrames+2; i++ {
+		recs = append(recs, rec(tracefmt.RecEvent, 1, 1, 1, 1, 1, 0)) // one node under the last
 	}
 	tr, err := Decode("deep.suncat", withRecords(v2(loadSample(t)), recs...))
 	if err == nil {
@@ -411,13 +348,13 @@ func TestReadCutAndDamaged(t *testing.T) {
 
 // firstEventRecord returns the offset of the record of event i (from 0).
 func firstEventRecord(t *testing.T, b []byte, i int) int {
-	off := headerSize
+	off := tracefmt.HeaderSize
 	for off+4 <= len(b) {
 		w := binary.LittleEndian.Uint32(b[off:])
 		if w == 0 {
 			break
 		}
-		if byte(w) == kindEvent {
+		if byte(w) == tracefmt.RecEvent {
 			if i == 0 {
 				return off
 			}
@@ -427,26 +364,4 @@ func firstEventRecord(t *testing.T, b []byte, i int) int {
 	}
 	t.Fatalf("no event record %d", i)
 	return 0
-}
-
-// TestHeaderArgs: the program's arguments go into the header as far as
-// they fit, and come back; a header without them has none.
-func TestHeaderArgs(t *testing.T) {
-	long := strings.Repeat("x", 500)
-	for _, args := range [][]string{nil, {"-n", "5"}, {"", "a b", "ü"}, {"-a", long, "-b"}} {
-		var h [headerSize - 40]byte
-		putArgs(h[:], args)
-		got := readArgs(h[:])
-		want := args
-		if len(args) == 3 && args[1] == long {
-			want = args[:1] // the long one does not fit: it and what follows are left out
-		}
-		if len(got) != len(want) || strings.Join(got, "\x00") != strings.Join(want, "\x00") {
-			t.Errorf("%q: read back %q, want %q", args, got, want)
-		}
-	}
-	tr, err := Decode("x.suncat", loadSample(t))
-	if err != nil || tr.Args != nil {
-		t.Errorf("a trace written before arguments were recorded: %v, args %q", err, tr.Args)
-	}
 }

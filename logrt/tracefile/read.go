@@ -1,4 +1,4 @@
-package logrt
+package tracefile
 
 import (
 	"encoding/binary"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // A Trace is a decoded trace file.
@@ -224,13 +226,13 @@ func (d *decoder) header() error {
 	if len(d.data) < 36 {
 		return d.errorf(len(d.data), "file too short for a trace header (%d bytes)", len(d.data))
 	}
-	if string(d.data[:8]) != magic {
-		return d.errorf(0, "not a suncat trace (bad magic %q)", d.data[:8])
+	if string(d.data[:8]) != tracefmt.Magic {
+		return d.errorf(0, "not a suncat trace (bad tracefmt.Magic %q)", d.data[:8])
 	}
 	le := binary.LittleEndian
 	d.version = le.Uint32(d.data[8:])
-	if d.version < 1 || d.version > formatVersion {
-		return d.errorf(8, "unsupported trace version %d (this suncat reads versions 1 to %d)", d.version, formatVersion)
+	if d.version < 1 || d.version > tracefmt.Version {
+		return d.errorf(8, "unsupported trace version %d (this suncat reads versions 1 to %d)", d.version, tracefmt.Version)
 	}
 	hs := int(le.Uint32(d.data[12:]))
 	cs := int(le.Uint32(d.data[16:]))
@@ -254,7 +256,7 @@ func (d *decoder) header() error {
 	// The last chunk handed out begins with a record: a file that ends
 	// before it was cut (trailing zeros trimmed off the last chunk are not
 	// a cut).
-	if le.Uint32(d.data[hs-8:]) == chunkCountTag {
+	if le.Uint32(d.data[hs-8:]) == tracefmt.ChunkCountTag {
 		if n := int(le.Uint32(d.data[hs-4:])); n > 0 && (n-1)*cs+4 > len(d.data) {
 			d.t.Cut = true
 		}
@@ -344,8 +346,8 @@ func (d *decoder) record(kind byte, off, n int) error {
 	d.off, d.pos, d.end, d.payload = off+4, off+4, off+4+n, d.data
 	var err error
 	switch {
-	case kind >= kindEventDelta && d.version >= 3:
-		d.kindDelta = uint64(kind) - kindEventDelta + 1
+	case kind >= tracefmt.RecEventDelta && d.version >= 3:
+		d.kindDelta = uint64(kind) - tracefmt.RecEventDelta + 1
 		err = d.event()
 		d.kindDelta = 0
 	default:
@@ -364,23 +366,23 @@ func (d *decoder) record(kind byte, off, n int) error {
 func (d *decoder) plainRecord(kind byte, off int) error {
 	var err error
 	switch kind {
-	case kindGetters:
+	case tracefmt.RecGetters:
 		err = d.getters()
-	case kindStack:
+	case tracefmt.RecStack:
 		err = d.stack()
-	case kindFrames:
+	case tracefmt.RecFrames:
 		err = d.frames()
-	case kindString:
+	case tracefmt.RecString:
 		err = d.str()
-	case kindEvent:
+	case tracefmt.RecEvent:
 		err = d.event()
-	case kindMark:
+	case tracefmt.RecMark:
 		err = d.mark()
-	case kindChunk:
+	case tracefmt.RecChunk:
 		err = d.chunkRecord()
-	case kindPad:
+	case tracefmt.RecPad:
 		d.pos = d.end
-	case kindNote:
+	case tracefmt.RecNote:
 		d.t.Stopped, err = d.string("note")
 	default:
 		return d.errorf(off, "unknown record kind %d", kind)

@@ -1,10 +1,12 @@
-package logrt
+package tracefile
 
 import (
 	"container/heap"
 	"encoding/binary"
 	"strconv"
 	"strings"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // The reader's side of version 3 traces (format.go): each shard's chunks
@@ -203,7 +205,7 @@ func (d *decoder) streams() ([]*stream, error) {
 			}
 			continue
 		}
-		if byte(word) != kindChunk {
+		if byte(word) != tracefmt.RecChunk {
 			return nil, d.errorf(start, "chunk does not start with a chunk record (kind %d)", byte(word))
 		}
 		n := int(word >> 8)
@@ -314,7 +316,7 @@ func (s *stream) step() error {
 	return nil
 }
 
-// chunkRecord decodes a kindChunk record: the first of every chunk of a
+// chunkRecord decodes a tracefmt.RecChunk record: the first of every chunk of a
 // version 3 trace, naming the shard the chunk belongs to.
 func (d *decoder) chunkRecord() error {
 	at := d.pos

@@ -1,0 +1,8 @@
+// Package host is the suncat side of the runtime's control channel: it
+// finds the instrumented processes that are running (LiveProcesses) and
+// sends them marks, pauses and resumes (SendControl), which the runtime's
+// control server (logrt's control.go) records in their traces.
+//
+// Nothing of it is compiled into instrumented programs. Called by
+// cmd/suncat (mark, pause, resume, ps).
+package host

@@ -1,0 +1,30 @@
+// Package tracefile reads the trace files that instrumented programs
+// write (the writer is package logrt, the runtime compiled into them; the
+// format they share is defined in package logrt/tracefmt).
+//
+// It is suncat-side only: nothing of it is compiled into instrumented
+// programs, so it may use current Go and any package of suncat's module
+// except the runtime, logrt, whose package-level initialization (clock and
+// unwinder calibration, SUNCAT_DELAY) must not run in readers.
+//
+// Called by: cmd/suncat (ReadFile, ReadHeader, DecodeFunc), prioritize,
+// delay, export and tui (the decoded Trace), internal/testtrace.
+package tracefile
+
+import "github.com/suncat-go/suncat/logrt/tracefmt"
+
+// Getter describes one instrumented getter.
+type Getter = tracefmt.Getter
+
+// MarkKind tells a mark from a pause or a resume.
+type MarkKind = tracefmt.MarkKind
+
+const (
+	KindMark   = tracefmt.KindMark
+	KindPause  = tracefmt.KindPause
+	KindResume = tracefmt.KindResume
+
+	// MaxValue is the number of bytes of a string value that a trace
+	// keeps; longer values are cut (Event.Truncated, Event.Len).
+	MaxValue = tracefmt.MaxValue
+)

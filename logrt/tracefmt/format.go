@@ -1,0 +1,218 @@
+// Package tracefmt holds the definitions of the trace file format that
+// the writer (package logrt, compiled into instrumented programs) and the
+// reader (package logrt/tracefile, in suncat) share: the layout below,
+// the magic, the version, the record kinds and the getter table's entry.
+//
+// Like logrt, it imports only the standard library and is written for Go
+// 1.18: instrument copies it into instrumented programs beside the
+// runtime (as <module>/suncatrt/tracefmt), where it is compiled under the
+// user's module's go version. It has no variables and no init code.
+package tracefmt
+
+// The trace file format, version 3 (the reader also reads versions 1
+// and 2).
+//
+// A trace is one file per process. The writer maps it into memory in chunks
+// (MAP_SHARED), so every record that is complete when the process dies, by
+// any means including SIGKILL, is already in the kernel's page cache and
+// reaches the file. There is no goroutine and no signal handler behind this
+// guarantee.
+//
+//	file:   | header (512 bytes) | records of shard 0 ...   | zeros |
+//	        |<-------------------- chunk 0 ------------------------>|
+//	        | records of shard k ...                         | zeros |
+//	        |<-------------------- chunk 1 ------------------------>| ...
+//
+//	header: | magic "SUNCATTR" (8) | version u32 | header size u32 |
+//	        | chunk size u32 | pid u32 | start unix ns i64 |
+//	        | program name: u16 length + bytes |
+//	        | arguments (os.Args[1:]): u16 count, then each u16 length +
+//	        |   bytes; those that do not fit are left out | zero padding |
+//	        | chunk count tag u32 | chunks handed out u32 |  (the last 8 bytes)
+//
+//	record: | commit word u32 | payload ... | zero padding to 4 bytes |
+//	          commit word = kind (low 8 bits) | payload length << 8
+//
+// All integers in the header are little endian. The chunk count, after
+// its tag (ChunkCountTag; traces written before it have zeros or argument
+// bytes there), is raised each time a shard begins a chunk (it counts up
+// to the last chunk begun), so a reader knows a file cut after a chunk
+// that was not full, whose shard's stream looks whole: the last chunk
+// begun must begin in the file. Chunks after it may be spares, mapped
+// ahead and never written.
+//
+// The writer has several shards (logrt/shard.go): one for each P, written only
+// by goroutines pinned to that P, and a few with a lock (logrt/pinned.go), so
+// that goroutines recording at the same time do not wait for each other.
+// Each chunk belongs to one shard and starts with a RecChunk record
+// naming it (chunk 0, shard 0's first, after the header); a shard's
+// records, read chunk after chunk in file order, are its stream. Records
+// never cross a chunk boundary, and each leaves room for a commit word
+// after it: the last record of a chunk is a padding record that fills it,
+// written once the shard's next chunk is mapped, and the shard goes on in
+// that chunk. In a stream, records are written one at a time: the payload
+// first, then the commit word with an atomic store. The first zero commit
+// word therefore ends a stream; if the bytes after it in its chunk are not
+// all zero, a record was being written when the process died, and the
+// reader skips it and reports it (tracefile.Trace.Torn). A chunk whose first word is
+// zero was handed out but never written, and is skipped.
+//
+// Payloads are sequences of unsigned varints (u) and strings (s: u length,
+// then bytes):
+//
+//	RecChunk:    u shard, u order (0: by the counter, 1: by the clock)
+//	RecGetters:  u count, then per getter: u id, s package, s receiver,
+//	             s method, s file, u line, s field
+//	RecFrames:   u pc id, u frames, then per frame: s function, s file,
+//	             u line: what one return address stands for, innermost
+//	             first (several frames where calls were inlined)
+//	RecString:   u id, u original length, s value (capped at MaxValue bytes,
+//	             cut at a UTF-8 boundary)
+//	RecEvent:    u getter id, u new nodes k, then if k = 0: u back (the
+//	             stack is node next-back), else: u back (the new nodes'
+//	             parent is node next-back) and k times u pc id (each new
+//	             node is its parent plus that frame; the last is the
+//	             stack); then u string id, u sequence delta, u time delta
+//	kinds 16 to 255 (RecEventDelta and up): an event whose sequence
+//	             delta is kind-15, the most common case, with the payload
+//	             of RecEvent without its sequence delta
+//	RecMark:     u mark kind (1 mark, 2 pause, 3 resume), u sequence delta,
+//	             u time delta, s label
+//	RecPad:      ignored bytes up to the end of the chunk
+//	RecNote:     s text: why recording stopped ("recording stopped: no
+//	             space left on device"), written once, in the room every
+//	             chunk keeps for it (logrt's noteRoom); only records being
+//	             written in other shards at that moment may follow it
+//
+// Frames, strings and call-site tree nodes belong to the shard that
+// defines them: ids count up from 1 in each shard's stream, and each is
+// defined in the stream before the first event that uses it.
+//
+// Order: every event and mark carries a sequence number (the delta from
+// the previous one of its stream; they rise within a stream), and the
+// trace has one of two orders, which every chunk record states (u order:
+// 0 counter, 1 clock):
+//
+//   - by the counter: the numbers come from one atomic counter of the
+//     process, and the reader merges the streams by them, which restores
+//     the order in which the records were made exactly; numbers may be
+//     missing (a record that was given one but not written). Pausing and
+//     resuming change a bit of the same counter in the same atomic step
+//     as they take their marks' numbers, so an event is recorded exactly
+//     when its number falls outside every pause.
+//   - by the clock, where the monotonic clock is fine-grained (two
+//     readings in a row always differ, so one core cannot learn what
+//     another did between two readings that give the same time): each
+//     stream counts on its own, and the reader merges the streams by time.
+//     Events then share no cache line that they write, which is what lets
+//     goroutines on several cores record at full speed. The pause bit
+//     stays in the counter word, which only pauses and resumes change; an
+//     event is recorded only if that word did not change while it read the
+//     clock, and a pause reads the clock after its change, a resume
+//     before, so no event's time falls inside a pause. At the same time, a
+//     resume comes before events, and events before pauses and marks.
+//
+// SUNCAT_ORDER=counter chooses the counter where the clock would do.
+//
+// Stacks form a call-site tree (logrt/stack.go): node 0 is the empty stack at
+// the root, and node ids count up from 1 in the order events define them;
+// next is the id the first new node of the event gets. A node's stack is
+// its frames, then its parent's. The pc id 0 marks a stack cut at
+// MaxFrames frames (it is the outermost node of such a stack, and has no
+// frames).
+//
+// Version 2 had one stream (no RecChunk, and no sequence deltas: records
+// were in order). Version 1 also had no RecFrames; its stacks were
+// interned whole:
+//
+//	RecStack:    u id, u flags (1: truncated at MaxFrames), u frames, then
+//	             per frame: s function, s file, u line. Frame 0 is the
+//	             getter; the last frames are the goroutine's entry.
+//	RecEvent:    u getter id, u stack id, u string id, u time delta
+//
+// Time deltas are nanoseconds of the monotonic clock since the previous
+// event or mark of the stream (the first since the start time in the
+// header); the reader makes the merged times non-decreasing. Frames and
+// strings are interned: each is defined once per stream, before the first
+// event that uses it, and events refer to it by id. A program with very
+// many distinct values stops remembering them after maxInterned (logrt; over all
+// shards; 37 to 63 bytes of memory each, logrt/values.go) and writes a new
+// definition for each further value, so the writer's memory stays bounded.
+const (
+	Magic         = "SUNCATTR"
+	Version       = 3 // the version the writer writes
+	HeaderSize    = 512
+	ChunkCountTag = 0xc4a7c5fe // before the chunk count at HeaderSize-8
+
+	// MaxValue is the number of bytes of a string value that a trace
+	// keeps. Longer values are cut, and the trace records their original
+	// length.
+	MaxValue = 1024
+
+	// MaxFrames is the deepest stack recorded; deeper stacks are cut at
+	// the outermost end and flagged.
+	MaxFrames = 128
+)
+
+// Record kinds: the low 8 bits of a record's commit word.
+const (
+	RecGetters = 1
+	RecStack   = 2 // version 1 only
+	RecString  = 3
+	RecEvent   = 4
+	RecMark    = 5
+	RecPad     = 6
+	RecFrames  = 7
+	RecChunk   = 8
+	RecNote    = 9 // why recording stopped
+
+	// RecEventDelta + d - 1 is the kind of an event of sequence delta d,
+	// for d up to MaxRecDelta (version 3).
+	RecEventDelta = 16
+	MaxRecDelta   = 256 - RecEventDelta
+)
+
+// MarkKind tells a mark from a pause or a resume.
+type MarkKind uint8
+
+const (
+	KindMark   MarkKind = 1
+	KindPause  MarkKind = 2
+	KindResume MarkKind = 3
+)
+
+func (k MarkKind) String() string {
+	switch k {
+	case KindMark:
+		return "mark"
+	case KindPause:
+		return "pause"
+	case KindResume:
+		return "resume"
+	}
+	return "unknown"
+}
+
+// Getter describes one instrumented getter. The instrumenter passes the
+// table once, from generated code: func init() { logrt.SetGetters(table) }.
+type Getter struct {
+	ID       uint32 // 1-based, dense
+	Package  string // import path
+	Receiver string // "*Stop", "Stop", "List[T]", "" for plain functions
+	Method   string
+	File     string // absolute path of the original source file
+	Line     int    // line of the declaration
+	Field    string // the field(s) it returns
+}
+
+// Name is the getter's short readable name: "Stop.Name", "(*Stop).Name",
+// or the function name.
+func (g Getter) Name() string {
+	switch {
+	case g.Receiver == "":
+		return g.Method
+	case g.Receiver[0] == '*':
+		return "(" + g.Receiver + ")." + g.Method
+	}
+	return g.Receiver + "." + g.Method
+}
