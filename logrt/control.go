@@ -14,7 +14,7 @@ import (
 // resume` reach a running instrumented program without any code of the
 // user's and without signals (so it cannot steal one the program handles).
 // When a process opens its trace it listens on a unix socket
-// <ControlDir>/<pid>.sock, served by one goroutine that waits in the
+// <ControlDir>/<pid>.sock, served by a goroutine that waits in the
 // runtime's poller (no thread is held). A request is one line,
 // "mark <label>", "pause", "resume" or "info"; the reply, sent after the
 // record is in the trace, is "ok <pid> <program> <trace path>", or
@@ -55,13 +55,21 @@ func startControl(tracePath string) {
 	go serveControl(tracePath)
 }
 
+// maxRequest bounds a request line: a mark's label is cut at MaxValue
+// bytes anyway.
+const maxRequest = 4096
+
 // handleControl serves one request read from c and replies on it.
 func handleControl(c io.ReadWriter, tracePath string) {
-	line, err := bufio.NewReaderSize(c, 4096).ReadString('\n')
+	b, err := bufio.NewReaderSize(c, maxRequest).ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		fmt.Fprintf(c, "error request line longer than %d bytes\n", maxRequest)
+		return
+	}
 	if err != nil {
 		return
 	}
-	line = strings.TrimRight(line, "\r\n")
+	line := strings.TrimRight(string(b), "\r\n")
 	cmd, arg := line, ""
 	if i := strings.IndexByte(line, ' '); i >= 0 {
 		cmd, arg = line[:i], line[i+1:]

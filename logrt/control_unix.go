@@ -9,7 +9,8 @@ import (
 )
 
 // serveControl listens on this process's control socket and serves
-// requests one at a time, for as long as the process lives. Any failure
+// requests, each connection on its own goroutine, for as long as the
+// process lives. Any failure
 // just leaves the process without a control channel.
 func serveControl(tracePath string) {
 	dir := ControlDir()
@@ -63,11 +64,27 @@ func serveControl(tracePath string) {
 			continue
 		}
 		c := os.NewFile(uintptr(nfd), "control")
-		c.SetDeadline(time.Now().Add(10 * time.Second))
-		handleControl(c, tracePath)
-		c.Close()
+		// Each connection is served on its own, so that one that sends
+		// nothing does not hold up the others; at most maxControlConns at
+		// once (the listen backlog holds the rest).
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			c.SetReadDeadline(time.Now().Add(controlReadLimit))
+			handleControl(c, tracePath)
+			c.Close()
+		}()
 	}
 }
+
+// maxControlConns bounds the connections served at once.
+const maxControlConns = 16
+
+var sem = make(chan struct{}, maxControlConns)
+
+// controlReadLimit is how long a client has to send its request line
+// once connected (a variable for tests).
+var controlReadLimit = 2 * time.Second
 
 func listenUnix(path string) (int, error) {
 	syscall.ForkLock.RLock()

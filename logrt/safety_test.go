@@ -1,7 +1,10 @@
 package logrt
 
 import (
+	"bufio"
 	"bytes"
+	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/suncat-go/suncat/logrt/internal/together"
 	"github.com/suncat-go/suncat/logrt/tracefile"
@@ -30,6 +34,14 @@ func init() {
 // cannot be reserved (ENOSPC), as on a full disk; mode "few" records ten
 // events.
 func helperMain(mode string) {
+	if mode == "serve" {
+		controlReadLimit = time.Minute // the test sees the idle client still open
+		(&value{"x"}).Get()
+		os.Stdout.WriteString("ready\n")
+		io.Copy(io.Discard, os.Stdin)
+		os.Stdout.WriteString("finished\n")
+		return
+	}
 	if mode == "few" {
 		for i := 0; i < 10; i++ {
 			(&value{"secret"}).Get()
@@ -281,4 +293,70 @@ func TestTraceSymlink(t *testing.T) {
 		t.Fatalf("want the link and a trace beside it, found %v", files)
 	}
 	checkMode(t, files[0], 0o600)
+}
+
+// TestControlConcurrent checks that a client that connects and sends
+// nothing holds up nobody: another's request is answered while it is
+// still connected; and that a request line longer than maxRequest is
+// refused with an error.
+func TestControlConcurrent(t *testing.T) {
+	tmp, err := os.MkdirTemp("", "ctl") // short: socket paths have a limit
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	t.Setenv("TMPDIR", tmp)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), helperEnv+"=serve", TraceEnv+"="+tmp+"/")
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer stdin.Close()
+	out := bufio.NewReader(stdout)
+	if line, _ := out.ReadString('\n'); line != "ready\n" {
+		t.Fatalf("program said %q", line)
+	}
+	sock := controlSocket(cmd.Process.Pid)
+	var idle net.Conn
+	for i := 0; ; i++ { // the socket may not listen yet
+		if idle, err = net.Dial("unix", sock); err == nil {
+			break
+		}
+		if i == 1000 {
+			t.Fatal(err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	defer idle.Close()
+	idle.Write([]byte("mark half a li"))
+
+	ask := func(req string) string {
+		c, err := net.Dial("unix", sock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		c.Write([]byte(req))
+		reply, _ := bufio.NewReader(c).ReadString('\n')
+		return reply
+	}
+	if reply := ask("info\n"); !strings.HasPrefix(reply, "ok "+strconv.Itoa(cmd.Process.Pid)+" ") {
+		t.Errorf("info: %q", reply)
+	}
+	// The idle client is still connected: a read waits (and times out)
+	// rather than finding the connection closed.
+	idle.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+	if _, err := idle.Read(make([]byte, 1)); !os.IsTimeout(err) {
+		t.Errorf("the idle client was dropped before another was answered: %v", err)
+	}
+	if reply := ask(strings.Repeat("x", 100000) + "\n"); reply != "error request line longer than 4096 bytes\n" {
+		t.Errorf("a long request line: %.80q", reply)
+	}
+	stdin.Close()
+	if line, _ := out.ReadString('\n'); line != "finished\n" {
+		t.Errorf("program said %q", line)
+	}
 }
