@@ -227,7 +227,7 @@ func (d *decoder) header() error {
 		return d.errorf(len(d.data), "file too short for a trace header (%d bytes)", len(d.data))
 	}
 	if string(d.data[:8]) != tracefmt.Magic {
-		return d.errorf(0, "not a suncat trace (bad tracefmt.Magic %q)", d.data[:8])
+		return d.errorf(0, "not a suncat trace (bad magic %q)", d.data[:8])
 	}
 	le := binary.LittleEndian
 	d.version = le.Uint32(d.data[8:])

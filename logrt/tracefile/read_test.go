@@ -115,7 +115,7 @@ func TestReadErrors(t *testing.T) {
 		torn bool
 	}{
 		{"empty", nil, "offset 0: file too short", false},
-		{"bad tracefmt.Magic", mutate(func(b []byte) []byte { b[0] = 'X'; return b }), "offset 0: not a suncat trace", false},
+		{"bad magic", mutate(func(b []byte) []byte { b[0] = 'X'; return b }), "offset 0: not a suncat trace", false},
 		{"bad version", mutate(func(b []byte) []byte { le.PutUint32(b[8:], 99); return b }), "offset 8: unsupported trace version 99", false},
 		{"short header", good[:100], "file ends inside the header", false},
 		{"unknown kind", mutate(func(b []byte) []byte { b[firstRecord] = 77; return b }), "unknown record kind 77", false},
@@ -250,7 +250,7 @@ func TestReadHeader(t *testing.T) {
 	good := loadSample(t)
 	for name, data := range map[string][]byte{
 		"short":          good[:20],
-		"tracefmt.Magic": append([]byte("NOTATRCE"), good[8:600]...),
+		"magic": append([]byte("NOTATRCE"), good[8:600]...),
 		"version":        append(append(append([]byte{}, good[:8]...), 9, 0, 0, 0), good[12:]...),
 	} {
 		p := dir + "/" + name + ".suncat"
