@@ -249,9 +249,9 @@ func TestReadHeader(t *testing.T) {
 	dir := t.TempDir()
 	good := loadSample(t)
 	for name, data := range map[string][]byte{
-		"short":          good[:20],
-		"magic": append([]byte("NOTATRCE"), good[8:600]...),
-		"version":        append(append(append([]byte{}, good[:8]...), 9, 0, 0, 0), good[12:]...),
+		"short":   good[:20],
+		"magic":   append([]byte("NOTATRCE"), good[8:600]...),
+		"version": append(append(append([]byte{}, good[:8]...), 9, 0, 0, 0), good[12:]...),
 	} {
 		p := dir + "/" + name + ".suncat"
 		if err := os.WriteFile(p, data, 0o644); err != nil {
