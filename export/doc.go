@@ -25,7 +25,8 @@
 //	subtrace   the sub-trace's label: stop 3, TestFind/n=8, episode 2
 //	site       the call site of the summary's findings: (*Stop).Name at
 //	           model.(*ViewState).visit (state.go:53)
-//	growth     the site's growth class, when it grows: n, n^2, ...
+//	growth     the site's growth class, when it grows: linear,
+//	           quadratic, ... (prioritize.ClassText)
 //
 // and the numeric label repetition (the sub-trace's number, from 1), so
 // pprof's -tagfocus, -tagignore and -tagshow select getters, groups and

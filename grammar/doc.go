@@ -58,6 +58,9 @@
 //   - Nonterminal names skip any name that equals a terminal's name or "S".
 //
 // This package does no I/O beyond reading the text format from an
-// io.Reader. It must not import logrt, logrt/tracefile, instrument, prioritize or tui; it is
-// called by cmd/suncat (the grammar and summary commands) and prioritize.
+// io.Reader. It must not import logrt, logrt/tracefile, instrument,
+// prioritize or tui: it knows tokens, not traces. It is called by
+// prioritize (each goroutine group's grammar), by cmd/suncat (the grammar
+// command) and by the viewer's adapter (tui/prioritize.go), which reads
+// the rules prioritize built.
 package grammar

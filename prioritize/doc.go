@@ -6,8 +6,9 @@
 // sorting, filtering and summarizing of the repetition patterns.
 //
 // It does no I/O: it works on tracefile.Trace values that the caller decoded,
-// and returns data and strings. The command line (cmd/suncat summary, demo)
-// and the viewer (tui) share it. It must not import instrument or tui.
+// and returns data and strings. The command line (cmd/suncat: summary,
+// view, pprof, diff, check, demo, test's closing lines, delay), the viewer
+// (tui), delay and export read it. It must not import instrument or tui.
 //
 // Traces too big to hold are summarized streaming: a Part (part.go) takes
 // one trace's events and marks one at a time (tracefile.DecodeFunc's

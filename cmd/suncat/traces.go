@@ -19,12 +19,15 @@ import (
 
 // The path of a trace through the commands: the traces named on a command
 // line (files, or directories of .suncat files) are expanded by
-// traceFiles, decoded by readTraces (which also collects the notes on
-// torn traces), and summarized by summarize; loadSummary does all three.
-// Every command that reads traces goes this way, so that they expand
-// directories, report torn traces and classify errors alike: a trace that
-// does not read is a failure (exit 1), a summary the options do not allow
-// (-split, -goroutines, -run) is misuse (exit 2).
+// traceFiles. The commands that need only the summary get it streaming
+// (streamSummary, stream.go; loadSummary and loadRun go through it); the
+// commands that need the events themselves (events, delay -compare)
+// decode whole traces with readTraces, which also collects the notes on
+// torn traces. summarize, the whole-trace summary, is the reference the
+// streaming path is tested against. Every path expands directories,
+// reports torn traces and classifies errors alike: a trace that does not
+// read is a failure (exit 1), a summary the options do not allow (-split,
+// -goroutines, -run) is misuse (exit 2). doc/design.md tells the same.
 
 // traceSet is what readTraces decoded.
 type traceSet struct {

@@ -3,6 +3,8 @@
 // sends them marks, pauses and resumes (SendControl), which the runtime's
 // control server (logrt's control.go) records in their traces.
 //
-// Nothing of it is compiled into instrumented programs. Called by
-// cmd/suncat (mark, pause, resume, ps).
+// Nothing of it is compiled into instrumented programs. It imports only
+// the standard library and logrt (the control directory's name and its
+// check). Called by cmd/suncat (mark, pause, resume, and demo, which
+// marks its scenario).
 package host
