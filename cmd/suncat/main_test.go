@@ -5,18 +5,39 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/suncat-go/suncat/internal/testtmp"
 	"github.com/suncat-go/suncat/internal/thirdparty"
 )
 
-// TestMain lets the txtar scripts run "suncat" as a real command: the test
-// binary re-executes itself as suncat.
+// suncatCommand is the command the txtar scripts run as "suncat": the
+// test binary re-executes itself as suncat.
+var suncatCommand = map[string]func(){
+	"suncat": func() { os.Exit(exitCode(run(os.Stdout, os.Stderr, os.Args[1:]), os.Stderr)) },
+}
+
+// TestMain runs the tests under testtmp, in a temporary directory of
+// their own that is removed however they end (the suncat binary that
+// suncatBinary builds, the copy of the test binary that testscript puts
+// in $PATH, and the default trace directory of the commands that tests
+// run without one go with it), or runs suncat for a script.
 func TestMain(m *testing.M) {
-	testscript.Main(cleanupAfter{m}, map[string]func(){
-		"suncat": func() { os.Exit(exitCode(run(os.Stdout, os.Stderr, os.Args[1:]), os.Stderr)) },
-	})
+	if _, ok := suncatCommand[strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe")]; ok {
+		testscript.Main(m, suncatCommand) // runs the command and exits
+	}
+	testtmp.Main(scriptsMain{m})
+}
+
+// scriptsMain runs the tests through testscript.Main, which sets up the
+// suncat command in $PATH for the scripts.
+type scriptsMain struct{ m *testing.M }
+
+func (s scriptsMain) Run() int {
+	testscript.Main(s.m, suncatCommand) // exits
+	return 1
 }
 
 // TestScripts runs the end-to-end scripts in testdata/script. Each script
@@ -47,8 +68,13 @@ func TestScripts(t *testing.T) {
 			// under it (a TMPDIR as long as $WORK/tmp is too long for a
 			// socket path, and the sockets would go to the shared
 			// /tmp/suncat-ctl-<uid>, where scripts running at the same
-			// time see each other's programs).
-			short, err := os.MkdirTemp("/tmp", "sc")
+			// time see each other's programs). It is under testtmp's
+			// directory when that is short enough.
+			base := os.TempDir()
+			if len(base) > 40 {
+				base = "/tmp"
+			}
+			short, err := os.MkdirTemp(base, "sc")
 			if err != nil { // no /tmp: the scripts that need it skip on such systems
 				short = filepath.Join(env.WorkDir, "tmp")
 				if err := os.Mkdir(short, 0o700); err != nil {
@@ -67,20 +93,4 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
-}
-
-// cleanupAfter runs the tests with TMPDIR set to a directory of their
-// own, which it removes after them: the suncat binary that suncatBinary
-// builds, and the default trace directory of the commands that tests run
-// without one, go with it, so nothing of a test run is left behind.
-type cleanupAfter struct{ m *testing.M }
-
-func (c cleanupAfter) Run() int {
-	tmp, err := os.MkdirTemp("", "suncat-test-")
-	if err != nil {
-		return c.m.Run()
-	}
-	defer os.RemoveAll(tmp)
-	os.Setenv("TMPDIR", tmp)
-	return c.m.Run()
 }

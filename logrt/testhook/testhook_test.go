@@ -5,20 +5,27 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/suncat-go/suncat/internal/testtmp"
 	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
-func TestMain(m *testing.M) {
+// TestMain runs the tests under testtmp (a temporary directory removed
+// however they end), writing this process's trace there.
+func TestMain(m *testing.M) { testtmp.Main(traceMain{m}) }
+
+type traceMain struct{ m *testing.M }
+
+func (t traceMain) Run() int {
 	dir, err := os.MkdirTemp("", "testhook")
 	if err != nil {
 		panic(err)
 	}
 	os.Setenv(logrt.TraceEnv, dir+string(os.PathSeparator))
 	os.Setenv(logrt.ControlEnv, "off")
-	code := m.Run()
+	code := t.m.Run()
 	os.RemoveAll(dir)
-	os.Exit(code)
+	return code
 }
 
 // get stands in for an instrumented getter.

@@ -1,0 +1,12 @@
+package instrument
+
+import (
+	"testing"
+
+	"github.com/suncat-go/suncat/internal/testtmp"
+)
+
+// TestMain runs the tests under testtmp, in a temporary directory of their
+// own that is removed however they end (timed out, interrupted): their
+// t.TempDir directories and the go commands' files go with it.
+func TestMain(m *testing.M) { testtmp.Main(m) }

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package testtmp
+
+import "os/exec"
+
+func dieWithParent(cmd *exec.Cmd) {}
