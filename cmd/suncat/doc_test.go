@@ -296,3 +296,146 @@ func checkDocCommand(words []string, flags map[string]map[string]bool) []string 
 	sort.Strings(problems)
 	return problems
 }
+
+// TestDocTranscripts runs the transcripts of the docs that read only files
+// of the repository or standard input: a code block line "$ suncat CMD
+// ..." (or "$ echo ... | suncat CMD ...", "$ printf '...' | suncat CMD
+// ...") for a command that only reads (grammar, summary, events),
+// followed by its output, which must be what the command prints now.
+// Outputs with an elided line ("...") are not compared.
+func TestDocTranscripts(t *testing.T) {
+	readOnly := map[string]bool{"grammar": true, "summary": true, "events": true}
+	var all []docTranscript
+	for _, file := range docFiles(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tr := range docTranscripts(string(data)) {
+			tr.file = relDoc(file)
+			all = append(all, tr)
+		}
+	}
+	t.Chdir(filepath.Join("..", ".."))
+	ran := 0
+	for _, tr := range all {
+		stdin, words, ok := transcriptCommand(tr.command)
+		if !ok || len(words) == 0 || !readOnly[words[0]] || strings.Contains("\n"+tr.output, "\n...") {
+			continue
+		}
+		missing := false
+		for _, w := range words[1:] {
+			if !strings.HasPrefix(w, "-") && strings.Contains(w, "/") {
+				if _, err := os.Stat(w); err != nil {
+					missing = true
+				}
+			}
+		}
+		if missing {
+			continue
+		}
+		ran++
+		got, err := runWithStdin(t, words, stdin)
+		if err != nil {
+			t.Errorf("%s:%d: $ %s: %v", tr.file, tr.line, tr.command, err)
+			continue
+		}
+		if got != tr.output {
+			t.Errorf("%s:%d: $ %s prints something else now; update the doc.\ndoc:\n%s\nnow:\n%s", tr.file, tr.line, tr.command, tr.output, got)
+		}
+	}
+	t.Logf("ran %d transcripts", ran)
+	if ran < 3 {
+		t.Errorf("ran only %d transcripts (grammar.md has two, summary.md one)", ran)
+	}
+}
+
+type docTranscript struct {
+	file    string
+	line    int
+	command string // after "$ "
+	output  string // the lines after it, each ending in a newline
+}
+
+// docTranscripts finds the "$ command" lines of fenced code blocks and
+// the output lines after each.
+func docTranscripts(doc string) []docTranscript {
+	var found []docTranscript
+	var cur *docTranscript
+	fenced := false
+	end := func() {
+		if cur != nil {
+			found = append(found, *cur)
+			cur = nil
+		}
+	}
+	for i, line := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			end()
+			fenced = !fenced
+			continue
+		}
+		if !fenced {
+			continue
+		}
+		if strings.HasPrefix(line, "$ ") {
+			end()
+			cur = &docTranscript{line: i + 1, command: strings.TrimPrefix(line, "$ ")}
+			continue
+		}
+		if cur != nil {
+			cur.output += line + "\n"
+		}
+	}
+	return found
+}
+
+// transcriptCommand splits "suncat CMD ARGS", "echo WORDS | suncat CMD
+// ARGS" or "printf 'TEXT' | suncat CMD ARGS" into standard input and the
+// words after suncat; ok is false for anything else.
+func transcriptCommand(cmd string) (stdin string, words []string, ok bool) {
+	if strings.ContainsAny(cmd, ";&><`$") && !strings.HasPrefix(cmd, "printf '") {
+		return "", nil, false
+	}
+	if i := strings.Index(cmd, " | suncat "); i >= 0 {
+		feed := shellWords(cmd[:i])
+		switch {
+		case len(feed) > 1 && feed[0] == "echo":
+			stdin = strings.Join(feed[1:], " ") + "\n"
+		case len(feed) == 2 && feed[0] == "printf" && !strings.Contains(feed[1], "%"):
+			stdin = strings.ReplaceAll(feed[1], `\n`, "\n")
+		default:
+			return "", nil, false
+		}
+		cmd = cmd[i+len(" | "):]
+	}
+	if !strings.HasPrefix(cmd, "suncat ") || strings.ContainsAny(cmd, "|") {
+		return "", nil, false
+	}
+	return stdin, shellWords(strings.TrimPrefix(cmd, "suncat ")), true
+}
+
+// runWithStdin runs the command line in this process with stdin as its
+// standard input and returns its standard output.
+func runWithStdin(t *testing.T, words []string, stdin string) (string, error) {
+	f, err := os.CreateTemp(t.TempDir(), "stdin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(stdin); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdin
+	os.Stdin = f
+	defer func() { os.Stdin = old }()
+	var out, errOut bytes.Buffer
+	err = run(&out, &errOut, words)
+	if err != nil {
+		return "", fmt.Errorf("%v\n%s", err, errOut.String())
+	}
+	return out.String(), nil
+}
