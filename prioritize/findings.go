@@ -81,6 +81,15 @@ func (s *Site) Where() string {
 	return ""
 }
 
+// TimeNs64 is TimeNs as float64s.
+func (f *Findings) TimeNs64() []float64 {
+	out := make([]float64, len(f.TimeNs))
+	for i, t := range f.TimeNs {
+		out[i] = float64(t)
+	}
+	return out
+}
+
 // Growing returns the growing sites, ranked.
 func (f *Findings) Growing() []*Site {
 	var out []*Site

@@ -62,9 +62,14 @@ const (
 	// simplerFloor.
 	simplerSlack = 3
 	simplerFloor = 0.04
+	// simplerFloorR2: ... and it leaves unexplained no more than
+	// simplerSlack times the best class's share plus simplerFloorR2.
+	simplerFloorR2 = 0.02
 	// outlierFactor: with five or more points, one interior point this
 	// many times farther from the others' fit than their rms is set aside.
 	outlierFactor = 4
+	// minOutlier: ... and at least this far from it, relatively.
+	minOutlier = 0.2
 )
 
 // A Fit is a growth class fitted to counts (or times) per size:
@@ -78,8 +83,20 @@ type Fit struct {
 	Rate     float64 `json:"rate,omitempty"` // ClassExponential: count = A + B·2^(Rate·size)
 	Exponent float64 `json:"exponent"`       // power law: count − A ≈ c·size^Exponent (0 when constant)
 	R2       float64 `json:"r2"`             // share of the variation the fit explains (1 when all counts are equal)
-	Outlier  int     `json:"outlier"`        // index of the point set aside as an outlier, -1 for none
-	Note     string  `json:"note,omitempty"` // why there is no class ("2 distinct sizes")
+	// C is the coefficient of the class's lower-order term (lowerFunc),
+	// fitted beside B with five or more distinct sizes: a count of
+	// n(n-1)/2 is quadratic with a linear term, not n log n.
+	C       float64 `json:"c,omitempty"`
+	Outlier int     `json:"outlier"`        // index of the point set aside as an outlier, -1 for none
+	Note    string  `json:"note,omitempty"` // why there is no class ("2 distinct sizes")
+	// Step: the counts change after the first point only (a one-time
+	// step, as a cache filled on the first repetition): constant.
+	Step bool `json:"step,omitempty"`
+	// Alt is the next best growing class when the counts cannot tell it
+	// from Class (its error within the rule's tolerance, R^2 at least
+	// 0.8): the predictions of the two are the range. Nil: no other
+	// class fits as well.
+	Alt *Fit `json:"alt,omitempty"`
 }
 
 // Grows reports whether the fit found growth.
@@ -93,7 +110,7 @@ func (f Fit) At(n float64) float64 {
 	case ClassExponential:
 		return f.A + f.B*math.Exp2(f.Rate*n)
 	}
-	return f.A + f.B*classFunc(f.Class)(n)
+	return f.A + f.B*classFunc(f.Class)(n) + f.C*lowerFunc(f.Class)(n)
 }
 
 // Reaches returns the smallest size at or above from at which the fit
@@ -131,6 +148,20 @@ func log2(n float64) float64 {
 	return math.Log2(n)
 }
 
+// lowerFunc is the lower-order term fitted beside a polynomial class's
+// function: n beside n^2, n^2 beside n^3 (pairs and triples of n
+// things: n(n-1)/2). Other classes have none: log n beside n, or n
+// beside n log n, would let the simpler class pass for the faster one.
+func lowerFunc(c Class) func(float64) float64 {
+	switch c {
+	case ClassQuadratic:
+		return classFunc(ClassLinear)
+	case ClassCubic:
+		return classFunc(ClassQuadratic)
+	}
+	return func(float64) float64 { return 0 }
+}
+
 func classFunc(c Class) func(float64) float64 {
 	switch c {
 	case ClassLog:
@@ -147,29 +178,44 @@ func classFunc(c Class) func(float64) float64 {
 	return func(float64) float64 { return 0 }
 }
 
-// FitGrowth classifies how ys grow with xs (one point per sub-trace):
+// FitGrowth classifies how ys grow with xs (one point per sub-trace, in
+// the order they were recorded); doc/findings.md states the rule:
 //
 //   - With fewer than three distinct sizes there is no class (ClassNone,
 //     with a Note).
 //   - Each class is fitted as y = A + B·f(x) with B ≥ 0 (exponential:
 //     A + B·2^(Rate·x)), minimizing the relative error (weighted least
 //     squares, weight 1/y²), so small sizes count as much as large ones.
+//     With five or more distinct sizes a lower-order term C·g(x) is
+//     fitted beside (n beside n², log n beside n), so that an exact
+//     n(n-1) or 2n-2 is told from the class below it.
+//   - A step: the counts are the same from the second point on and the
+//     first differs (a cache filled once): constant, Step set.
 //   - The counts grow only when calls were made at two sizes or more (a
 //     step from nothing to some calls at one size, as a background timer
 //     that fires during one sub-trace gives, shows no trend), the best fit
 //     explains at least 80% of their (relative) variation and it
 //     predicts, at the largest size, at least twice as many calls as at
-//     the smallest and at least 2 more; otherwise the class is constant
-//     (A: the mean).
+//     the smallest and at least 2 more, and the counts themselves do
+//     (so jitter of ±33% around a level never grows); otherwise the
+//     class is constant (A: the mean).
 //   - A growing series gets the simplest class whose rms relative error
-//     is within three times the best class's plus 4 percentage points.
-//   - With five or more points, the one farthest from the best fit that
-//     is not at the smallest or largest size is set aside when it lies
-//     more than four times as far from the others' fit as they do (rms),
-//     and the others decide.
+//     is within three times the best class's plus 4 percentage points,
+//     whose unexplained share (1 - R^2) is within three times the best
+//     class's plus 0.02,
+//     and that itself explains 80% of the variation and rises enough.
+//     The next best such class, if any, is kept as Alt.
+//   - With five or more points, the first point (warm-up) or the one
+//     farthest from the best fit that is not at the smallest or largest
+//     size is set aside when it lies more than four times as far from
+//     the others' fit as they do (rms), and the others decide; the first
+//     point is tried first.
 func FitGrowth(xs, ys []float64) Fit {
 	if d := distinct(xs); d < 3 {
 		return Fit{Class: ClassNone, A: mean(ys), Outlier: -1, Note: fmt.Sprintf("%d distinct sizes; growth needs 3", d)}
+	}
+	if isStep(ys) {
+		return Fit{Class: ClassConstant, A: ys[len(ys)-1], R2: 1, Outlier: 0, Step: true}
 	}
 	if sizesCalled(xs, ys) < 2 {
 		return Fit{Class: ClassConstant, A: mean(ys), R2: 1, Outlier: -1}
@@ -177,21 +223,72 @@ func FitGrowth(xs, ys []float64) Fit {
 	fit, ref := fitAll(xs, ys)
 	fit.Outlier = -1
 	if len(xs) >= 5 {
-		if i := worstInterior(xs, ys, ref); i >= 0 {
-			x2, y2 := without(xs, i), without(ys, i)
-			if f2, ref2 := fitAll(x2, y2); isOutlier(ref2, x2, y2, xs[i], ys[i]) {
-				fit, xs, ys = f2, x2, y2
-				fit.Outlier = i
-			}
+		if i, f2 := setAside(xs, ys, ref); i >= 0 {
+			fit = f2
+			fit.Outlier = i
+			fit.Step = i == 0 && fit.Class == ClassConstant
+			xs, ys = without(xs, i), without(ys, i)
 		}
 	}
 	fit.Exponent = exponent(xs, ys, fit)
 	return fit
 }
 
+// setAside returns the point to set aside, the first (warm-up) or the
+// interior one farthest from ref, and the fit of the others: of the two,
+// the one that lies farther from the others' fit relative to their rms,
+// if it is an outlier under every class the rule finds plausible for
+// the others (so a point that one of them extrapolates to is kept); -1
+// when neither is.
+func setAside(xs, ys []float64, ref Fit) (int, Fit) {
+	best, bestFit, bestScore := -1, Fit{}, 0.0
+	for _, i := range []int{0, worstInterior(xs, ys, ref)} {
+		if i < 0 || (i > 0 && i == best) {
+			continue
+		}
+		x2, y2 := without(xs, i), without(ys, i)
+		if distinct(x2) < 3 {
+			continue
+		}
+		f2, _, cands := fitCandidates(x2, y2)
+		score, all := math.Inf(1), true
+		for _, c := range cands {
+			sc, ok := outlierScore(c, x2, y2, xs[i], ys[i])
+			all = all && ok
+			score = math.Min(score, sc)
+		}
+		if all && score > bestScore {
+			best, bestFit, bestScore = i, f2, score
+		}
+	}
+	return best, bestFit
+}
+
+// isStep reports whether ys are the same from the second on and the
+// first differs, with three or more points.
+func isStep(ys []float64) bool {
+	if len(ys) < 3 || ys[0] == ys[1] {
+		return false
+	}
+	for _, y := range ys[2:] {
+		if y != ys[1] {
+			return false
+		}
+	}
+	return true
+}
+
 // fitAll fits every class to the points and picks one by the rule; it
 // also returns the best-fitting class's fit, whatever the rule chose.
 func fitAll(xs, ys []float64) (chosen, best Fit) {
+	chosen, best, _ = fitCandidates(xs, ys)
+	return chosen, best
+}
+
+// fitCandidates is fitAll that also returns every fit the rule found
+// plausible: the growing classes within its tolerance, or the flat fit
+// when nothing grows.
+func fitCandidates(xs, ys []float64) (chosen, best Fit, cands []Fit) {
 	w := weights(ys)
 	m := wmean(ys, w)
 	ssTot := 0.0
@@ -200,7 +297,7 @@ func fitAll(xs, ys []float64) (chosen, best Fit) {
 	}
 	flat := Fit{Class: ClassConstant, A: mean(ys), R2: 1}
 	if ssTot <= 1e-12 {
-		return flat, flat
+		return flat, flat, []Fit{flat}
 	}
 	flat.R2 = 0
 	var fits []Fit
@@ -217,19 +314,60 @@ func fitAll(xs, ys []float64) (chosen, best Fit) {
 		}
 	}
 	if bi < 0 {
-		return flat, flat
+		return flat, flat, []Fit{flat}
 	}
 	b := fits[bi]
 	lo, hi := minMax(xs)
-	if b.R2 < minR2 || !risesEnough(b.At(lo), b.At(hi)) {
-		return flat, b
+	if b.R2 < minR2 || !risesEnough(b.At(lo), b.At(hi)) || !risesEnough(meanAt(xs, ys, lo), meanAt(xs, ys, hi)) {
+		return flat, b, []Fit{flat}
 	}
-	for i, f := range fits {
-		if f.Grows() && rms[i] <= simplerSlack*rms[bi]+simplerFloor && risesEnough(f.At(lo), f.At(hi)) {
-			return f, b
+	plausible := func(i int) bool {
+		f := fits[i]
+		return f.Grows() && rms[i] <= simplerSlack*rms[bi]+simplerFloor && 1-f.R2 <= simplerSlack*(1-b.R2)+simplerFloorR2 &&
+			f.R2 >= minR2 && risesEnough(f.At(lo), f.At(hi))
+	}
+	ci := -1
+	for i := range fits {
+		if plausible(i) {
+			cands = append(cands, fits[i])
+			if ci < 0 {
+				ci = i
+			}
 		}
 	}
-	return b, b
+	if ci < 0 {
+		ci = bi
+		cands = append(cands, b)
+	}
+	alt := -1
+	for i := range fits {
+		if i != ci && plausible(i) && (alt < 0 || rms[i] < rms[alt]) {
+			alt = i
+		}
+	}
+	out := fits[ci]
+	if alt >= 0 {
+		a := fits[alt]
+		a.Outlier = -1
+		out.Alt = &a
+	}
+	return out, b, cands
+}
+
+// meanAt is the mean of the ys at size x.
+func meanAt(xs, ys []float64, x float64) float64 {
+	var sum float64
+	n := 0
+	for i := range xs {
+		if xs[i] == x {
+			sum += ys[i]
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
 }
 
 // sizesCalled counts the distinct sizes at which some call was made.
@@ -272,7 +410,57 @@ func fitClass(c Class, xs, ys, w []float64) Fit {
 	if b <= 0 || math.IsNaN(b) {
 		return Fit{Class: ClassConstant, A: mean(ys)}
 	}
-	return Fit{Class: c, A: a, B: b}
+	one := Fit{Class: c, A: a, B: b}
+	if (c != ClassQuadratic && c != ClassCubic) || distinct(xs) < 5 {
+		return one
+	}
+	g := lowerFunc(c)
+	gx := make([]float64, len(xs))
+	for i, x := range xs {
+		gx[i] = g(x)
+	}
+	a2, b2, c2, ok := linReg2(fx, gx, ys, w)
+	two := Fit{Class: c, A: a2, B: b2, C: c2}
+	if !ok || b2 <= 0 || !rising(two, xs) || ssRes(two, xs, ys, w) >= ssRes(one, xs, ys, w) {
+		return one
+	}
+	return two
+}
+
+// rising reports whether the fit does not fall from one size to the
+// next larger one, nor beyond the largest.
+func rising(f Fit, xs []float64) bool {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	s = append(s, 10*s[len(s)-1])
+	for i := 1; i < len(s); i++ {
+		if f.At(s[i]) < f.At(s[i-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// linReg2 returns the weighted least-squares intercept and slopes of ys
+// on xs and zs; ok is false when they are collinear.
+func linReg2(xs, zs, ys, w []float64) (a, b, c float64, ok bool) {
+	mx, mz, my := wmean(xs, w), wmean(zs, w), wmean(ys, w)
+	var sxx, szz, sxz, sxy, szy float64
+	for i := range xs {
+		dx, dz, dy := xs[i]-mx, zs[i]-mz, ys[i]-my
+		sxx += w[i] * dx * dx
+		szz += w[i] * dz * dz
+		sxz += w[i] * dx * dz
+		sxy += w[i] * dx * dy
+		szy += w[i] * dz * dy
+	}
+	det := sxx*szz - sxz*sxz
+	if det <= 1e-12*sxx*szz || det == 0 {
+		return 0, 0, 0, false
+	}
+	b = (sxy*szz - szy*sxz) / det
+	c = (szy*sxx - sxy*sxz) / det
+	return my - b*mx - c*mz, b, c, true
 }
 
 // fitExp fits y = A + B·2^(Rate·x): A and B by weighted least squares
@@ -371,14 +559,16 @@ func worstInterior(xs, ys []float64, ref Fit) int {
 	return worst
 }
 
-// isOutlier reports whether the point (x, y) is more than outlierFactor
-// times as far (relatively) from the fit of the other points as they are
-// (rms), and at least minGain calls away.
-func isOutlier(f Fit, xs, ys []float64, x, y float64) bool {
+// outlierScore reports whether the point (x, y) is more than
+// outlierFactor times as far (relatively) from the fit of the other
+// points as they are (rms), at least minGain calls and minOutlier of its
+// value away; the score is how many times their rms it lies away.
+func outlierScore(f Fit, xs, ys []float64, x, y float64) (float64, bool) {
 	d := math.Abs(y - f.At(x))
 	rel := d / math.Max(math.Abs(y), 1)
 	rms := math.Sqrt(ssRes(f, xs, ys, weights(ys)) / float64(len(xs)))
-	return d >= minGain && rel > outlierFactor*rms
+	ok := d >= minGain && rel >= minOutlier && rel > outlierFactor*rms
+	return rel / math.Max(rms, 1e-9), ok
 }
 
 // exponent is the slope of log(y − A) against log x, over the points

@@ -119,19 +119,48 @@ func SiteCounts(f *Findings, s *Site) string {
 	return CountList(counts)
 }
 
-// PredictionText writes a site's predicted calls at the target size:
-// "393 at 40".
+// PredictionText writes a site's predicted calls at the target size,
+// with its uncertainty: "393 at 40"; "393..520 at 40 (linear or n log
+// n)" when the next class fits as well; "(3 sizes: not enough to be
+// sure)" with fewer than minSure distinct sizes.
 func PredictionText(f *Findings, s *Site) string {
-	return Count(s.Predicted) + " at " + Number(f.Target)
+	return predictionText(s.Fit, s.Predicted, f.Target, distinct(usedOf(f.Sizes, f.Used)))
+}
+
+// minSure is the fewest distinct sizes at which a prediction is given
+// without the words that it is a guess.
+const minSure = 4
+
+func predictionText(fit Fit, predicted, target float64, sizes int) string {
+	at := " at " + Number(target)
+	if sizes < minSure && fit.Grows() {
+		return fmt.Sprintf("%s%s (%d sizes: not enough to be sure)", Count(predicted), at, sizes)
+	}
+	if fit.Alt != nil && fit.Grows() {
+		lo, hi := predicted, finite(fit.Alt.At(target))
+		if hi < lo {
+			lo, hi = hi, lo
+		}
+		if Count(lo) != Count(hi) {
+			return fmt.Sprintf("%s..%s%s (%s or %s)", Count(lo), Count(hi), at, ClassText(fit.Class), ClassText(fit.Alt.Class))
+		}
+	}
+	return Count(predicted) + at
 }
 
 // FitText describes a fit: its exponent, its quality, the sub-trace set
 // aside (Outlier counts the used sub-traces only).
 func FitText(fit Fit, used []bool) string {
 	line := fmt.Sprintf("exponent %.2f, R^2 %.3f", fit.Exponent, fit.R2)
+	if fit.Step {
+		line = "a step: the same from the second sub-trace on"
+	}
 	k := 0
 	for i, u := range used {
-		if u && k == fit.Outlier {
+		switch {
+		case u && k == fit.Outlier && k == 0:
+			line += fmt.Sprintf(", sub-trace %d set aside (warm-up)", i+1)
+		case u && k == fit.Outlier:
 			line += fmt.Sprintf(", sub-trace %d set aside as an outlier", i+1)
 		}
 		if u {
@@ -153,15 +182,35 @@ func TimeText(f *Findings) string {
 	if len(ts) > 8 {
 		ts = append(append(ts[:3:3], "..."), ts[len(ts)-3:]...)
 	}
-	s := fmt.Sprintf("time per sub-trace (first to last call): %s, %s", strings.Join(ts, "|"), ClassText(f.Time.Class))
+	prefix := "time per sub-trace (first to last call): " + strings.Join(ts, "|") + ", "
 	if !f.Time.Grows() {
-		return s
+		return prefix + TrendText(f.Time, usedOf(f.TimeNs64(), f.Used))
 	}
+	s := prefix + ClassText(f.Time.Class)
 	s += fmt.Sprintf(", %s at %s", Duration(f.TimePredictedNs), Number(f.Target))
 	if f.LagSize > 0 {
 		s += fmt.Sprintf("; passes %s at size %s", Duration(LagThreshold), Number(math.Ceil(f.LagSize)))
 	}
 	return s
+}
+
+// TrendText names what a fit that does not grow saw: "no class" (too
+// few sizes), "a step", "flat" (within ±33% of the mean, the jitter the
+// rule ignores) or "no clear trend".
+func TrendText(fit Fit, ys []float64) string {
+	switch {
+	case fit.Grows():
+		return ClassText(fit.Class)
+	case fit.Class == ClassNone:
+		return "no class (" + fit.Note + ")"
+	case fit.Step:
+		return "a step after the first, then flat"
+	}
+	lo, hi := minMax(ys)
+	if len(ys) == 0 || hi <= 2*lo {
+		return "flat"
+	}
+	return "no clear trend"
 }
 
 // DiffTable prints a comparison as diff does: a heading, then one row a

@@ -1,0 +1,255 @@
+package prioritize
+
+import (
+	"math"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// exactFrom0 is a + b·f(n) with a < 0 chosen so that the first point is
+// 0: the count of a loop that does nothing at the smallest size.
+func exactFrom0(c Class, xs []float64, b float64) []float64 {
+	f := classFunc(c)
+	if c == ClassExponential {
+		f = math.Exp2
+	}
+	ys := make([]float64, len(xs))
+	for i, x := range xs {
+		ys[i] = math.Round(b * (f(x) - f(xs[0])))
+	}
+	return ys
+}
+
+var sizesDoubling = []float64{1, 2, 4, 8, 16}
+
+// TestFitExactFrom0: exact series of every class that start at 0 (a < 0)
+// get their class, and n(n-1)-like series (a lower-order term) too.
+func TestFitExactFrom0(t *testing.T) {
+	for _, tc := range []struct {
+		c  Class
+		xs []float64
+		ys []float64
+	}{
+		{ClassLog, sizesDoubling, exactFrom0(ClassLog, sizesDoubling, 3)},
+		{ClassLinear, sizesDoubling, exactFrom0(ClassLinear, sizesDoubling, 2)},
+		{ClassNLogN, sizesDoubling, exactFrom0(ClassNLogN, sizesDoubling, 1)},
+		{ClassQuadratic, sizesDoubling, exactFrom0(ClassQuadratic, sizesDoubling, 1)},
+		{ClassCubic, sizesDoubling, exactFrom0(ClassCubic, sizesDoubling, 1)},
+		{ClassExponential, sizesExp, exactFrom0(ClassExponential, sizesExp, 1)},
+		// The quadratic: 2n(n-1), was n log n.
+		{ClassQuadratic, sizesDoubling, []float64{0, 4, 24, 112, 480}},
+		// n(n-1)/2 pairs, n(n-1)(n-2)/6 triples.
+		{ClassQuadratic, sizesWide, []float64{45, 190, 780, 3160, 12720}},
+		{ClassCubic, sizesDoubling, []float64{0, 0, 4, 56, 560}},
+	} {
+		f := FitGrowth(tc.xs, tc.ys)
+		if f.Class != tc.c {
+			t.Errorf("%v: %v (R^2 %.3f), want %v", tc.ys, f.Class, f.R2, tc.c)
+		}
+	}
+}
+
+// TestFitWarmUp: a first point below the line of the others (warm-up)
+// is set aside on every class, and the class is the others'.
+func TestFitWarmUp(t *testing.T) {
+	xs := []float64{2, 4, 8, 16, 32, 64, 128, 256}
+	for _, c := range []Class{ClassConstant, ClassLog, ClassLinear, ClassNLogN, ClassQuadratic, ClassCubic} {
+		scale := 3.0
+		if c == ClassLog {
+			scale = 100
+		}
+		ys := genSeries(c, xs, 50, scale, 0, 1)
+		if c == ClassConstant {
+			ys = genSeries(c, xs, 50, 0, 0, 1)
+		}
+		ys[0] = math.Round(ys[0] * 0.6)
+		f := FitGrowth(xs, ys)
+		if f.Class != c || f.Outlier != 0 {
+			t.Errorf("%v with warm-up %v: %v, outlier %d; want %v, outlier 0", c, ys, f.Class, f.Outlier, c)
+		}
+	}
+	// The series: exactly linear after a first, warm-up point.
+	pos := []float64{1, 2, 3, 4, 5, 6, 7, 8}
+	f := FitGrowth(pos, []float64{17, 28, 34, 40, 46, 52, 58, 64})
+	if f.Class != ClassLinear || f.Outlier != 0 || math.Abs(f.At(80)-496) > 1 {
+		t.Errorf("17|28|34|...|64: %v, outlier %d, %.0f at 80; want linear, outlier 0, 496", f.Class, f.Outlier, f.At(80))
+	}
+	// A point on the curve is not set aside, however well the others fit.
+	g := FitGrowth(sizesWide, []float64{334, 432, 532, 632, 732})
+	if g.Class != ClassLog || g.Outlier != -1 {
+		t.Errorf("log n: %v, outlier %d", g.Class, g.Outlier)
+	}
+}
+
+// TestFitSteps: a count that changes after the first repetition only is
+// a step, constant; the flat control reported growth.
+func TestFitSteps(t *testing.T) {
+	pos := []float64{1, 2, 3, 4, 5, 6, 7, 8}
+	for _, ys := range [][]float64{
+		{0, 2, 2, 2, 2, 2, 2, 2},
+		{5, 9, 9, 9, 9, 9, 9, 9},
+		{40, 2, 2, 2, 2, 2, 2, 2},
+		{0, 2, 2, 2},
+	} {
+		f := FitGrowth(pos[:len(ys)], ys)
+		if f.Class != ClassConstant || !f.Step {
+			t.Errorf("%v: %v, step %v; want a constant step", ys, f.Class, f.Step)
+		}
+		if got := TrendText(f, ys); got != "a step after the first, then flat" {
+			t.Errorf("%v: trend %q", ys, got)
+		}
+	}
+	// A step with jitter after it: the first point set aside, constant.
+	f := FitGrowth(pos, []float64{0, 20, 21, 20, 19, 20, 21, 20})
+	if f.Class != ClassConstant || f.Outlier != 0 || !f.Step {
+		t.Errorf("step with jitter: %v, outlier %d, step %v", f.Class, f.Outlier, f.Step)
+	}
+}
+
+// TestFitPlateau: a count that grows and then stays (a cache reaching
+// its capacity) is not called faster than linear.
+func TestFitPlateau(t *testing.T) {
+	for _, ys := range [][]float64{
+		{10, 20, 40, 40, 40, 40},
+		{1, 2, 4, 8, 8, 8},
+		{100, 100, 100, 200, 200, 200},
+	} {
+		xs := []float64{1, 2, 4, 8, 16, 32}
+		if f := FitGrowth(xs, ys); f.Class > ClassLinear {
+			t.Errorf("plateau %v: %v", ys, f.Class)
+		}
+	}
+}
+
+// TestFitLinearNoise: exact linear counts with ±5% noise stay linear
+// over many seeds.
+func TestFitLinearNoise(t *testing.T) {
+	xs := []float64{10, 20, 30, 40, 50, 60, 70, 80}
+	for seed := int64(1); seed <= 50; seed++ {
+		ys := genSeries(ClassLinear, xs, 0, 5, 0.05, seed)
+		if f := FitGrowth(xs, ys); f.Class != ClassLinear {
+			t.Errorf("seed %d %v: %v", seed, ys, f.Class)
+		}
+	}
+}
+
+// TestFitJitter is the jitter rule: counts within ±33% of a flat level
+// never grow, whatever the sizes.
+func TestFitJitter(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	for _, xs := range [][]float64{{1, 2, 3, 4}, sizesDoubling, sizesWide, {1, 2, 3, 4, 5, 6, 7, 8}} {
+		for k := 0; k < 200; k++ {
+			ys := make([]float64, len(xs))
+			for i := range ys {
+				ys[i] = 30 * (1 + 0.33*(2*r.Float64()-1))
+			}
+			if f := FitGrowth(xs, ys); f.Grows() {
+				t.Errorf("jitter %v at %v: %v", ys, xs, f.Class)
+			}
+		}
+	}
+}
+
+// TestFitR2Rule: no class below R^2 0.8, the simpler class included:
+// the time line was "log n" with R^2 0.21.
+func TestFitR2Rule(t *testing.T) {
+	for _, tc := range []struct{ xs, ys []float64 }{
+		{[]float64{1, 2, 3, 4}, []float64{77, 59, 113, 399}},
+		{sizesWide, []float64{10, 90, 15, 80, 40}},
+		{[]float64{1, 2, 3, 4, 5, 6}, []float64{100, 5, 90, 8, 95, 200}},
+	} {
+		f := FitGrowth(tc.xs, tc.ys)
+		if f.Grows() && f.R2 < minR2 {
+			t.Errorf("%v: %v with R^2 %.2f", tc.ys, f.Class, f.R2)
+		}
+		if f.Alt != nil && f.Alt.R2 < minR2 {
+			t.Errorf("%v: alternative %v with R^2 %.2f", tc.ys, f.Alt.Class, f.Alt.R2)
+		}
+	}
+	// Times that fall 20-fold are no clear trend, not constant.
+	ys := []float64{2000, 400, 150, 100}
+	f := FitGrowth([]float64{1, 2, 3, 4}, ys)
+	if f.Grows() || TrendText(f, ys) != "no clear trend" {
+		t.Errorf("falling %v: %v, %q", ys, f.Class, TrendText(f, ys))
+	}
+	if got := TrendText(FitGrowth([]float64{1, 2, 3, 4}, []float64{40, 45, 42, 44}), []float64{40, 45, 42, 44}); got != "flat" {
+		t.Errorf("flat times: %q", got)
+	}
+}
+
+// TestPredictionUncertainty: a prediction says when the next class fits
+// as well (the range) and when there are too few sizes.
+func TestPredictionUncertainty(t *testing.T) {
+	exact := FitGrowth(sizesDoubling, []float64{0, 4, 24, 112, 480})
+	if got := predictionText(exact, exact.At(160), 160, 5); got != Count(exact.At(160))+" at 160" {
+		t.Errorf("exact quadratic: %q", got)
+	}
+	few := FitGrowth([]float64{1, 2, 3}, []float64{2, 4, 6})
+	if got := predictionText(few, few.At(30), 30, 3); !strings.HasSuffix(got, "(3 sizes: not enough to be sure)") {
+		t.Errorf("3 sizes: %q", got)
+	}
+	// Between n and n log n at these sizes and this noise.
+	xs := []float64{100, 200, 300, 400, 500}
+	ys := []float64{700, 1500, 2400, 3300, 4200}
+	f := FitGrowth(xs, ys)
+	got := predictionText(f, f.At(5000), 5000, 5)
+	if f.Alt == nil || !strings.Contains(got, "..") || !strings.Contains(got, " or ") {
+		t.Errorf("%v: %v alt %v: %q, want a range", ys, f.Class, f.Alt, got)
+	}
+}
+
+// TestCheckWarmUp: suncat check gains no false alarm from warm-up: a
+// warm-up step (a cache filled in the first test) and a linear site with
+// a warm-up first point, in BASE and in HEAD with other amounts, fail
+// neither the comparison nor -max linear.
+func TestCheckWarmUp(t *testing.T) {
+	labels := findLabels(1, 2, 3, 4, 5, 6, 7, 8)
+	step := func(first, then int) func(int) int {
+		return func(n int) int {
+			if n == 1 {
+				return first
+			}
+			return then
+		}
+	}
+	warm := func(first, a, b int) func(int) int {
+		return func(n int) int {
+			if n == 1 {
+				return first
+			}
+			return a + b*n
+		}
+	}
+	cache := []string{"example.com/dir.load@/src/dir/cache.go:9", "example.com/dir.TestFind.func1@/src/dir/dir_test.go:30"}
+	base := summaryOf(t, labels, site{"Name", cache, step(0, 2)}, site{"Title", lookupAt(21), warm(17, 16, 6)})
+	head := summaryOf(t, labels, site{"Name", cache, step(1, 3)}, site{"Title", lookupAt(21), warm(9, 16, 6)})
+	c := compareOf(t, base, head)
+	for _, d := range c.Sites {
+		if d.Change == ChangeUp {
+			t.Errorf("%s: %s", d.Where(), DiffLine(d))
+		}
+	}
+	if fs := (Gate{Max: ClassLinear}).Check(c); len(fs) != 0 {
+		t.Errorf("warm-up fails the check:\n%s", failureLines(fs))
+	}
+	// Warm-up on one side only, three times the calls on the other: the
+	// same classes, no alarm (before, "log -> linear" failed).
+	flat := summaryOf(t, labels, site{"Name", cache, step(6, 6)}, site{"Title", lookupAt(21), warm(48, 48, 18)})
+	for _, pair := range [][2]*Summary{{base, flat}, {flat, base}} {
+		c := compareOf(t, pair[0], pair[1])
+		if fs := (Gate{Max: ClassLinear}).Check(c); len(fs) != 0 {
+			t.Errorf("warm-up on one side fails the check:\n%s", failureLines(fs))
+		}
+	}
+	// The linear site stays linear on both sides; the step is constant.
+	for _, d := range c.Sites {
+		want := ClassConstant
+		if d.Name == "(*T).Title" {
+			want = ClassLinear
+		}
+		if d.Base.Fit.Class != want || d.Head.Fit.Class != want {
+			t.Errorf("%s: %v -> %v, want %v", d.Name, d.Base.Fit.Class, d.Head.Fit.Class, want)
+		}
+	}
+}
