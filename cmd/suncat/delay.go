@@ -108,7 +108,13 @@ func runDelay(stdout, stderr io.Writer, args []string) error {
 	if c.compare {
 		opt.Delays = nil // through SUNCAT_DELAY, on one build for both runs
 	}
-	res, err := instrument.Build(ctx, opt)
+	bctx, stop := whileBuilding()
+	res, err := instrument.Build(bctx, opt)
+	ierr := interrupted(bctx, "delay", stderr)
+	stop()
+	if ierr != nil {
+		return ierr
+	}
 	if err != nil {
 		return instrumentError(err)
 	}

@@ -315,7 +315,13 @@ func build(sel selection, cmd, pkg, out string, stderr io.Writer) (*instrument.B
 		return nil, err
 	}
 	opt.Progress = stderr
-	res, err := instrument.Build(context.Background(), instrument.BuildOptions{Options: opt, Package: pkg, Output: out})
+	ctx, stop := whileBuilding()
+	res, err := instrument.Build(ctx, instrument.BuildOptions{Options: opt, Package: pkg, Output: out})
+	ierr := interrupted(ctx, cmd, stderr)
+	stop()
+	if ierr != nil {
+		return nil, ierr
+	}
 	if err != nil {
 		return nil, instrumentError(err)
 	}

@@ -66,12 +66,20 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx := context.Background()
-	prep, err := instrument.PrepareTest(ctx, instrument.BuildOptions{Options: c.opt, RewriteTests: c.rewrite})
+	bctx, stop := whileBuilding()
+	prep, err := instrument.PrepareTest(bctx, instrument.BuildOptions{Options: c.opt, RewriteTests: c.rewrite})
+	ierr := interrupted(bctx, "test", stderr)
+	stop()
+	if prep != nil {
+		defer prep.Close()
+	}
+	if ierr != nil {
+		return ierr
+	}
 	if err != nil {
 		return instrumentError(err)
 	}
-	defer prep.Close()
+	ctx := context.Background()
 	dir, err := newTraceDir(c.traceDir, "test")
 	if err != nil {
 		return err
