@@ -112,6 +112,14 @@ func instrumentError(err error) error {
 	if errors.Is(err, instrument.ErrNoDependency) {
 		return usagef("-deps %w", err) // a flag value that does not fit the program: misuse, like -run
 	}
+	// The go command's hint for a package that no module provides, a
+	// second line "go get PKG", is wrong for a path missing from the
+	// user's own module: the message is its first part, one line.
+	if msg := err.Error(); strings.Contains(msg, "no required module provides package") {
+		if i := strings.Index(msg, "; to add it:"); i >= 0 {
+			return errors.New(msg[:i])
+		}
+	}
 	return err
 }
 
@@ -346,6 +354,9 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 	}
 	pkg, err := onePackage(fs, " (put the program's arguments after --)")
 	if err != nil {
+		return err
+	}
+	if err := checkTraceDir("-trace", *traceDir); err != nil {
 		return err
 	}
 	res, err := build(sel, "run", pkg, "", stderr)

@@ -149,6 +149,9 @@ func parseTest(stderr io.Writer, args []string) (*testConfig, error) {
 		return nil, err
 	}
 	c.opt.Patterns, c.opt.Progress = fs.Args(), stderr
+	if err := checkTraceDir("-traces", c.traceDir); err != nil {
+		return nil, err
+	}
 	if c.traceDir != "" && len(tracesIn(c.traceDir)) > 0 {
 		return nil, usagef("-traces %s already holds traces; give an empty or new directory, so that the summary reads only this run's", c.traceDir)
 	}

@@ -178,6 +178,29 @@ func newTraceDir(dir, what string) (string, error) {
 	return dir, os.MkdirAll(dir, 0o700)
 }
 
+// checkTraceDir checks, before anything is built, that dir (the value of
+// flag; "" for the default) can be the directory of the traces: it is one,
+// or it is not there and nothing in its way is a file.
+func checkTraceDir(flag, dir string) error {
+	for d := dir; d != ""; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err == nil {
+			switch {
+			case fi.IsDir():
+			case d == dir:
+				return usagef("%s %s: not a directory", flag, dir)
+			default:
+				return usagef("%s %s: %s is not a directory", flag, dir, d)
+			}
+			return nil
+		}
+		if next := filepath.Dir(d); next == d {
+			break
+		}
+	}
+	return nil
+}
+
 // traceEnv is the environment variable that sends a program's traces into
 // dir.
 func traceEnv(dir string) string {
@@ -189,22 +212,22 @@ func traceEnv(dir string) string {
 // baseline can be committed). Traces are summarized streaming, as
 // summary does (loadStreamed); a file is looked at only up to its first
 // byte that is not blank to tell a summary from a trace. A path that
-// cannot be read is misuse; a trace or summary that does not decode is a
-// failure.
+// cannot be read, like a trace or summary that does not decode, is a
+// failure (exit 1), as in every other command.
 func loadRun(stderr io.Writer, cmd, path string) (*prioritize.Summary, []string, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, nil, usagef("%w", pathError(err))
+		return nil, nil, pathError(err)
 	}
 	if !fi.IsDir() {
 		first, err := firstByte(path)
 		if err != nil {
-			return nil, nil, usagef("%w", pathError(err))
+			return nil, nil, pathError(err)
 		}
 		if first == '{' {
 			data, err := os.ReadFile(path)
 			if err != nil {
-				return nil, nil, usagef("%w", pathError(err))
+				return nil, nil, pathError(err)
 			}
 			s, err := decodeSummaryJSON(path, data)
 			return s, nil, err
