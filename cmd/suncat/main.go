@@ -1,5 +1,3 @@
-// Command suncat finds the code of a Go program that will get slow for big
-// inputs, from runs with small ones. See the README for the workflow.
 package main
 
 import (
