@@ -115,7 +115,7 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 
 // resolveTrace accepts a trace file, or a directory holding exactly one.
 func resolveTrace(path string) (string, error) {
-	files, err := traceFiles([]string{path})
+	files, _, err := traceFiles([]string{path})
 	if err != nil {
 		return "", err
 	}

@@ -167,16 +167,16 @@ func streamFile(path string, opt prioritize.Options, counts *readCounts) (*prior
 
 // decodePart decodes one trace into its part, before Finish.
 func decodePart(path string, opt prioritize.Options, counts *readCounts) (*prioritize.Part, *tracefile.Trace, int64, error) {
-	data, err := os.ReadFile(path)
+	file, err := tracefile.Load(path)
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	counts.bytes.Add(int64(len(data)))
+	counts.bytes.Add(file.Size())
 	var getters []tracefile.Getter
 	if prioritize.NeedsGetters(opt) {
 		// -split at=GETTER finds its boundaries by the getters' names,
 		// which the table gives only once the trace is decoded.
-		head, err := tracefile.DecodeFunc(path, data, func(*tracefile.Event, *tracefile.Marker) error { return nil })
+		head, err := file.DecodeFunc(func(*tracefile.Event, *tracefile.Marker) error { return nil })
 		if err != nil {
 			return nil, nil, 0, err
 		}
@@ -187,7 +187,7 @@ func decodePart(path string, opt prioritize.Options, counts *readCounts) (*prior
 		return nil, nil, 0, usagef("%w", summaryFlag(err))
 	}
 	var n, end int64
-	head, err := tracefile.DecodeFunc(path, data, func(ev *tracefile.Event, mk *tracefile.Marker) error {
+	head, err := file.DecodeFunc(func(ev *tracefile.Event, mk *tracefile.Marker) error {
 		if ev != nil {
 			end = ev.Time
 			if n++; n == 1<<14 {
@@ -239,7 +239,7 @@ func byteSize(n int64) string {
 // than a second it shows its progress on stderr, if stderr is a
 // terminal (nil: never).
 func loadStreamed(stderr io.Writer, cmd string, args []string, opt prioritize.Options) (*streamed, error) {
-	files, err := traceFiles(args)
+	files, notes, err := traceFiles(args)
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +248,12 @@ func loadStreamed(stderr io.Writer, cmd string, args []string, opt prioritize.Op
 		stop := showProgress(stderr, cmd, counts, time.Second, 250*time.Millisecond)
 		defer stop()
 	}
-	return streamSummary(files, opt, counts)
+	res, err := streamSummary(files, opt, counts)
+	if err != nil {
+		return nil, err
+	}
+	res.Notes = append(notes, res.Notes...)
+	return res, nil
 }
 
 // showProgress rewrites one line on w with the read's progress every

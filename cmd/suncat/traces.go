@@ -47,25 +47,50 @@ func (s *traceSet) Events() int {
 
 // traceFiles expands the trace arguments of a command line to the files to
 // read: a file stands for itself, a directory for the .suncat files in it,
-// in name order. A directory without one is an error.
-func traceFiles(args []string) ([]string, error) {
-	var files []string
+// in name order. A directory without one is an error. In a directory, a
+// file that is not a regular file (a named pipe would block the read),
+// or that holds no records (empty, or a header only: a program that
+// recorded nothing), is skipped with a note; named, it is an error, or
+// read as it is.
+func traceFiles(args []string) (files, notes []string, err error) {
 	for _, p := range args {
 		fi, err := os.Stat(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !fi.IsDir() {
+			if !fi.Mode().IsRegular() {
+				return nil, nil, fmt.Errorf("%s: not a regular file", p)
+			}
 			files = append(files, p)
 			continue
 		}
 		found := tracesIn(p)
 		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no trace (*.suncat) in this directory", p)
+			return nil, nil, fmt.Errorf("%s: no trace (*.suncat) in this directory", p)
 		}
-		files = append(files, found...)
+		kept := 0
+		for _, f := range found {
+			if fi, err := os.Lstat(f); err != nil || !fi.Mode().IsRegular() {
+				notes = append(notes, f+": not a regular file, skipped")
+				continue
+			}
+			ok, err := tracefile.HoldsRecords(f)
+			if err != nil {
+				return nil, nil, err
+			}
+			if !ok {
+				notes = append(notes, f+": no records (empty, or a header only), skipped")
+				continue
+			}
+			files = append(files, f)
+			kept++
+		}
+		if kept == 0 {
+			return nil, nil, fmt.Errorf("%s: no trace with records in this directory (%d skipped)", p, len(found))
+		}
 	}
-	return files, nil
+	return files, notes, nil
 }
 
 // tracesIn returns the trace files in dir, in name order.
@@ -97,11 +122,16 @@ func readTraces(files []string, progress func(read []*tracefile.Trace, next stri
 
 // readTraceArgs expands and decodes the trace arguments of a command line.
 func readTraceArgs(args []string) (*traceSet, error) {
-	files, err := traceFiles(args)
+	files, notes, err := traceFiles(args)
 	if err != nil {
 		return nil, err
 	}
-	return readTraces(files, nil)
+	set, err := readTraces(files, nil)
+	if err != nil {
+		return nil, err
+	}
+	set.Notes = append(notes, set.Notes...)
+	return set, nil
 }
 
 // summarize builds the Performance Summary of the traces. Its errors are
@@ -220,6 +250,9 @@ func loadRun(stderr io.Writer, cmd, path string) (*prioritize.Summary, []string,
 		return nil, nil, pathError(err)
 	}
 	if !fi.IsDir() {
+		if !fi.Mode().IsRegular() {
+			return nil, nil, fmt.Errorf("%s: not a regular file", path)
+		}
 		first, err := firstByte(path)
 		if err != nil {
 			return nil, nil, pathError(err)

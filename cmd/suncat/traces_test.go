@@ -79,7 +79,7 @@ func TestTraceErrorStatus(t *testing.T) {
 func TestTraceFiles(t *testing.T) {
 	dir := t.TempDir()
 	for _, n := range []string{"b.suncat", "a.suncat", "notes.txt"} {
-		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -87,15 +87,15 @@ func TestTraceFiles(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := traceFiles([]string{file, dir})
-	if err != nil {
-		t.Fatal(err)
+	got, notes, err := traceFiles([]string{file, dir})
+	if err != nil || len(notes) != 0 {
+		t.Fatal(err, notes)
 	}
 	want := []string{file, filepath.Join(dir, "a.suncat"), filepath.Join(dir, "b.suncat")}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if _, err := traceFiles([]string{t.TempDir()}); err == nil || !strings.Contains(err.Error(), "no trace (*.suncat) in this directory") {
+	if _, _, err := traceFiles([]string{t.TempDir()}); err == nil || !strings.Contains(err.Error(), "no trace (*.suncat) in this directory") {
 		t.Errorf("empty directory: err %v", err)
 	}
 }

@@ -75,7 +75,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 	// Check the arguments before taking over the terminal (sf.options
 	// checked the flags): a missing trace is reported now, as summary
 	// does, rather than inside the viewer.
-	files, err := traceFiles(fs.Args())
+	files, skipped, err := traceFiles(fs.Args())
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 	defer func() { printNotes(stderr, "view", notes) }() // once the viewer has left the screen
 	return openViewer(stdout, tui.Options{Title: strings.Join(fs.Args(), " "), ProgramArgs: recordedArgs(files)}, func(report func(tui.Progress)) (tui.Summary, error) {
 		s, n, err := viewSummary(opt, files, report)
-		notes = n
+		notes = append(skipped, n...)
 		return s, err
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -129,11 +128,40 @@ func (e *SyntaxError) Error() string {
 
 // ReadFile decodes the trace file at path.
 func ReadFile(path string) (*Trace, error) {
-	data, err := os.ReadFile(path)
+	f, err := Load(path)
 	if err != nil {
 		return nil, err
 	}
-	return Decode(path, data)
+	return f.Decode()
+}
+
+// A File is a trace file's data, as Load reads it: the header and the
+// bytes that its chunks hold, never the zeros after them (the holes of a
+// sparse file are not read). It can be decoded more than once.
+type File struct {
+	name string
+	img  *image
+}
+
+// Load reads the trace file at path, which must be a regular file.
+func Load(path string) (*File, error) {
+	img, err := loadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return &File{name: path, img: img}, nil
+}
+
+// Size is the file's length; Held, the bytes of it held in memory.
+func (f *File) Size() int64 { return int64(f.img.size) }
+func (f *File) Held() int64 { return int64(f.img.held + len(f.img.head)) }
+
+// Decode decodes the whole trace.
+func (f *File) Decode() (*Trace, error) { return f.DecodeFunc(nil) }
+
+// DecodeFunc is the package's DecodeFunc for the file.
+func (f *File) DecodeFunc(fn func(ev *Event, mk *Marker) error) (*Trace, error) {
+	return decodeImage(f.name, f.img, fn)
 }
 
 // ReadHeader decodes only the header of the trace file at path: the
@@ -142,17 +170,19 @@ func ReadFile(path string) (*Trace, error) {
 // reader of several traces uses it to take them in order of start time
 // before decoding any.
 func ReadHeader(path string) (*Trace, error) {
-	f, err := os.Open(path)
+	f, fi, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data := make([]byte, 64<<10) // the header, whatever its size, and then some
+	data := make([]byte, headRead) // the header, whatever its size, and then some
 	n, err := io.ReadFull(f, data)
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
 		return nil, err
 	}
-	d := &decoder{name: path, data: data[:n], t: &Trace{Path: path}}
+	img := &image{size: int(fi.Size()), head: data[:n]}
+	d := &decoder{name: path, img: img, t: &Trace{Path: path}}
+	d.cur.img = img
 	if err := d.header(); err != nil {
 		return nil, err
 	}
@@ -170,7 +200,12 @@ func Decode(name string, data []byte) (*Trace, error) {
 // getters and stacks, and no Events or Marks. fn must not keep the
 // pointers; an error from fn stops decoding and is returned as is.
 func DecodeFunc(name string, data []byte, fn func(ev *Event, mk *Marker) error) (*Trace, error) {
-	d := &decoder{name: name, data: data, t: &Trace{Path: name}, fn: fn}
+	return decodeImage(name, imageOf(data), fn)
+}
+
+func decodeImage(name string, img *image, fn func(ev *Event, mk *Marker) error) (*Trace, error) {
+	d := &decoder{name: name, img: img, t: &Trace{Path: name}, fn: fn}
+	d.cur.img = img
 	if err := d.header(); err != nil {
 		return nil, err
 	}
@@ -189,7 +224,8 @@ type decoder struct {
 	fnErr     error // what fn returned, to tell it from damage
 	ev        Event // handed to fn
 	name      string
-	data      []byte
+	img       *image // the file's data
+	cur       cursor // finds the chunk of an offset in img
 	t         *Trace
 	chunk     int
 	strs      []string // by id - 1
@@ -206,9 +242,10 @@ type decoder struct {
 	renum     []uint32          // version 3: stacks' numbers in the trace, by the streams' (useStack)
 	used      []uint32          // version 3: the streams' numbers of the stacks used, in the trace's order
 	off       int               // start of the payload being decoded, for errors
-	pos       int               // read position in the payload
+	pos       int               // read position in the payload (a file offset)
 	end       int
-	payload   []byte
+	payload   []byte // the payload, from file offset base
+	base      int
 }
 
 func (d *decoder) errorf(off int, format string, args ...interface{}) error {
@@ -216,48 +253,48 @@ func (d *decoder) errorf(off int, format string, args ...interface{}) error {
 }
 
 func (d *decoder) header() error {
-	if allZero(d.data) && len(d.data) > 0 {
+	data, size := d.img.head, d.img.size
+	if size > 0 && allZero(data) && len(d.img.chunks) == 0 {
 		// The program died before it wrote its header (older writers
 		// mapped the file first): an empty trace, flagged.
 		d.t.Torn = true
-		d.pos = len(d.data)
+		d.pos = size
 		return nil
 	}
-	if len(d.data) < 36 {
-		return d.errorf(len(d.data), "file too short for a trace header (%d bytes)", len(d.data))
+	if len(data) < 36 {
+		return d.errorf(len(data), "file too short for a trace header (%d bytes)", len(data))
 	}
-	if string(d.data[:8]) != tracefmt.Magic {
-		return d.errorf(0, "not a suncat trace (bad magic %q)", d.data[:8])
+	if string(data[:8]) != tracefmt.Magic {
+		return d.errorf(0, "not a suncat trace (bad magic %q)", data[:8])
 	}
 	le := binary.LittleEndian
-	d.version = le.Uint32(d.data[8:])
+	d.version = le.Uint32(data[8:])
 	if d.version < 1 || d.version > tracefmt.Version {
 		return d.errorf(8, "unsupported trace version %d (this suncat reads versions 1 to %d)", d.version, tracefmt.Version)
 	}
-	hs := int(le.Uint32(d.data[12:]))
-	cs := int(le.Uint32(d.data[16:]))
-	if hs < 36 || cs < hs+8 || cs%4 != 0 || hs%4 != 0 {
+	hs, cs, ok := sizes(data)
+	if !ok {
 		return d.errorf(12, "bad header size %d or chunk size %d", hs, cs)
 	}
 	d.chunk = cs
-	d.t.PID = int(le.Uint32(d.data[20:]))
-	d.t.Start = time.Unix(0, int64(le.Uint64(d.data[24:])))
-	n := int(le.Uint16(d.data[32:]))
-	if 34+n > hs || 34+n > len(d.data) {
+	d.t.PID = int(le.Uint32(data[20:]))
+	d.t.Start = time.Unix(0, int64(le.Uint64(data[24:])))
+	n := int(le.Uint16(data[32:]))
+	if 34+n > hs || 34+n > len(data) {
 		return d.errorf(32, "program name of %d bytes overflows the header", n)
 	}
-	d.t.Program = string(d.data[34 : 34+n])
-	if len(d.data) >= hs {
-		d.t.Args = readArgs(d.data[34+n : hs])
+	d.t.Program = string(data[34 : 34+n])
+	if len(data) >= hs {
+		d.t.Args = readArgs(data[34+n : hs])
 	}
-	if len(d.data) < hs {
-		return d.errorf(len(d.data), "file ends inside the header")
+	if len(data) < hs {
+		return d.errorf(len(data), "file ends inside the header")
 	}
 	// The last chunk handed out begins with a record: a file that ends
 	// before it was cut (trailing zeros trimmed off the last chunk are not
 	// a cut).
-	if le.Uint32(d.data[hs-8:]) == tracefmt.ChunkCountTag {
-		if n := int(le.Uint32(d.data[hs-4:])); n > 0 && (n-1)*cs+4 > len(d.data) {
+	if le.Uint32(data[hs-8:]) == tracefmt.ChunkCountTag {
+		if n := int(le.Uint32(data[hs-4:])); n > 0 && (n-1)*cs+4 > size {
 			d.t.Cut = true
 		}
 	}
@@ -298,33 +335,29 @@ func (d *decoder) records() error {
 	if d.version >= 3 {
 		return d.merge()
 	}
-	le := binary.LittleEndian
 	off := d.pos
 	for {
-		if off+4 > len(d.data) {
+		if off+4 > d.img.size {
 			// No zero commit word. The writer's file is a whole number
 			// of chunks and always has one (it maps the next chunk when a
 			// record fills one), so a file that ends at a chunk boundary
 			// was cut there. One that ends elsewhere after a whole record
 			// is taken as whole (a trace trimmed of its zeros).
-			d.t.Cut = d.chunk > 0 && off > d.pos && len(d.data)%d.chunk == 0
+			d.t.Cut = d.chunk > 0 && off > d.pos && d.img.size%d.chunk == 0
 			return nil
 		}
-		word := le.Uint32(d.data[off:])
+		word := d.cur.word(off)
 		if word == 0 {
 			// The end of the trace, or a torn record: anything non-zero
 			// after it is the part of a record written before death.
-			for _, b := range d.data[off+4 : d.chunkEnd(off)] {
-				if b != 0 {
-					d.t.Torn = true
-					break
-				}
+			if !d.cur.zeroFrom(off + 4) {
+				d.t.Torn = true
 			}
 			return nil
 		}
 		kind, n := byte(word), int(word>>8)
 		size := (4 + n + 3) &^ 3
-		if off+4+n > len(d.data) && (off+size-1)/d.chunk == off/d.chunk {
+		if off+4+n > d.img.size && (off+size-1)/d.chunk == off/d.chunk {
 			// The file was cut (copied while being written, or
 			// truncated) inside this record.
 			d.t.Cut = true
@@ -343,7 +376,8 @@ func (d *decoder) records() error {
 // record decodes the record of kind whose payload of n bytes follows the
 // commit word at off.
 func (d *decoder) record(kind byte, off, n int) error {
-	d.off, d.pos, d.end, d.payload = off+4, off+4, off+4+n, d.data
+	d.off, d.pos, d.end, d.base = off+4, off+4, off+4+n, off+4
+	d.payload = d.cur.bytes(off+4, off+4+n)
 	var err error
 	switch {
 	case kind >= tracefmt.RecEventDelta && d.version >= 3:
@@ -392,14 +426,14 @@ func (d *decoder) plainRecord(kind byte, off int) error {
 
 func (d *decoder) chunkEnd(off int) int {
 	e := (off/d.chunk + 1) * d.chunk
-	if e > len(d.data) {
-		e = len(d.data)
+	if e > d.img.size {
+		e = d.img.size
 	}
 	return e
 }
 
 func (d *decoder) uvarint(what string) (uint64, error) {
-	v, n := binary.Uvarint(d.payload[d.pos:d.end])
+	v, n := binary.Uvarint(d.payload[d.pos-d.base : d.end-d.base])
 	if n <= 0 {
 		return 0, d.errorf(d.pos, "bad or truncated varint (%s)", what)
 	}
@@ -427,7 +461,7 @@ func (d *decoder) string(what string) (string, error) {
 	if n > uint64(d.end-d.pos) {
 		return "", d.errorf(at, "%s of %d bytes overflows its record", what, n)
 	}
-	s := string(d.payload[d.pos : d.pos+int(n)])
+	s := string(d.payload[d.pos-d.base : d.pos-d.base+int(n)])
 	d.pos += int(n)
 	return s, nil
 }
@@ -470,8 +504,8 @@ func (d *decoder) getters() error {
 			// Ids are dense, and each getter takes at least 7 bytes of
 			// the file: a larger id is corrupt (and must not make the
 			// reader allocate a huge table).
-			if id > len(d.data)/7+64 {
-				return d.errorf(at, "getter id %d out of range for a file of %d bytes", id, len(d.data))
+			if id > d.img.held/7+64 {
+				return d.errorf(at, "getter id %d out of range for a file of %d bytes", id, d.img.held)
 			}
 			gs := make([]Getter, id)
 			copy(gs, d.t.Getters)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -364,4 +366,41 @@ func firstEventRecord(t *testing.T, b []byte, i int) int {
 	}
 	t.Fatalf("no event record %d", i)
 	return 0
+}
+
+// TestSparseFileBoundedMemory: a trace whose file is 1 GiB long but holds
+// a few KiB (a sparse file: a program's mapped chunks never written, or a
+// crafted file) is read in memory proportional to its data, not its
+// length (os.ReadFile took all of it), with the same events as its data
+// alone.
+func TestSparseFileBoundedMemory(t *testing.T) {
+	data := shardTrace(t, 4096,
+		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 5), sameStackEvent(1, 5)},
+		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(3, 1)},
+	)
+	want, err := Decode("x", data)
+	if err != nil || len(want.Events) != 3 {
+		t.Fatalf("the trace: %v, %d events", err, len(want.Events))
+	}
+	path := filepath.Join(t.TempDir(), "sparse.suncat")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, 1<<30); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	tr, err := ReadFile(path)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 32<<20 {
+		t.Errorf("reading a 1 GiB file holding %d bytes allocated %d MiB", len(data), got>>20)
+	}
+	if len(tr.Events) != 3 || tr.Problem() != "" || orderOf(tr)[0] != orderOf(want)[0] {
+		t.Errorf("read %d events (%q), want 3 as from its data alone", len(tr.Events), tr.Problem())
+	}
 }

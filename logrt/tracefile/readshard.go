@@ -193,14 +193,20 @@ func (s *stream) rank() int {
 // streams finds the chunks of each shard, in file order. A chunk that
 // starts with a zero word was handed out but never written.
 func (d *decoder) streams() ([]*stream, error) {
-	le := binary.LittleEndian
 	d.stackID = make(map[string]uint32)
 	byID := make(map[uint64]*stream)
 	var streams []*stream
-	for start := d.pos; start+4 <= len(d.data); start = (start/d.chunk + 1) * d.chunk {
-		word := le.Uint32(d.data[start:])
+	for _, c := range d.img.chunks {
+		start := c.index * d.chunk
+		if start < d.pos {
+			start = d.pos // chunk 0, after the header
+		}
+		if start+4 > d.img.size {
+			continue
+		}
+		word := d.cur.word(start)
 		if word == 0 {
-			if !allZero(d.data[start:d.chunkEnd(start)]) {
+			if !d.cur.zeroFrom(start) {
 				d.t.Torn = true
 			}
 			continue
@@ -225,7 +231,7 @@ func (d *decoder) streams() ([]*stream, error) {
 		s := byID[id]
 		if s == nil {
 			s = &stream{id: id, off: start, d: &decoder{
-				name: d.name, data: d.data, t: d.t, chunk: d.chunk,
+				name: d.name, img: d.img, cur: cursor{img: d.img}, t: d.t, chunk: d.chunk,
 				version: d.version, stackID: d.stackID,
 			}}
 			s.d.out = s
@@ -240,7 +246,7 @@ func (d *decoder) streams() ([]*stream, error) {
 // chunkHead reads the shard and the order (0: counter, 1: clock) of the
 // chunk record at start, whose payload is n bytes.
 func (d *decoder) chunkHead(start, n int) (uint64, uint64, error) {
-	b := d.data[start+4 : start+4+n]
+	b := d.cur.bytes(start+4, start+4+n)
 	id, k := binary.Uvarint(b)
 	if k <= 0 || id >= maxShards {
 		return 0, 0, d.errorf(start+4, "bad shard id in a chunk record")
@@ -286,15 +292,15 @@ func (s *stream) step() error {
 		s.off = s.chunks[s.ci]
 		chunkEnd = (s.off/d.chunk + 1) * d.chunk
 	}
-	if s.off+4 > len(d.data) {
+	if s.off+4 > d.img.size {
 		s.done = true // ends after a whole record: taken as whole
 		return nil
 	}
-	word := binary.LittleEndian.Uint32(d.data[s.off:])
+	word := d.cur.word(s.off)
 	if word == 0 {
 		// The end of the stream, or a torn record: anything non-zero
 		// after it is the part of a record written before death.
-		if !allZero(d.data[s.off+4 : d.chunkEnd(s.off)]) {
+		if !d.cur.zeroFrom(s.off + 4) {
 			d.t.Torn = true
 		}
 		s.done = true
@@ -302,7 +308,7 @@ func (s *stream) step() error {
 	}
 	kind, n := byte(word), int(word>>8)
 	size := (4 + n + 3) &^ 3
-	if s.off+4+n > len(d.data) && s.off+size <= chunkEnd {
+	if s.off+4+n > d.img.size && s.off+size <= chunkEnd {
 		d.t.Cut, s.done = true, true // cut inside this record
 		return nil
 	}

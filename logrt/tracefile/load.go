@@ -1,0 +1,339 @@
+package tracefile
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
+)
+
+// The reader holds only the data a trace file has: the header, and each
+// chunk's bytes from its start to its last byte that is not zero (a
+// writer fills a chunk from its start; the rest is zeros, often a hole of
+// a sparse file, never read). Memory is so bounded by the data present,
+// not by the file's apparent size.
+
+// headRead is how much of a file's start is read for its header,
+// whatever the header's size.
+const headRead = 64 << 10
+
+// maxChunk bounds the chunk size a header may state (writers use 1 MiB):
+// the reader keeps a chunk's worth of scratch space.
+const maxChunk = 16 << 20
+
+// An image is the data of a trace file that the decoder reads.
+type image struct {
+	size   int         // the file's length
+	head   []byte      // its first min(size, headRead) bytes
+	chunk  int         // the chunk size, if the header states a valid one
+	chunks []chunkData // the chunks that hold data, in file order
+	held   int         // bytes held in chunks
+}
+
+// chunkData is one chunk's data.
+type chunkData struct {
+	index int
+	b     []byte // from the chunk's start to its last non-zero byte before any hole, rounded up to 4 bytes
+	more  bool   // a non-zero byte follows b in the chunk, after zeros
+}
+
+// sizes returns the header size and chunk size that a header states, and
+// whether they are valid; the decoder's header says what is wrong.
+func sizes(head []byte) (hs, cs int, ok bool) {
+	if len(head) < 20 || string(head[:8]) != tracefmt.Magic {
+		return 0, 0, false
+	}
+	le := binary.LittleEndian
+	hs, cs = int(le.Uint32(head[12:])), int(le.Uint32(head[16:]))
+	if hs < 36 || hs > headRead || cs < hs+8 || cs%4 != 0 || hs%4 != 0 || cs > maxChunk {
+		return hs, cs, false
+	}
+	return hs, cs, true
+}
+
+// trimmed returns the length of b up to its last non-zero byte, rounded
+// up to 4 bytes (at most len(b)).
+func trimmed(b []byte) int {
+	n := len(b)
+	for n > 0 && b[n-1] == 0 {
+		n--
+	}
+	n = (n + 3) &^ 3
+	if n > len(b) {
+		n = len(b)
+	}
+	return n
+}
+
+// imageOf makes the image of a trace held in memory; its chunks are
+// slices of data.
+func imageOf(data []byte) *image {
+	img := &image{size: len(data), head: data}
+	if len(img.head) > headRead {
+		img.head = img.head[:headRead]
+	}
+	_, cs, ok := sizes(img.head)
+	if !ok {
+		return img
+	}
+	img.chunk = cs
+	for i := 0; i*cs < len(data); i++ {
+		end := (i + 1) * cs
+		if end > len(data) {
+			end = len(data)
+		}
+		b := data[i*cs : end]
+		if n := trimmed(b); n > 0 {
+			img.chunks = append(img.chunks, chunkData{index: i, b: b[:n]})
+			img.held += n
+		}
+	}
+	return img
+}
+
+// openRegular opens path for reading if it is a regular file: a FIFO
+// would block, and a device such as /dev/zero never ends.
+func openRegular(path string) (*os.File, os.FileInfo, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s: not a regular file (%s)", path, kindOf(fi.Mode()))
+	}
+	f, err := openNonblock(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = fmt.Errorf("%s: not a regular file (%s)", path, kindOf(fi.Mode()))
+		}
+		return nil, nil, err
+	}
+	return f, fi, nil
+}
+
+func kindOf(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m.IsDir():
+		return "a directory"
+	}
+	return "mode " + m.String()
+}
+
+// loadFile reads the image of the trace file at path, chunk by chunk,
+// skipping the holes of a sparse file where the system tells them.
+func loadFile(path string) (*image, error) {
+	f, fi, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if int64(int(fi.Size())) != fi.Size() {
+		return nil, fmt.Errorf("%s: too large (%d bytes)", path, fi.Size())
+	}
+	img := &image{size: int(fi.Size())}
+	n := img.size
+	if n > headRead {
+		n = headRead
+	}
+	img.head = make([]byte, n)
+	if _, err := f.ReadAt(img.head, 0); err != nil && err != io.EOF {
+		return nil, err
+	}
+	_, cs, ok := sizes(img.head)
+	if !ok {
+		return img, nil
+	}
+	img.chunk = cs
+	l := &loader{f: f, img: img, scratch: make([]byte, cs), cur: -1}
+	for _, e := range dataExtents(f, int64(img.size)) {
+		for s := int(e[0]); s < int(e[1]); {
+			end := (s/cs + 1) * cs
+			if end > int(e[1]) {
+				end = int(e[1])
+			}
+			if err := l.segment(s, end); err != nil {
+				return nil, err
+			}
+			s = end
+		}
+	}
+	l.finish()
+	return img, nil
+}
+
+// A loader gathers the chunks of a file from its data segments, in file
+// order.
+type loader struct {
+	f       *os.File
+	img     *image
+	scratch []byte
+	cur     int       // the chunk being gathered, -1 if none
+	c       chunkData // its data so far
+}
+
+// segment adds the data between off and end, within one chunk.
+func (l *loader) segment(off, end int) error {
+	cs := l.img.chunk
+	i := off / cs
+	if i != l.cur {
+		l.finish()
+		l.cur, l.c = i, chunkData{index: i}
+	}
+	buf := l.scratch[:end-off]
+	if _, err := l.f.ReadAt(buf, int64(off)); err != nil && err != io.EOF {
+		return err
+	}
+	if off == i*cs && l.c.b == nil {
+		// The chunk's start: its records.
+		if n := trimmed(buf); n > 0 {
+			l.c.b = append([]byte(nil), buf[:n]...)
+		}
+		return nil
+	}
+	if !l.c.more && !allZero(buf) {
+		l.c.more = true // data after a hole
+	}
+	return nil
+}
+
+func (l *loader) finish() {
+	if l.cur >= 0 && (len(l.c.b) > 0 || l.c.more) {
+		l.img.chunks = append(l.img.chunks, l.c)
+		l.img.held += len(l.c.b)
+	}
+	l.cur = -1
+}
+
+// A cursor finds the chunk of a file offset; it remembers the last one
+// found, as decoding goes through a chunk at a time.
+type cursor struct {
+	img *image
+	i   int
+}
+
+// find returns the data of the chunk that holds off, nil if it holds
+// none.
+func (c *cursor) find(off int) *chunkData {
+	img := c.img
+	if img.chunk == 0 {
+		return nil
+	}
+	idx := off / img.chunk
+	if c.i < len(img.chunks) && img.chunks[c.i].index == idx {
+		return &img.chunks[c.i]
+	}
+	lo, hi := 0, len(img.chunks)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if img.chunks[m].index < idx {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(img.chunks) && img.chunks[lo].index == idx {
+		c.i = lo
+		return &img.chunks[lo]
+	}
+	return nil
+}
+
+// word returns the 4 bytes at off (in one chunk) as a little-endian
+// word.
+func (c *cursor) word(off int) uint32 {
+	var w [4]byte
+	copy(w[:], c.bytes(off, off+4))
+	return binary.LittleEndian.Uint32(w[:])
+}
+
+// bytes returns the bytes from off to end, which lie in one chunk; the
+// zeros past a chunk's data are made when asked for.
+func (c *cursor) bytes(off, end int) []byte {
+	ch := c.find(off)
+	var b []byte
+	if ch != nil {
+		b = ch.b
+	}
+	rel := 0
+	if ch != nil {
+		rel = off - ch.index*c.img.chunk
+	}
+	if rel+(end-off) <= len(b) {
+		return b[rel : rel+end-off]
+	}
+	out := make([]byte, end-off)
+	if rel < len(b) {
+		copy(out, b[rel:])
+	}
+	return out
+}
+
+// zeroFrom reports whether the bytes from off to the end of its chunk are
+// all zero.
+func (c *cursor) zeroFrom(off int) bool {
+	ch := c.find(off)
+	if ch == nil {
+		return true
+	}
+	rel := off - ch.index*c.img.chunk
+	if rel < len(ch.b) && !allZero(ch.b[rel:]) {
+		return false
+	}
+	return !ch.more
+}
+
+// HoldsRecords reports whether the regular file at path holds anything
+// after its header: false for an empty file, a file of zeros (a program
+// that died while opening it) and a trace of only a header (one that
+// recorded nothing). A file that is not a trace holds records, for its
+// decoding to say what it is. It reads the file only up to its first
+// byte after the header that is not zero.
+func HoldsRecords(path string) (bool, error) {
+	f, fi, err := openRegular(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	head := make([]byte, headRead)
+	n, err := f.ReadAt(head, 0)
+	if err != nil && err != io.EOF {
+		return false, err
+	}
+	head = head[:n]
+	from := 0
+	if string(head[:min(n, 8)]) == tracefmt.Magic {
+		hs, _, ok := sizes(head)
+		if !ok {
+			return true, nil
+		}
+		from = hs
+	}
+	buf := make([]byte, 64<<10)
+	for _, e := range dataExtents(f, fi.Size()) {
+		for off := max(e[0], int64(from)); off < e[1]; {
+			k := int(min(int64(len(buf)), e[1]-off))
+			if _, err := f.ReadAt(buf[:k], off); err != nil && err != io.EOF {
+				return false, err
+			}
+			if !allZero(buf[:k]) {
+				return true, nil
+			}
+			off += int64(k)
+		}
+	}
+	return false, nil
+}
