@@ -1,5 +1,3 @@
-// Package testtrace records big traces for benchmarks, with logrt's test
-// program (logrt/internal/exitprog): it is for tests and benchmarks only.
 package testtrace
 
 import (

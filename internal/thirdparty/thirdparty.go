@@ -1,13 +1,3 @@
-// Package thirdparty decides whether the tests that need modules outside
-// suncat's own go.mod run. They download those modules from the module
-// proxy and test or instrument them (the third-party suites of suncat
-// test, protobuf under -deps), which takes minutes and the network, so
-// plain go test ./... leaves them out:
-//
-//	SUNCAT_SUITES=1 go test -timeout 15m ./...
-//
-// runs them too (.ci/run does). Set, they must run: a module that cannot
-// be downloaded fails the test rather than skipping it.
 package thirdparty
 
 import (

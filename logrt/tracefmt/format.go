@@ -1,12 +1,3 @@
-// Package tracefmt holds the definitions of the trace file format that
-// the writer (package logrt, compiled into instrumented programs) and the
-// reader (package logrt/tracefile, in suncat) share: the layout below,
-// the magic, the version, the record kinds and the getter table's entry.
-//
-// Like logrt, it imports only the standard library and is written for Go
-// 1.18: instrument copies it into instrumented programs beside the
-// runtime (as <module>/suncatrt/tracefmt), where it is compiled under the
-// user's module's go version. It has no variables and no init code.
 package tracefmt
 
 // The trace file format, version 3 (the reader also reads versions 1
