@@ -482,8 +482,8 @@ func (w *writer) open() error {
 	}
 	s := w.shards[0]
 	i, err := w.takeChunk()
-	if err != nil {
-		return err
+	if err != nil { // the file is removed (ready): name its directory
+		return fmt.Errorf("%w (a trace in %s)", err, filepath.Dir(w.path))
 	}
 	if s.chunk, err = w.mapChunk(i); err != nil {
 		return err

@@ -360,3 +360,18 @@ func TestControlConcurrent(t *testing.T) {
 		t.Errorf("program said %q", line)
 	}
 }
+
+// TestNoRoomAtStart checks that a trace whose first chunk cannot be
+// reserved is removed, with one line on standard error naming its
+// directory, and the program runs on.
+func TestNoRoomAtStart(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr := runHelper(t, "few", dir, MaxSizeEnv+"=4K")
+	want := "suncat: trace recording stopped: the trace reached its size cap SUNCAT_MAX_SIZE=4K (a trace in " + dir + ")\n"
+	if stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("left in %s: %v", dir, files)
+	}
+}
