@@ -2,6 +2,7 @@ package tracefile
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -120,10 +121,50 @@ type SyntaxError struct {
 	File   string
 	Offset int64
 	Msg    string
+	err    error // ErrLimit, or nil
 }
 
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("%s: offset %d: %s", e.File, e.Offset, e.Msg)
+}
+
+func (e *SyntaxError) Unwrap() error { return e.err }
+
+// ErrLimit is what a SyntaxError wraps when the trace goes past one of
+// the reader's limits, which keep its memory proportional to the data
+// the file holds. Such a trace is refused, not read in part: no writer
+// makes one.
+var ErrLimit = errors.New("past the reader's limits")
+
+// The reader's limits. A writer cuts stacks at tracefmt.MaxFrames return
+// addresses, each of which stands for one frame, or a few where calls
+// were inlined; the frames of all stacks are bounded by the data held,
+// since each stack comes from an event of a few bytes.
+const (
+	maxPCFrames    = 256  // frames that one return address stands for
+	maxStackFrames = 2048 // frames of one stack
+	framesPerByte  = 16   // frames of all stacks made, per byte of data held,
+	freeFrames     = 1 << 18
+)
+
+type frameBudget struct{ left int }
+
+// spendFrames takes n frames of a new stack from the budget.
+func (d *decoder) spendFrames(at, n int) error {
+	if n > maxStackFrames {
+		return d.limitf(at, "a stack of %d frames, more than the reader's limit of %d", n, maxStackFrames)
+	}
+	if d.budget == nil {
+		return nil
+	}
+	if d.budget.left -= n; d.budget.left < 0 {
+		return d.limitf(at, "its stacks hold more frames than the reader's limit for %d bytes of data (%d a byte and %d)", d.img.held, framesPerByte, freeFrames)
+	}
+	return nil
+}
+
+func (d *decoder) limitf(off int, format string, args ...interface{}) error {
+	return &SyntaxError{File: d.name, Offset: int64(off), Msg: fmt.Sprintf(format, args...), err: ErrLimit}
 }
 
 // ReadFile decodes the trace file at path.
@@ -206,12 +247,16 @@ func DecodeFunc(name string, data []byte, fn func(ev *Event, mk *Marker) error) 
 func decodeImage(name string, img *image, fn func(ev *Event, mk *Marker) error) (*Trace, error) {
 	d := &decoder{name: name, img: img, t: &Trace{Path: name}, fn: fn}
 	d.cur.img = img
+	d.budget = &frameBudget{left: framesPerByte*img.held + freeFrames}
 	if err := d.header(); err != nil {
 		return nil, err
 	}
 	if err := d.records(); err != nil {
 		if d.fnErr != nil {
 			return nil, d.fnErr
+		}
+		if errors.Is(err, ErrLimit) {
+			return nil, err
 		}
 		// Damage in the middle: keep what came before it.
 		d.t.Damage = err
@@ -241,6 +286,7 @@ type decoder struct {
 	stackID   map[string]uint32 // version 3: stacks by their frames, shared by all shards
 	renum     []uint32          // version 3: stacks' numbers in the trace, by the streams' (useStack)
 	used      []uint32          // version 3: the streams' numbers of the stacks used, in the trace's order
+	budget    *frameBudget      // the frames that stacks may still hold, shared by all shards
 	off       int               // start of the payload being decoded, for errors
 	pos       int               // read position in the payload (a file offset)
 	end       int
@@ -534,6 +580,9 @@ func (d *decoder) stack() error {
 	}
 	n, err := d.int("frame count", uint64(d.end-d.pos))
 	if err != nil {
+		return err
+	}
+	if err := d.spendFrames(at, n); err != nil {
 		return err
 	}
 	s := Stack{ID: uint32(id), Truncated: flags&1 != 0, Frames: make([]Frame, n)}

@@ -404,3 +404,72 @@ func TestSparseFileBoundedMemory(t *testing.T) {
 		t.Errorf("read %d events (%q), want 3 as from its data alone", len(tr.Events), tr.Problem())
 	}
 }
+
+// TestDeepStackBoundedMemory: a crafted trace in which one return
+// address stands for 150,000 frames, used by a hundred events each with a
+// stack of its own, drove the reader past 4 GB (a copy of all the frames
+// for each stack). It is refused with one line (ErrLimit, not damage read
+// in part), in little memory; so is one that stays under the limit per
+// return address but makes more stack frames than its size allows.
+func TestDeepStackBoundedMemory(t *testing.T) {
+	frames := func(pc, n int) []byte {
+		p := binary.AppendUvarint(nil, uint64(pc))
+		p = binary.AppendUvarint(p, uint64(n))
+		for i := 0; i < n; i++ {
+			p = append(p, 0, 0, 1) // function "", file "", line 1
+		}
+		return rec(tracefmt.RecFrames, p...)
+	}
+	// event i puts a new node under the root, with pc 1.
+	events := func(n, depth int) [][]byte {
+		var recs [][]byte
+		nodes := 1
+		for i := 0; i < n; i++ {
+			p := []byte{1}
+			p = binary.AppendUvarint(p, uint64(depth))
+			p = binary.AppendUvarint(p, uint64(nodes)) // back to the root
+			for j := 0; j < depth; j++ {
+				p = binary.AppendUvarint(p, uint64(1+j%8))
+			}
+			nodes += depth
+			p = append(p, 1, 1, 1) // value 1, sequence delta 1, time delta 1
+			recs = append(recs, rec(tracefmt.RecEvent, p...))
+		}
+		return recs
+	}
+	huge := shardTrace(t, 1<<20, append([][]byte{chunkOf(0), frames(1, 150000), strRec('a')}, events(100, 1)...))
+	// 8 return addresses of 256 frames, and stacks of 8 of them: 2,048
+	// frames each, within the limits one at a time.
+	var many [][]byte
+	many = append(many, chunkOf(0))
+	for pc := 1; pc <= 8; pc++ {
+		many = append(many, frames(pc, 256))
+	}
+	many = append(append(many, strRec('a')), events(3000, 8)...)
+	wide := shardTrace(t, 1<<20, many)
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"150,000 frames for a return address", huge, "pc id 1 stands for 150000 frames, more than the reader's limit of 256"},
+		{"stacks beyond the file's size", wide, "its stacks hold more frames than the reader's limit"},
+	} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		tr, err := Decode("x.suncat", tc.data)
+		runtime.ReadMemStats(&after)
+		if err == nil || !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			damage := ""
+			if tr != nil {
+				damage = tr.Problem()
+			}
+			t.Errorf("%s: err %v (problem %q), want one line with %q", tc.name, err, damage, tc.want)
+		}
+		t.Logf("%s: %d bytes, %d KiB allocated", tc.name, len(tc.data), (after.TotalAlloc-before.TotalAlloc)>>10)
+		if got := after.TotalAlloc - before.TotalAlloc; got > 128<<20 {
+			t.Errorf("%s: reading %d bytes allocated %d MiB", tc.name, len(tc.data), got>>20)
+		}
+	}
+}

@@ -232,7 +232,7 @@ func (d *decoder) streams() ([]*stream, error) {
 		if s == nil {
 			s = &stream{id: id, off: start, d: &decoder{
 				name: d.name, img: d.img, cur: cursor{img: d.img}, t: d.t, chunk: d.chunk,
-				version: d.version, stackID: d.stackID,
+				version: d.version, stackID: d.stackID, budget: d.budget,
 			}}
 			s.d.out = s
 			byID[id] = s
@@ -368,6 +368,7 @@ func (d *decoder) stackIDOf(s Stack) uint32 {
 		return uint32(len(d.t.Stacks))
 	}
 	var b strings.Builder
+	b.Grow(len(s.Frames) * 16)
 	if s.Truncated {
 		b.WriteByte('!')
 	}

@@ -34,6 +34,9 @@ func (d *decoder) frames() error {
 	if err != nil {
 		return err
 	}
+	if n > maxPCFrames {
+		return d.limitf(at, "pc id %d stands for %d frames, more than the reader's limit of %d", id, n, maxPCFrames)
+	}
 	fs := make([]Frame, n)
 	for i := range fs {
 		if fs[i].Func, err = d.string("frame function"); err != nil {
@@ -86,6 +89,9 @@ func (d *decoder) nodes() (int, error) {
 		if t.depth(node) > tracefmt.MaxFrames+1 {
 			return 0, d.errorf(at, "stack of more than %d nodes", tracefmt.MaxFrames+1)
 		}
+		if err := d.spendFrames(at, t.frameCount(node)); err != nil {
+			return 0, err
+		}
 		t.nodes[node].stack = d.stackIDOf(t.stackOf(node, uint32(len(d.t.Stacks)+1)))
 	}
 	return int(t.nodes[node].stack), nil
@@ -101,9 +107,20 @@ func (t *readTree) depth(node uint32) int {
 	return n
 }
 
+// frameCount counts the frames of node's stack.
+func (t *readTree) frameCount(node uint32) int {
+	n := 0
+	for ; node != 0; node = t.nodes[node].parent {
+		if pc := t.nodes[node].pc; pc != 0 {
+			n += len(t.frames[pc-1])
+		}
+	}
+	return n
+}
+
 // stackOf lists the frames of node, innermost first.
 func (t *readTree) stackOf(node, id uint32) Stack {
-	s := Stack{ID: id}
+	s := Stack{ID: id, Frames: make([]Frame, 0, t.frameCount(node))}
 	for n := node; n != 0; n = t.nodes[n].parent {
 		pc := t.nodes[n].pc
 		if pc == 0 {
