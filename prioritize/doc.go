@@ -58,7 +58,7 @@
 // or derive the levels from it; SortPatterns (which sorts in place: give
 // it a copy) and Filter reorder and select patterns. A Summary is not
 // changed after Build returns, so several goroutines may read it. Its
-// JSON form (version SchemaVersion) is documented in the README and
+// JSON form (version SchemaVersion) is documented in doc/summary.md and
 // frozen by testdata/golden/json-schema.txt.
 //
 // # Choices

@@ -46,7 +46,7 @@ func (c *Class) UnmarshalText(b []byte) error {
 	return fmt.Errorf("%q is not a growth class", b)
 }
 
-// The thresholds of the growth rule (README, "How a site is classified").
+// The thresholds of the growth rule (doc/summary.md, "Findings").
 const (
 	// minR2 is the share of the counts' variation the best fit must
 	// explain for anything to grow.

@@ -9,7 +9,7 @@ import (
 )
 
 // keyMap is every key of the viewer, with its help; the help overlay and
-// the footer are generated from it, and the README's key table follows it.
+// the footer are generated from it, and doc/view.md's key table follows it.
 type keyMap struct {
 	NextView, PrevView                       key.Binding
 	View0, View1, View2, View3, View4, View5 key.Binding

@@ -25,8 +25,8 @@ of the action you are studying. When it returns, the mark is in the trace.
 
 With one instrumented program running no selector is needed; otherwise
 choose it with -pid or -trace (suncat lists the candidates). The program
-is reached through a unix socket it serves (see the README, "Marking
-sub-traces from another terminal"); no signal is sent to it.
+is reached through a unix socket it serves (doc/control.md in suncat's
+source); no signal is sent to it.
 
 Examples:
 

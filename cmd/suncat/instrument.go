@@ -157,10 +157,10 @@ The flags -tags, -race, -ldflags, -gcflags and -mod are passed to go
 build. -deps also instruments the getters of dependency packages:
 vendored and locally replaced modules are overlaid like your own files,
 modules from the module cache are copied into suncat's cache and the build
-redirected to the copy (see the README); nothing of yours is edited.
+redirected to the copy (doc/instrument.md); nothing of yours is edited.
 
 Run the binary as usual; each process writes a trace file (see
-SUNCAT_TRACE in the README), which 'suncat summary' and 'suncat events'
+SUNCAT_TRACE in doc/traces.md), which 'suncat summary' and 'suncat events'
 read.
 
 Examples:

@@ -38,7 +38,7 @@ input size is the last number of its label when every label has one
 grows when it was called at two sizes or more, its best fit explains at
 least 80% of the counts' variation and predicts at least twice as many
 calls, and 2 more, at the largest size as at the smallest; it gets the
-simplest class that fits about as well (README: "Findings").
+simplest class that fits about as well (doc/summary.md, "Findings").
 
 Every goroutine group (goroutines that started in the same function) is
 summarized on its own, largest first.
@@ -124,7 +124,7 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	detail := fs.Bool("detail", false, "Summarized Grammar: print every count instead of the maximum")
 	sortBy := fs.String("sort", "kind", "order of the patterns: kind, max or trend")
 	kind := fs.String("kind", "", "only patterns of these kinds, comma-separated: increasing, varying, decreasing, constant")
-	asJSON := fs.Bool("json", false, "print the summary as JSON (schema: README, 'suncat summary -json')")
+	asJSON := fs.Bool("json", false, "print the summary as JSON (schema: doc/summary.md)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
