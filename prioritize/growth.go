@@ -179,7 +179,8 @@ func classFunc(c Class) func(float64) float64 {
 }
 
 // FitGrowth classifies how ys grow with xs (one point per sub-trace, in
-// the order they were recorded); doc/findings.md states the rule:
+// the order they were recorded); doc/summary.md ("Findings") states the
+// rule:
 //
 //   - With fewer than three distinct sizes there is no class (ClassNone,
 //     with a Note).
