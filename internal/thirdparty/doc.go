@@ -7,10 +7,14 @@
 //	SUNCAT_SUITES=1 go test -timeout 15m ./...
 //
 // runs them too (.ci/run does). Set, they must run: a module that cannot
-// be downloaded fails the test rather than skipping it.
+// be downloaded fails the test rather than skipping it. The same switch
+// turns on a check that takes minutes on a fresh build cache for a
+// reason of its own: logrt's TestCompilesUnderGo118 vets the runtime for
+// five systems (compiling the standard library for each), not only for
+// this one.
 //
 // It imports only os and testing, and only tests import it: those of
 // cmd/suncat (TestThirdPartySuites, BenchmarkThirdPartySuites, and the
-// [suites] condition of its scripts) and of instrument
-// (TestThirdPartyProtobuf, TestThirdPartyDeps).
+// [suites] condition of its scripts), of instrument
+// (TestThirdPartyProtobuf, TestThirdPartyDeps) and of logrt.
 package thirdparty
