@@ -42,6 +42,9 @@ type Findings struct {
 	// Sites: every call site, the growing ones first (ranked by
 	// predicted count at Target, then class), then the others by calls.
 	Sites []*Site `json:"sites"`
+	// Findings: the growing sites, one per defect: those with the same
+	// responsible frame and class together, ranked as sites are.
+	Findings []*Finding `json:"findings"`
 }
 
 // A Site is one getter called from one place in the code, counted over
@@ -56,14 +59,21 @@ type Site struct {
 	// Distinct is the index in Frames of the frame that sets the site
 	// apart from the getter's other sites (1, the caller, when it is the
 	// only one); Frames[1:Distinct+1] is the stack down to it.
-	Distinct  int        `json:"distinct"`
-	Counts    []int      `json:"counts"` // calls in each sub-trace
-	Total     int        `json:"total"`
-	Fit       Fit        `json:"fit"`
-	Predicted float64    `json:"predicted"` // Fit.At(Target)
-	Value     ValueCount `json:"value"`     // its most repeated value, over all sub-traces
-	Terminals []TermRef  `json:"terminals"` // the terminals whose calls it sums
-	values    map[string]int
+	Distinct int `json:"distinct"`
+	// Responsible is the index in Frames of the responsible frame, the
+	// function whose loop makes the calls grow (responsible.go); Why
+	// says how it was found (WhyLoop, WhySort, WhyRecursion, WhyCaller)
+	// and LoopLine is the line of its loop (0: not a loop).
+	Responsible int        `json:"responsible"`
+	Why         string     `json:"why"`
+	LoopLine    int        `json:"loopLine,omitempty"`
+	Counts      []int      `json:"counts"` // calls in each sub-trace
+	Total       int        `json:"total"`
+	Fit         Fit        `json:"fit"`
+	Predicted   float64    `json:"predicted"` // Fit.At(Target)
+	Value       ValueCount `json:"value"`     // its most repeated value, over all sub-traces
+	Terminals   []TermRef  `json:"terminals"` // the terminals whose calls it sums
+	values      map[string]int
 }
 
 // A TermRef names a terminal of the summary: Summary.Groups[Group]'s
@@ -148,14 +158,32 @@ func findSites(s *Summary, stacks string) []*Site {
 			group[i].Distinct = d
 		}
 	}
+	src := newSources()
+	for _, site := range sites {
+		var whole [][]tracefile.Frame
+		for _, t := range site.Terminals {
+			for _, pt := range s.Groups[t.Group].Terminals {
+				if pt.Letter == t.Letter {
+					whole = append(whole, pt.Frames)
+				}
+			}
+		}
+		site.Responsible, site.LoopLine, site.Why = src.responsible(site, whole)
+	}
 	return sites
 }
 
+// siteKey is a site's getter and stack; the getter's own line is left
+// out, so a getter with two return statements is one site.
 func siteKey(t *Terminal, fs []tracefile.Frame) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\x00%s\x00", t.Getter.Package, t.Name)
-	for _, f := range fs {
-		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", f.Func, f.File, f.Line)
+	for i, f := range fs {
+		line := f.Line
+		if i == 0 {
+			line = 0
+		}
+		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", f.Func, f.File, line)
 	}
 	return b.String()
 }
@@ -251,6 +279,7 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 		site.Predicted = finite(site.Fit.At(f.Target))
 	}
 	rankSites(f.Sites)
+	f.Findings = groupSites(f)
 	return f, nil
 }
 

@@ -41,19 +41,98 @@ func FindingsText(f *Findings, top int) string {
 		}
 		return b.String()
 	}
-	fmt.Fprintf(&b, "== Findings: %d of %d call sites grow (%s; predicted at %s)\n", len(grow), len(f.Sites), SizesText(f), Number(f.Target))
-	shown := grow
+	fmt.Fprintf(&b, "== Findings: %d of %d call sites grow, %s (%s; predicted at %s)\n",
+		len(grow), len(f.Sites), plural(len(f.Findings), "finding"), SizesText(f), Number(f.Target))
+	shown := f.Findings
 	if top > 0 && len(shown) > top {
 		shown = shown[:top]
 	}
-	for i, s := range shown {
-		b.WriteString(SiteLines(f, s, i+1))
+	for i, d := range shown {
+		b.WriteString(FindingLines(f, d, i+1))
 	}
-	if len(shown) < len(grow) {
-		fmt.Fprintf(&b, "    ... %d more growing (-top %d shows them)\n", len(grow)-len(shown), len(grow))
+	if len(shown) < len(f.Findings) {
+		fmt.Fprintf(&b, "    ... %d more (-top %d shows them)\n", len(f.Findings)-len(shown), len(f.Findings))
 	}
 	b.WriteString(TimeText(f) + "\n")
 	return b.String()
+}
+
+// FindingLines prints one finding: rank, class, the responsible frame,
+// calls per sub-trace and the prediction; then the top getter, the frame
+// it is reached through and its most repeated value; then, when the
+// finding covers several sites, how many getters and callers and which.
+func FindingLines(f *Findings, d *Finding, rank int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%2d. %-9s %s  %s -> %s\n", rank, ClassText(d.Fit.Class), FrameString(d.Frame),
+		CountList(usedInts(d.Counts, f.Used)), predictionText(d.Fit, d.Predicted, f.Target, distinct(usedOf(f.Sizes, f.Used))))
+	s := d.Sites[0]
+	v := s.Value.Value
+	if len(v) > 40 {
+		v = v[:37] + "..."
+	}
+	fmt.Fprintf(&b, "    %s%s; %s x%d\n", s.Name, nearText(s), strconv.Quote(v), s.Value.Count)
+	if len(d.Sites) > 1 {
+		fmt.Fprintf(&b, "    %s: %s", CoversText(d), strings.Join(d.Getters, ", "))
+		if len(d.Callers) > 0 {
+			cs := d.Callers
+			if len(cs) > 3 {
+				cs = append(cs[:3:3], "...")
+			}
+			fmt.Fprintf(&b, "; from %s", strings.Join(cs, ", "))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// CoversText counts the getters and callers of a finding: "3 getters,
+// 4 callers".
+func CoversText(d *Finding) string {
+	return plural(len(d.Getters), "getter") + ", " + plural(len(d.Callers), "caller")
+}
+
+// FindingLine prints a finding in one line, as suncat test's closing
+// lines show it.
+func FindingLine(f *Findings, d *Finding) string {
+	s := d.Sites[0]
+	line := fmt.Sprintf("%-9s %s  %s -> %s  %s%s", ClassText(d.Fit.Class), FrameString(d.Frame),
+		CountList(usedInts(d.Counts, f.Used)), predictionText(d.Fit, d.Predicted, f.Target, distinct(usedOf(f.Sizes, f.Used))), s.Name, nearText(s))
+	if len(d.Sites) > 1 {
+		line += " (" + CoversText(d) + ")"
+	}
+	return line
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+func usedInts(xs []int, used []bool) []int {
+	var out []int
+	for i, x := range xs {
+		if i < len(used) && used[i] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// nearText is " via" the frame between the responsible frame and the
+// getter nearest the responsible one ("" when the responsible frame
+// calls the getter), with " ..." when there are more.
+func nearText(s *Site) string {
+	r := s.Responsible
+	if r <= 1 || r >= len(s.Frames) {
+		return ""
+	}
+	t := " via " + FrameString(s.Frames[r-1])
+	if r > 2 {
+		t += " ..."
+	}
+	return t
 }
 
 // NoneText says why no site is shown ("" when some grows): too few
@@ -89,23 +168,10 @@ func SiteLines(f *Findings, s *Site, rank int) string {
 	return line1 + "\n" + line2 + "\n"
 }
 
-// SiteLine prints one finding in one line, as suncat test's closing
-// lines show it: class, getter, calls per sub-trace, prediction, where.
-func SiteLine(f *Findings, s *Site) string {
-	return fmt.Sprintf("%-9s %s %s -> %s  %s", ClassText(s.Fit.Class), s.Name, SiteCounts(f, s), PredictionText(f, s), WhereText(s))
-}
-
-// WhereText names a site by the frame that sets it apart, and the caller
-// it is reached through.
+// WhereText names a site by its responsible frame, and the frame it
+// reaches the getter through.
 func WhereText(s *Site) string {
-	where := s.Where()
-	if s.Distinct > 1 {
-		where += " via " + FrameString(s.Frames[1])
-		if s.Distinct > 2 {
-			where += " ..."
-		}
-	}
-	return where
+	return FrameString(s.ResponsibleFrame()) + nearText(s)
 }
 
 // SiteCounts writes a site's calls in the sub-traces its findings fit.

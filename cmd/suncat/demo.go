@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -210,8 +211,8 @@ func cacheFile(elem ...string) (string, error) {
 }
 
 // printDemoSummary prints the findings, then the main goroutine's Count
-// Summary, Summarized Grammar and Prioritized Patterns, then explains the
-// top pattern.
+// Summary, Summarized Grammar and Prioritized Patterns, then ties them
+// together (demoStory).
 func printDemoSummary(w io.Writer, sum *prioritize.Summary, tracePath string) {
 	if len(sum.Groups) == 0 {
 		fmt.Fprintln(w, "no events were recorded in the sub-traces")
@@ -229,27 +230,86 @@ func printDemoSummary(w io.Writer, sum *prioritize.Summary, tracePath string) {
 		}
 		fmt.Fprintln(w, prioritize.PatternLine(p))
 	}
-	inc := prioritize.Filter(g.Patterns, []prioritize.Kind{prioritize.Increasing})
-	if len(inc) > 0 && inc[0].Terminal {
-		top := inc[0]
-		for _, t := range g.Terminals {
-			if t.Letter != top.Terminals[0] {
-				continue
-			}
-			fmt.Fprintf(w, "\nThe top pattern, %s, grows with every repetition of the same action:\n", top.Notation())
-			fmt.Fprintf(w, "%s called from %s. Its values per sub-trace:\n", t.Name, prioritize.Where(t))
-			for i, vs := range t.BySub {
-				var parts []string
-				for _, v := range vs {
-					parts = append(parts, fmt.Sprintf("%q x%d", v.Value, v.Count))
-				}
-				fmt.Fprintf(w, "  %s: %s\n", g.SubTraces[i].Label, strings.Join(parts, ", "))
-			}
-			fmt.Fprintf(w, "The same stop, more times on every visit: something keeps re-reading it.\n")
-		}
-	}
+	fmt.Fprint(w, demoStory(sum, g))
 	if len(sum.Groups) > 1 {
 		fmt.Fprintf(w, "\n(%d more goroutine groups, e.g. %s; see the whole summary)\n", len(sum.Groups)-1, sum.Groups[1].Goroutine)
 	}
 	fmt.Fprintf(w, "\nNext: suncat summary %s\n", tracePath)
+}
+
+// demoStory tells what the levels show as one story: each finding (in
+// the findings' order) with the Count Summary letters of its sites and
+// their calls summed; then the top increasing pattern, which finding it
+// belongs to, and why its counts may start later than the Count
+// Summary's (a pattern counts inside a rule that repeats); then its
+// values per sub-trace.
+func demoStory(sum *prioritize.Summary, g *prioritize.Group) string {
+	var b strings.Builder
+	f := sum.Findings
+	if f == nil || len(f.Findings) == 0 {
+		return ""
+	}
+	byLetter := map[string]*prioritize.Terminal{}
+	for _, t := range g.Terminals {
+		byLetter[t.Letter] = t
+	}
+	owner := map[string]int{} // letter -> finding number
+	fmt.Fprintf(&b, "\nWhat grows, from the top finding down (the Count Summary's letters are its sites):\n")
+	for i, d := range f.Findings {
+		var letters []string
+		for _, s := range d.Sites {
+			for _, t := range s.Terminals {
+				if t.Group == 0 {
+					letters = append(letters, t.Letter)
+					owner[t.Letter] = i + 1
+				}
+			}
+		}
+		sort.Strings(letters)
+		fmt.Fprintf(&b, "  %d. %s, %s: %s (%s), together %s\n", i+1, prioritize.FrameString(d.Frame), prioritize.ClassText(d.Fit.Class),
+			strings.Join(d.Getters, ", "), strings.Join(letters, " "), prioritize.CountList(d.Counts))
+	}
+	inc := prioritize.Filter(g.Patterns, []prioritize.Kind{prioritize.Increasing})
+	if len(inc) == 0 || !inc[0].Terminal {
+		return b.String()
+	}
+	top := inc[0]
+	t := byLetter[top.Terminals[0]]
+	if t == nil {
+		return b.String()
+	}
+	fmt.Fprintf(&b, "\nThe top increasing pattern, %s, is %s^%s of the Count Summary", top.Notation(), t.Letter, prioritize.CountList(t.PerSub))
+	if n := owner[t.Letter]; n > 0 {
+		fmt.Fprintf(&b, ", finding %d", n)
+	}
+	b.WriteString(".\n")
+	if k := len(t.PerSub) - len(top.Counts); k > 0 && equalInts(t.PerSub[k:], top.Counts) {
+		left := "sub-trace 1 is"
+		if k > 1 {
+			left = fmt.Sprintf("sub-traces 1 to %d are", k)
+		}
+		fmt.Fprintf(&b, "(A pattern counts the calls inside a rule that repeats: rule %s repeats from sub-trace %d on, so %s left out.)\n", top.Rule, k+1, left)
+	}
+	fmt.Fprintf(&b, "%s called from %s. Its values per sub-trace:\n", t.Name, prioritize.Where(t))
+	for i, vs := range t.BySub {
+		var parts []string
+		for _, v := range vs {
+			parts = append(parts, fmt.Sprintf("%q x%d", v.Value, v.Count))
+		}
+		fmt.Fprintf(&b, "  %s: %s\n", g.SubTraces[i].Label, strings.Join(parts, ", "))
+	}
+	b.WriteString("The same stop, more times on every visit: something keeps re-reading it.\n")
+	return b.String()
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }

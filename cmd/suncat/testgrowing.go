@@ -54,8 +54,8 @@ func growing(w io.Writer, files []string) {
 		return
 	}
 	type found struct {
-		site *prioritize.Site
-		f    *prioritize.Findings
+		d *prioritize.Finding
+		f *prioritize.Findings
 	}
 	var all []found
 	fams := prioritize.Families(subTraceLabels(s))
@@ -64,8 +64,8 @@ func growing(w io.Writer, files []string) {
 		if err != nil {
 			continue
 		}
-		for _, site := range f.Growing() {
-			all = append(all, found{site, f})
+		for _, d := range f.Findings {
+			all = append(all, found{d, f})
 		}
 	}
 	switch {
@@ -76,15 +76,15 @@ func growing(w io.Writer, files []string) {
 		fmt.Fprintf(w, "suncat: nothing grows with the size in %s\n", strings.Join(fams, ", "))
 		return
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].site.Predicted > all[j].site.Predicted })
-	fmt.Fprintln(w, "suncat: growing call sites, by calls predicted at 10x the largest size:")
+	sort.SliceStable(all, func(i, j int) bool { return all[i].d.Predicted > all[j].d.Predicted })
+	fmt.Fprintln(w, "suncat: what grows, by calls predicted at 10x the largest size:")
 	for i, x := range all {
 		if i == 5 {
 			fmt.Fprintf(w, "suncat:   ... and %d more\n", len(all)-5)
 			break
 		}
 		first, last := "", ""
-		for k, c := range x.site.Counts {
+		for k, c := range x.d.Counts {
 			if c > 0 && x.f.Used[k] {
 				if first == "" {
 					first = s.Groups[0].SubTraces[k].Label
@@ -92,7 +92,7 @@ func growing(w io.Writer, files []string) {
 				last = s.Groups[0].SubTraces[k].Label
 			}
 		}
-		fmt.Fprintf(w, "suncat:   %s  over %s .. %s\n", prioritize.SiteLine(x.f, x.site), first, last)
+		fmt.Fprintf(w, "suncat:   %s  over %s .. %s\n", prioritize.FindingLine(x.f, x.d), first, last)
 	}
 }
 

@@ -1,0 +1,112 @@
+package prioritize
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
+)
+
+// A Finding is one defect: the growing sites whose growth comes from the
+// same responsible frame with the same class (a helper that loops,
+// reading three getters, called from four places, is one finding of
+// three getters and four callers).
+type Finding struct {
+	// Frame is the responsible frame (its Line the loop's line when it
+	// is a loop), Why how it was found (Why*).
+	Frame tracefile.Frame `json:"frame"`
+	Why   string          `json:"why"`
+	// Getters are the getters its sites call (short names, in rank
+	// order); Callers the distinct frames that call the responsible
+	// frame (FrameString), none when it is the stack's last.
+	Getters []string `json:"getters"`
+	Callers []string `json:"callers"`
+	// Counts are its sites' calls summed per sub-trace, fitted again
+	// (Fit, Predicted at the findings' Target).
+	Counts    []int   `json:"counts"`
+	Fit       Fit     `json:"fit"`
+	Predicted float64 `json:"predicted"`
+	Sites     []*Site `json:"sites"`
+}
+
+// groupSites gathers the growing sites of f into findings.
+func groupSites(f *Findings) []*Finding {
+	var xs []float64
+	for i, u := range f.Used {
+		if u {
+			xs = append(xs, f.Sizes[i])
+		}
+	}
+	byKey := map[string]*Finding{}
+	var out []*Finding
+	for _, s := range f.Growing() {
+		k := findingKey(s)
+		d := byKey[k]
+		if d == nil {
+			d = &Finding{Frame: s.ResponsibleFrame(), Why: s.Why, Counts: make([]int, len(s.Counts))}
+			byKey[k] = d
+			out = append(out, d)
+		}
+		d.Sites = append(d.Sites, s)
+		for i, c := range s.Counts {
+			d.Counts[i] += c
+		}
+		if !contains(d.Getters, s.Name) {
+			d.Getters = append(d.Getters, s.Name)
+		}
+		if r := s.Responsible + 1; r < len(s.Frames) {
+			if c := FrameString(s.Frames[r]); !contains(d.Callers, c) {
+				d.Callers = append(d.Callers, c)
+			}
+		}
+	}
+	for _, d := range out {
+		ys := make([]float64, len(d.Counts))
+		for i, c := range d.Counts {
+			ys[i] = float64(c)
+		}
+		d.Fit = FitGrowth(xs, usedOf(ys, f.Used))
+		if !d.Fit.Grows() { // the sum of growing sites grows; keep the class
+			d.Fit = d.Sites[0].Fit
+		}
+		d.Predicted = finite(d.Fit.At(f.Target))
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Predicted != b.Predicted {
+			return a.Predicted > b.Predicted
+		}
+		return a.Fit.Class > b.Fit.Class
+	})
+	return out
+}
+
+// findingKey is what makes sites one finding: the responsible function,
+// its loop (or call line; none for recursion) and the class.
+func findingKey(s *Site) string {
+	f := s.ResponsibleFrame()
+	line := f.Line
+	if s.Why == WhyRecursion {
+		line = 0
+	}
+	return f.Func + "\x00" + strconv.Itoa(line) + "\x00" + s.Fit.Class.String()
+}
+
+// ResponsibleFrame is the site's responsible frame, with the line of its
+// loop when that is known.
+func (s *Site) ResponsibleFrame() tracefile.Frame {
+	if s.Responsible <= 0 || s.Responsible >= len(s.Frames) {
+		if len(s.Frames) > 1 {
+			return s.Frames[1]
+		}
+		if len(s.Frames) == 1 {
+			return s.Frames[0]
+		}
+		return tracefile.Frame{}
+	}
+	f := s.Frames[s.Responsible]
+	if s.LoopLine > 0 {
+		f.Line = s.LoopLine
+	}
+	return f
+}

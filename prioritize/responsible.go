@@ -1,0 +1,204 @@
+package prioritize
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strings"
+	"sync"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
+)
+
+// The responsible frame of a site is the function whose loop makes the
+// calls grow: walking the site's stack out from the getter, the first
+// frame that
+//
+//   - is not a method of the getter's own type (a delegating accessor,
+//     Name returning Title, is the getter's neighbour, not its loop);
+//   - and calls on toward the getter from inside a for or range loop of
+//     its own function (the outermost such loop; read from the source
+//     file, as the frame's file
+//     and line give it; a function literal's loops are its own), or
+//     calls into a looping package of the standard library (sort,
+//     slices, container/heap: the comparator is not the loop, the
+//     function that sorts is), or is recursive (its function appears
+//     twice in the whole stack).
+//
+// Where no frame qualifies (the source is not readable, or the loop is
+// outside the stack), it is the frame that sets the site apart from the
+// getter's other sites, skipping the getter's own type. The rule reads
+// only the stack and the source, so it is the same in every session of
+// the same program.
+
+// Why a frame is responsible (Site.Why).
+const (
+	WhyLoop      = "loop"      // it calls from inside a for or range loop
+	WhySort      = "sort"      // it calls into sort, slices or container/heap
+	WhyRecursion = "recursion" // its function is recursive
+	WhyCaller    = "caller"    // no loop found: the frame that sets the site apart
+)
+
+// loopStd are the packages of the standard library whose functions loop
+// over what they are given and call back (comparators, predicates).
+var loopStd = map[string]bool{"sort": true, "slices": true, "container/heap": true, "maps": true}
+
+// sources caches parsed source files (nil: unreadable).
+type sources struct {
+	mu    sync.Mutex
+	fset  *token.FileSet
+	files map[string]*ast.File
+}
+
+func newSources() *sources {
+	return &sources{fset: token.NewFileSet(), files: map[string]*ast.File{}}
+}
+
+func (s *sources) file(path string) *ast.File {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if f, ok := s.files[path]; ok {
+		return f
+	}
+	f, err := parser.ParseFile(s.fset, path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		f = nil
+	}
+	s.files[path] = f
+	return f
+}
+
+// loopAt returns the line of the outermost for or range statement of
+// the innermost function around line that the line is inside of (nested
+// loops in one function are one defect, named by the outer loop) (a range's
+// body, a for's condition, post statement or body); 0 when none is or the
+// file cannot be read.
+func (s *sources) loopAt(path string, line int) int {
+	f := s.file(path)
+	if f == nil || line <= 0 {
+		return 0
+	}
+	lineOf := func(p token.Pos) int { return s.fset.Position(p).Line }
+	within := func(n ast.Node) bool {
+		return n != nil && lineOf(n.Pos()) <= line && line <= lineOf(n.End())
+	}
+	// The innermost function around the line.
+	var fn ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			if within(n) {
+				fn = n
+			}
+		}
+		return n == nil || within(n)
+	})
+	if fn == nil {
+		return 0
+	}
+	loop := 0
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if n == nil || !within(n) {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == fn
+		case *ast.ForStmt:
+			if loop == 0 && (within(n.Cond) || within(n.Post) || within(n.Body)) {
+				loop = lineOf(n.Pos())
+			}
+		case *ast.RangeStmt:
+			if loop == 0 && within(n.Body) {
+				loop = lineOf(n.Pos())
+			}
+		}
+		return true
+	})
+	return loop
+}
+
+// responsible finds a site's responsible frame: its index in the site's
+// Frames, the line of the loop (0 when not a loop) and why.
+func (s *sources) responsible(site *Site, whole [][]tracefile.Frame) (int, int, string) {
+	fs := site.Frames
+	own := receiverType(site.Getter.Package, fs)
+	for k := 1; k < len(fs); k++ {
+		f := fs[k]
+		if own != "" && receiverType("", fs[k:k+1]) == own {
+			continue
+		}
+		if callsLoopStd(f, whole) {
+			return k, 0, WhySort
+		}
+		if recursive(f, whole) {
+			return k, 0, WhyRecursion
+		}
+		if l := s.loopAt(f.File, f.Line); l > 0 {
+			return k, l, WhyLoop
+		}
+	}
+	d := site.Distinct
+	for d < len(fs)-1 && own != "" && receiverType("", fs[d:d+1]) == own {
+		d++
+	}
+	if d < 1 && len(fs) > 1 {
+		d = 1
+	}
+	return d, 0, WhyCaller
+}
+
+// receiverType is the package-qualified receiver type of the first
+// frame's function ("example.com/m.Stop" for "example.com/m.(*Stop).Name"),
+// "" for a plain function.
+func receiverType(_ string, fs []tracefile.Frame) string {
+	if len(fs) == 0 {
+		return ""
+	}
+	fn := fs[0].Func
+	if i := strings.IndexByte(fn, '['); i >= 0 {
+		fn = fn[:i]
+	}
+	pkg := funcPackage(fn)
+	rest := strings.TrimPrefix(fn, pkg+".")
+	dot := strings.LastIndexByte(rest, '.')
+	if dot < 0 {
+		return ""
+	}
+	typ := strings.TrimSuffix(strings.TrimPrefix(rest[:dot], "(*"), ")")
+	if typ == "" || strings.ContainsAny(typ, ".") || strings.HasPrefix(rest[dot+1:], "func") {
+		return ""
+	}
+	return pkg + "." + typ
+}
+
+// callsLoopStd reports whether, in one of the whole stacks, the frame
+// just toward the getter from f is in a looping package of the standard
+// library.
+func callsLoopStd(f tracefile.Frame, whole [][]tracefile.Frame) bool {
+	for _, st := range whole {
+		for i := 1; i < len(st); i++ {
+			if st[i] == f && isStdFrame(st[i-1]) && loopStd[funcPackage(st[i-1].Func)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// recursive reports whether f's function appears twice in one of the
+// whole stacks.
+func recursive(f tracefile.Frame, whole [][]tracefile.Frame) bool {
+	for _, st := range whole {
+		n := 0
+		for _, g := range st {
+			if g.Func == f.Func {
+				n++
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,133 @@
+package prioritize
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// loopsTrace records, at sizes 1, 2, 4, 8 and 16, the calls the
+// functions of testdata/loops/loops.go make (their frames point at its
+// lines): a quadratic append through an equality helper (the getter's
+// two return lines), a helper that loops over three getters called from
+// four places, a recursive walk, a sort comparator, and a loop reaching
+// the getter through two delegating accessors.
+func loopsTrace(t *testing.T) *traceBuilder {
+	t.Helper()
+	src, err := filepath.Abs(filepath.Join("testdata", "loops", "loops.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	const run = "main.run@/src/main/main.go:5"
+	std := func(fn, file string) string { return fmt.Sprintf("sort.%s@/usr/local/go/src/sort/%s", fn, file) }
+	b := newTrace("loops.suncat")
+	for _, n := range []int{1, 2, 4, 8, 16} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		// build -> appendUnique (loop) -> equal -> Name: n(n-1) calls,
+		// from two return lines of the getter (two entries, see below).
+		quad := []string{at("equal", 22), at("appendUnique", 27), at("build", 38), run}
+		b.add(call{"Name", quad, "main.main", "x"}, n*(n-1)/2)
+		b.add(call{"Name", quad, "main.worker", "x"}, n*(n-1)-n*(n-1)/2)
+		// sum (loop) reads three getters; a, b, c, d call it.
+		for i, caller := range []string{"a", "b", "c", "d"} {
+			for j, g := range []string{"Name", "Title", "ID"} {
+				b.add(call{g, []string{at("sum", 48+j), at(caller, 55+i), run}, "main.main", "v"}, n)
+			}
+		}
+		// walk is recursive: n nodes at depths 1..3.
+		for k := 0; k < n; k++ {
+			st := []string{at("walk", 67)}
+			for d := 0; d < k%3; d++ {
+				st = append(st, at("walk", 69))
+			}
+			b.add(call{"Name", append(st, run), "main.main", "w"}, 1)
+		}
+		// byName sorts: the comparator is called from sort's loop.
+		cmp := []string{at("byName.func1", 77), std("insertionSort_func", "zsortfunc.go:12"), std("Slice", "slice.go:20"), at("byName", 77), run}
+		b.add(call{"Name", cmp, "main.main", "s"}, 2*n*int(math.Log2(float64(2*n))))
+		// titles loops; Page.Name and T.Label delegate to Title.
+		del := []string{"example.com/p.(*T).Label@" + src + ":14", "example.com/p.(*Page).Name@" + src + ":19", at("titles", 83), run}
+		b.add(call{"Title", del, "main.main", "t"}, n)
+	}
+	// The second entry's stack reaches Name from another return line.
+	for i := range b.tr.Stacks {
+		if b.tr.Stacks[i].Entry == "main.worker" {
+			b.tr.Stacks[i].Frames[0].Line = 99
+		}
+	}
+	return b
+}
+
+// TestResponsibleGolden: each finding names the function whose loop
+// makes the calls grow, one finding per defect; the text is compared
+// with testdata/golden/responsible.txt (-update rewrites it).
+func TestResponsibleGolden(t *testing.T) {
+	f := buildFindingsOf(t, Options{}, loopsTrace(t).tr)
+	text := FindingsText(f, 0)
+	path := filepath.Join("testdata", "golden", "responsible.txt")
+	if *update {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if text != string(want) {
+		os.WriteFile(path+".got", []byte(text), 0o644)
+		t.Errorf("findings differ from %s (see %s.got):\n%s", path, path, text)
+	}
+	got := map[string]*Finding{}
+	for _, d := range f.Findings {
+		got[shortFunc(d.Frame.Func)] = d
+	}
+	for _, tc := range []struct {
+		fn, why  string
+		class    Class
+		getters  int
+		callers  int
+		line     int
+		numSites int
+	}{
+		{"p.appendUnique", WhyLoop, ClassQuadratic, 1, 1, 26, 1},
+		{"p.sum", WhyLoop, ClassLinear, 3, 4, 47, 12},
+		{"p.walk", WhyRecursion, ClassLinear, 1, 1, 67, 1},
+		{"p.byName", WhySort, ClassNLogN, 1, 1, 77, 1},
+		{"p.titles", WhyLoop, ClassLinear, 1, 1, 82, 1},
+	} {
+		d := got[tc.fn]
+		if d == nil {
+			t.Errorf("no finding names %s", tc.fn)
+			continue
+		}
+		if d.Why != tc.why || d.Fit.Class != tc.class || len(d.Getters) != tc.getters || len(d.Callers) != tc.callers || d.Frame.Line != tc.line || len(d.Sites) != tc.numSites {
+			t.Errorf("%s: %s %v, %d getters, %d callers, line %d, %d sites; want %s %v, %d, %d, line %d, %d sites",
+				tc.fn, d.Why, d.Fit.Class, len(d.Getters), len(d.Callers), d.Frame.Line, len(d.Sites), tc.why, tc.class, tc.getters, tc.callers, tc.line, tc.numSites)
+		}
+	}
+	if len(f.Findings) != 5 {
+		t.Errorf("%d findings, want 5:\n%s", len(f.Findings), text)
+	}
+	if !strings.Contains(text, "3 getters, 4 callers") {
+		t.Errorf("the helper's finding does not count its getters and callers:\n%s", text)
+	}
+}
+
+// TestResponsibleNoSource: without the source, the responsible frame is
+// the one that sets the site apart, past the getter's own type.
+func TestResponsibleNoSource(t *testing.T) {
+	b := newTrace("nosrc.suncat")
+	for _, n := range []int{1, 2, 4, 8, 16} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"Title", []string{"example.com/p.(*T).Label@/nowhere/t.go:14", "example.com/p.list@/nowhere/l.go:3", "main.main@/nowhere/main.go:9"}, "main.main", "v"}, n)
+	}
+	f := buildFindingsOf(t, Options{}, b.tr)
+	if len(f.Findings) != 1 || shortFunc(f.Findings[0].Frame.Func) != "p.list" || f.Findings[0].Why != WhyCaller {
+		t.Errorf("findings:\n%s", FindingsText(f, 0))
+	}
+}
