@@ -439,3 +439,143 @@ func runWithStdin(t *testing.T, words []string, stdin string) (string, error) {
 	}
 	return out.String(), nil
 }
+
+// TestDocGoTests checks the go test command lines of the docs' code
+// blocks (mostly BENCH.md's): each package named exists, each -run and
+// -bench pattern matches a test or benchmark of those packages, and each
+// flag that is not go test's own is defined by their tests (-update), so
+// a renamed benchmark cannot leave its command behind.
+func TestDocGoTests(t *testing.T) {
+	root := filepath.Join("..", "..")
+	goFlags := map[string]bool{}
+	for _, f := range strings.Fields("run bench benchtime benchmem count cpu short timeout json v race fuzz fuzztime tags c o cover skip parallel failfast list shuffle") {
+		goFlags[f] = true
+	}
+	checked := 0
+	for _, file := range docFiles(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range docGoTests(string(data)) {
+			checked++
+			var pkgs []string
+			patterns := map[string]string{}
+			var own []string
+			for i := 0; i < len(c.words); i++ {
+				w := c.words[i]
+				switch {
+				case strings.HasPrefix(w, "./"):
+					pkgs = append(pkgs, w)
+				case strings.HasPrefix(w, "-"):
+					name := strings.TrimLeft(w, "-")
+					value := ""
+					if j := strings.IndexByte(name, '='); j >= 0 {
+						name, value = name[:j], name[j+1:]
+					} else if (name == "run" || name == "bench") && i+1 < len(c.words) {
+						i++
+						value = c.words[i]
+					}
+					if name == "run" || name == "bench" {
+						patterns[name] = value
+					} else if !goFlags[name] {
+						own = append(own, name)
+					}
+				}
+			}
+			for _, p := range pkgs {
+				if strings.HasSuffix(p, "/...") {
+					continue
+				}
+				dir := filepath.Join(root, filepath.FromSlash(p))
+				tests, flags := testFuncs(t, dir)
+				if tests == nil {
+					t.Errorf("%s:%d: no package %s with tests\n\t%s", relDoc(file), c.line, p, c.text)
+					continue
+				}
+				for kind, pat := range patterns {
+					if pat == "" || pat == "^$" || pat == "." {
+						continue
+					}
+					first := strings.SplitN(pat, "/", 2)[0]
+					re, err := regexp.Compile(first)
+					if err != nil {
+						t.Errorf("%s:%d: -%s %q: %v", relDoc(file), c.line, kind, pat, err)
+						continue
+					}
+					prefix := map[string]string{"run": "Test", "bench": "Benchmark"}[kind]
+					found := false
+					for _, name := range tests {
+						if strings.HasPrefix(name, prefix) && re.MatchString(name) {
+							found = true
+						}
+					}
+					if !found {
+						t.Errorf("%s:%d: -%s %q matches no %s function in %s\n\t%s", relDoc(file), c.line, kind, pat, prefix, p, c.text)
+					}
+				}
+				for _, f := range own {
+					if !flags[f] {
+						t.Errorf("%s:%d: -%s is neither go test's flag nor one the tests of %s define\n\t%s", relDoc(file), c.line, f, p, c.text)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("checked %d go test command lines", checked)
+	if checked < 15 {
+		t.Errorf("found only %d go test command lines", checked)
+	}
+}
+
+// docGoTests finds the "go test" command lines of code blocks.
+func docGoTests(doc string) []docCommand {
+	var found []docCommand
+	fenced, prevBlank := false, true
+	for i, line := range strings.Split(doc, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "```") {
+			fenced = !fenced
+			continue
+		}
+		indented := !fenced && strings.HasPrefix(line, "    ") && prevBlank
+		prevBlank = trimmed == "" || indented
+		if !fenced && !indented {
+			continue
+		}
+		code := stripComment(line)
+		k := strings.Index(code, "go test ")
+		if k < 0 {
+			continue
+		}
+		found = append(found, docCommand{line: i + 1, text: trimmed, words: shellWords(code[k+len("go test "):])})
+	}
+	return found
+}
+
+var testFunc = regexp.MustCompile(`(?m)^func ((?:Test|Benchmark|Fuzz)\w*)\(`)
+var testFlag = regexp.MustCompile(`flag\.\w+\("([\w.-]+)"`)
+
+// testFuncs returns the test, benchmark and fuzz functions of the package
+// in dir, and the flags its test files define; nil if it has none.
+func testFuncs(t *testing.T, dir string) ([]string, map[string]bool) {
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil || len(files) == 0 {
+		return nil, nil
+	}
+	var names []string
+	flags := map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range testFunc.FindAllStringSubmatch(string(data), -1) {
+			names = append(names, m[1])
+		}
+		for _, m := range testFlag.FindAllStringSubmatch(string(data), -1) {
+			flags[m[1]] = true
+		}
+	}
+	return names, flags
+}
