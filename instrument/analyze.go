@@ -338,11 +338,18 @@ func classifyAll(ctx context.Context, a *Analysis, opt Options, broken map[strin
 	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.InstantiateGenerics)
 	prog.Build()
 	progress("classifying functions")
+	calls, err := ParseCalls(opt.Calls)
+	if err != nil {
+		return fmt.Errorf("-calls %w", err)
+	}
 	for i, p := range pkgs {
 		if ssaPkgs[i] == nil {
 			continue
 		}
 		classifyPackage(a, prog, p, opt)
+		if opt.Reads || calls.Patterns != nil {
+			eventSites(a, p, opt, calls.Patterns)
+		}
 	}
 	sort.SliceStable(a.Getters, func(i, j int) bool { return posLess(a.Getters[i].Pos, a.Getters[j].Pos) })
 	for i := range a.Getters {
@@ -350,6 +357,20 @@ func classifyAll(ctx context.Context, a *Analysis, opt Options, broken map[strin
 	}
 	sort.SliceStable(a.Rejected, func(i, j int) bool { return posLess(a.Rejected[i].Pos, a.Rejected[j].Pos) })
 	progress("found %d getter(s) in %d package(s)", len(a.Getters), len(a.Packages))
+	if opt.Reads || opt.Calls != "" {
+		n := len(a.Getters)
+		a.Getters = append(a.Getters, numberSites(a.Sites, n)...)
+		a.Getters = append(a.Getters, hookEntries(calls, uint32(len(a.Getters)))...)
+		for _, h := range []struct {
+			on   bool
+			name string
+		}{{calls.SQL, "sql"}, {calls.HTTP, "http"}} {
+			if h.on {
+				a.Hooks = append(a.Hooks, h.name)
+			}
+		}
+		progress("found %d read and call site(s) of %d field(s) and function(s)", len(a.Sites), len(a.Getters)-n)
+	}
 	return nil
 }
 
@@ -468,6 +489,27 @@ func coveredCompilerOutput(msg string, typeErrs map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// eventSites adds the read and call sites of package p to a.Sites (and
+// the reads left out to a.Rejected), and notes the command's first file.
+func eventSites(a *Analysis, p *packages.Package, opt Options, calls *regexp.Regexp) {
+	sources := map[string]bool{}
+	for _, f := range p.GoFiles {
+		sources[f] = true
+	}
+	for _, file := range p.Syntax {
+		fname := p.Fset.PositionFor(file.Pos(), false).Filename
+		if !sources[fname] || strings.HasSuffix(fname, "_test.go") || isCgo(file) {
+			continue
+		}
+		if p.Name == "main" && a.MainFile == "" && len(a.Commands) == 1 && p.PkgPath == a.Commands[0] {
+			a.MainFile = fname
+		}
+		sites, left := findSites(p.Fset, file, p.TypesInfo, p.Types, opt.Reads, calls, opt.Match, opt.Skip)
+		a.Sites = append(a.Sites, sites...)
+		a.Rejected = append(a.Rejected, left...)
+	}
 }
 
 func classifyPackage(a *Analysis, prog *ssa.Program, p *packages.Package, opt Options) {

@@ -71,6 +71,10 @@ func cacheKey(opt Options) (string, bool) {
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%v\x00%s\x00%s\x00%q\x00%s\x00%v\x00", analysisVersion, root, p, opt.Funcs, re(opt.Match), re(opt.Skip), opt.BuildFlags, opt.Deps, opt.Tests)
+	if opt.Reads || opt.Calls != "" {
+		// Plain builds keep their keys (and cached analyses).
+		fmt.Fprintf(h, "events\x00%v\x00%s\x00", opt.Reads, opt.Calls)
+	}
 	for _, k := range []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT"} {
 		fmt.Fprintf(h, "%s=%s\x00", k, os.Getenv(k))
 	}

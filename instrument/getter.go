@@ -11,6 +11,7 @@ import (
 // A Getter is a function classified as a string getter.
 type Getter struct {
 	ID       uint32 // 1-based, dense, in (package, file, offset) order
+	Kind     string `json:",omitempty"` // KindGetter (""), or KindRead or KindCall for the events of -reads and -calls
 	PkgPath  string
 	Receiver string         // "*Stop", "Stop", "List[T]", "" for functions
 	Method   string         // method or function name
@@ -66,6 +67,10 @@ type Options struct {
 	// Tests also follows the imports of the patterns' test files, and
 	// lists those files (Analysis.TestFiles).
 	Tests bool
+	// Reads also records every read of a struct field (events.go).
+	Reads bool
+	// Calls also records the calls chosen by -calls (ParseCalls).
+	Calls string
 
 	named string // the patterns as the user gave them, for messages
 }
@@ -92,6 +97,18 @@ type Analysis struct {
 	// Options.Tests), for go test, which would otherwise also match the
 	// runtime's overlay-only packages with a pattern like ./...
 	Roots []string `json:",omitempty"`
+	// Sites are the reads and calls recorded with Options.Reads and
+	// Options.Calls, whose table entries follow the getters in Getters
+	// (Kind KindRead or KindCall); the sites of the built-in sets sql and
+	// http are in the standard library and not listed (Hooks).
+	Sites []Site `json:",omitempty"`
+	// Hooks are the built-in sets of -calls recorded in the standard
+	// library: "sql", "http".
+	Hooks []string `json:",omitempty"`
+	// MainFile is a file of the command (with Options.Reads or Calls),
+	// which imports the runtime, so that a program with no getter still
+	// records its reads and calls.
+	MainFile string `json:",omitempty"`
 }
 
 // A DepModule is a dependency module instrumented with -deps.

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"sort"
 	"strings"
 )
 
@@ -17,6 +18,14 @@ const rtName = "__suncat"
 // `return s.name` becomes `return __suncat.String(7, s.name)`. The runtime
 // is imported on the package clause's line. No line is added or removed.
 func Rewrite(filename string, src []byte, getters []Getter, rtImport string) ([]byte, error) {
+	return RewriteEvents(filename, src, getters, nil, rtImport)
+}
+
+// RewriteEvents is Rewrite that also wraps the read and call sites of
+// the file (events.go): the expression at a site becomes
+// __suncat.Func(ID, expr Extra). With neither getters nor sites, it only
+// imports the runtime (for its side effects: the table, the hooks).
+func RewriteEvents(filename string, src []byte, getters []Getter, sites []Site, rtImport string) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
 	if err != nil {
@@ -47,7 +56,14 @@ func Rewrite(filename string, src []byte, getters []Getter, rtImport string) ([]
 	if done != len(getters) {
 		return nil, fmt.Errorf("%s: found %d of %d getters (file changed since the analysis?)", filename, done, len(getters))
 	}
-	buf.insert(off(f.Name.End()), fmt.Sprintf("; import %s %q", rtName, rtImport))
+	if err := wrapSites(buf, src, sites); err != nil {
+		return nil, fmt.Errorf("%s: %v", filename, err)
+	}
+	if len(getters) == 0 && len(sites) == 0 {
+		buf.insert(off(f.Name.End()), fmt.Sprintf("; import _ %q", rtImport))
+	} else {
+		buf.insert(off(f.Name.End()), fmt.Sprintf("; import %s %q", rtName, rtImport))
+	}
 	out := buf.bytes()
 	if a, b := bytes.Count(src, []byte("\n")), bytes.Count(out, []byte("\n")); a != b {
 		return nil, fmt.Errorf("%s: rewrite changed the line count from %d to %d", filename, a, b)
@@ -115,4 +131,45 @@ func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.F
 		return true
 	})
 	return err
+}
+
+// wrapSites queues the edits of the sites: the heads outermost first at
+// one offset, the tails innermost first.
+func wrapSites(buf *editBuffer, src []byte, sites []Site) error {
+	ss := append([]Site(nil), sites...)
+	for _, s := range ss {
+		if s.Start < 0 || s.End > len(src) || s.Start >= s.End {
+			return fmt.Errorf("site [%d,%d) out of range (file changed since the analysis?)", s.Start, s.End)
+		}
+	}
+	sort.SliceStable(ss, func(i, j int) bool {
+		if ss[i].Start != ss[j].Start {
+			return ss[i].Start < ss[j].Start
+		}
+		return ss[i].End > ss[j].End
+	})
+	for _, s := range ss {
+		head := fmt.Sprintf("%s.%s(%d, ", rtName, s.Func, s.ID)
+		if c := src[s.Start-1+boolInt(s.Start == 0)]; s.Start > 0 && (c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			head = " " + head
+		}
+		buf.insert(s.Start, head)
+	}
+	sort.SliceStable(ss, func(i, j int) bool {
+		if ss[i].End != ss[j].End {
+			return ss[i].End < ss[j].End
+		}
+		return ss[i].Start > ss[j].Start
+	})
+	for _, s := range ss {
+		buf.insert(s.End, s.Extra+")")
+	}
+	return nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

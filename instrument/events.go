@@ -1,0 +1,502 @@
+package instrument
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/suncat-go/suncat/logrt"
+)
+
+// Events beyond string getters (issue 27): with Options.Reads every read
+// of a struct field in the analyzed packages is recorded, and with
+// Options.Calls every call of the chosen functions. Both are found in the
+// syntax with its types (findSites) and recorded where they happen: the
+// rewrite wraps the expression read, or the callee, or the call's first
+// string argument, in a call of the runtime that records it and returns
+// it unchanged (logrt/events.go). The two built-in sets of -calls, sql
+// and http, are recorded inside the standard library instead (stdhook.go),
+// so that calls made by dependencies (an ORM, a query builder, an HTTP
+// client library) count too.
+
+// Event kinds of a Getter (Getter.Kind).
+const (
+	KindGetter = ""
+	KindRead   = "read"
+	KindCall   = "call"
+)
+
+// A Site is a place the rewrite edits to record a read or a call: the
+// expression at [Start, End) of File becomes Func(ID, expr Extra).
+type Site struct {
+	ID         uint32
+	File       string
+	Line       int
+	Start, End int    // byte offsets of the expression in the original file
+	Func       string // the runtime function: ReadString, ..., Call, CallArg
+	Extra      string // more arguments after the expression: ", 16", `, "T"`
+	key        eventKey
+}
+
+// An eventKey names what a site records: the table entry it shares with
+// the other sites of the same field or function.
+type eventKey struct {
+	Kind     string
+	Pkg      string
+	Receiver string
+	Name     string
+	Field    string // the table's Field: read:TYPE, call:SET
+}
+
+// CallSpec is what -calls chose: the built-in sets and the patterns.
+type CallSpec struct {
+	SQL, HTTP bool
+	Patterns  *regexp.Regexp // over pkg.(*Recv).Method; nil for none
+	text      string
+}
+
+// ParseCalls parses the value of -calls: comma-separated built-in set
+// names (sql, http) and regexps over pkg.(*Recv).Method.
+func ParseCalls(spec string) (CallSpec, error) {
+	c := CallSpec{text: spec}
+	var res []string
+	for _, p := range strings.Split(spec, ",") {
+		p = strings.TrimSpace(p)
+		switch p {
+		case "":
+		case "sql":
+			c.SQL = true
+		case "http":
+			c.HTTP = true
+		default:
+			if _, err := regexp.Compile(p); err != nil {
+				return c, fmt.Errorf("%q: %w", p, err)
+			}
+			res = append(res, "(?:"+p+")")
+		}
+	}
+	if len(res) > 0 {
+		c.Patterns = regexp.MustCompile(strings.Join(res, "|"))
+	}
+	return c, nil
+}
+
+// siteFinder finds the read and call sites of one file.
+type siteFinder struct {
+	fset    *token.FileSet
+	tf      *token.File
+	info    *types.Info
+	pkg     *types.Package
+	reads   bool
+	calls   *regexp.Regexp
+	match   *regexp.Regexp
+	skip    *regexp.Regexp
+	notRead map[ast.Expr]string // selectors that are written, addressed or only a path, and why
+	sites   []Site
+	left    []Rejected // reads and calls left out, and why
+}
+
+// findSites returns the read and call sites of file.
+func findSites(fset *token.FileSet, file *ast.File, info *types.Info, pkg *types.Package, reads bool, calls *regexp.Regexp, match, skip *regexp.Regexp) ([]Site, []Rejected) {
+	f := &siteFinder{fset: fset, tf: fset.File(file.Pos()), info: info, pkg: pkg, reads: reads, calls: calls,
+		match: match, skip: skip, notRead: map[ast.Expr]string{}}
+	if reads {
+		ast.Inspect(file, f.markNotRead)
+	}
+	var stack []ast.Node
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		var parent ast.Node
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if reads {
+				f.read(n, parent)
+			}
+		case *ast.CallExpr:
+			if calls != nil {
+				f.call(n)
+			}
+		}
+		return true
+	})
+	return f.sites, f.left
+}
+
+func (f *siteFinder) off(p token.Pos) int { return f.tf.Offset(p) }
+
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+func (f *siteFinder) typeOf(e ast.Expr) types.Type {
+	if tv, ok := f.info.Types[e]; ok {
+		return tv.Type
+	}
+	return nil
+}
+
+func isPointer(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}
+
+func isArray(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Array)
+	return ok
+}
+
+// markNotRead notes the selectors whose value is not read: the left side
+// of assignments, ++ and --, operands of &, of slicing an array and of a
+// pointer method called on a value, and everything on the path to them.
+func (f *siteFinder) markNotRead(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		if n.Tok != token.DEFINE {
+			for _, l := range n.Lhs {
+				f.addressed(l, "written")
+			}
+		}
+	case *ast.IncDecStmt:
+		f.addressed(n.X, "written")
+	case *ast.RangeStmt:
+		if n.Tok == token.ASSIGN {
+			f.addressed(n.Key, "written")
+			f.addressed(n.Value, "written")
+		}
+	case *ast.UnaryExpr:
+		if n.Op == token.AND {
+			f.addressed(n.X, "its address is taken")
+		}
+	case *ast.SliceExpr:
+		if isArray(f.typeOf(n.X)) {
+			f.addressed(n.X, "an array sliced in place")
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := f.info.Selections[n]; ok && sel.Kind() == types.MethodVal {
+			if fn, ok := sel.Obj().(*types.Func); ok {
+				recv := fn.Type().(*types.Signature).Recv()
+				if recv != nil && isPointer(recv.Type()) && !isPointer(f.typeOf(n.X)) {
+					f.addressed(n.X, "a pointer method's receiver")
+				}
+			}
+		}
+	case *ast.CallExpr:
+		fun := unparen(n.Fun)
+		if s, ok := fun.(*ast.SelectorExpr); ok {
+			if id, ok := s.X.(*ast.Ident); ok {
+				if pn, ok := f.info.Uses[id].(*types.PkgName); ok && pn.Imported().Path() == "unsafe" {
+					for _, a := range n.Args {
+						f.addressed(a, "an argument of unsafe."+s.Sel.Name)
+					}
+				}
+			}
+		}
+		if id, ok := fun.(*ast.Ident); ok && (id.Name == "len" || id.Name == "cap") && len(n.Args) == 1 {
+			if _, ok := f.info.Uses[id].(*types.Builtin); ok {
+				t := f.typeOf(n.Args[0])
+				if p, ok := t.(*types.Pointer); ok {
+					t = p.Elem()
+				}
+				if isArray(t) {
+					f.addressed(n.Args[0], "the length of an array, a constant")
+				}
+			}
+		}
+	}
+	return true
+}
+
+// addressed marks e, and the value path it is part of, as not read.
+func (f *siteFinder) addressed(e ast.Expr, why string) {
+	if e == nil {
+		return
+	}
+	e = unparen(e)
+	switch x := e.(type) {
+	case *ast.SelectorExpr:
+		if _, seen := f.notRead[x]; !seen {
+			f.notRead[x] = why
+		}
+		if sel, ok := f.info.Selections[x]; ok && sel.Kind() == types.FieldVal && !isPointer(f.typeOf(x.X)) {
+			f.addressed(x.X, why)
+		}
+	case *ast.IndexExpr:
+		if isArray(f.typeOf(x.X)) {
+			f.addressed(x.X, why)
+		}
+	}
+}
+
+// read records selector e, if it reads a field.
+func (f *siteFinder) read(e *ast.SelectorExpr, parent ast.Node) {
+	sel, ok := f.info.Selections[e]
+	if !ok || sel.Kind() != types.FieldVal {
+		return
+	}
+	v, ok := sel.Obj().(*types.Var)
+	if !ok {
+		return
+	}
+	key, ok := f.fieldKey(sel, v)
+	if !ok {
+		return
+	}
+	full := key.Pkg + "." + logrt.Getter{Receiver: key.Receiver, Method: key.Name}.Name()
+	if f.match != nil && !f.match.MatchString(full) || f.skip != nil && f.skip.MatchString(full) {
+		return
+	}
+	pos := f.fset.PositionFor(e.Sel.Pos(), false)
+	leave := func(why string) {
+		f.left = append(f.left, Rejected{PkgPath: key.Pkg, Receiver: key.Receiver, Method: key.Name, Pos: pos, Why: why})
+	}
+	if why, ok := f.notRead[e]; ok {
+		leave("not a read: " + why)
+		return
+	}
+	t := f.typeOf(e)
+	if t == nil {
+		return
+	}
+	// A struct or array value on the way to a field or element is a
+	// path, not a value read (the outer read is recorded).
+	switch p := parent.(type) {
+	case *ast.SelectorExpr:
+		if p.X == e && !isPointer(t) {
+			if ps, ok := f.info.Selections[p]; ok && ps.Kind() == types.FieldVal {
+				leave("a path to a field of it")
+				return
+			}
+		}
+	case *ast.IndexExpr:
+		if p.X == e && isArray(t) {
+			leave("an array indexed in place")
+			return
+		}
+	}
+	fn, extra := readFunc(t, f.pkg)
+	key.Field = logrt.ReadPrefix + types.TypeString(t, types.RelativeTo(f.pkg))
+	f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(e.Pos()), End: f.off(e.End()), Func: fn, Extra: extra, key: key})
+}
+
+// readFunc returns the runtime function that records a read of a value
+// of type t, and its extra arguments.
+func readFunc(t types.Type, pkg *types.Package) (string, string) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0:
+			return "ReadString", ""
+		case u.Info()&types.IsBoolean != 0:
+			return "ReadBool", ""
+		case u.Info()&types.IsUnsigned != 0:
+			return "ReadUint", ""
+		case u.Info()&types.IsInteger != 0:
+			return "ReadInt", ""
+		case u.Info()&types.IsFloat != 0:
+			return "ReadFloat", ""
+		}
+	case *types.Slice:
+		return "ReadSlice", ""
+	case *types.Map:
+		return "ReadMap", ""
+	case *types.Array:
+		return "ReadArray", ", " + strconv.FormatInt(u.Len(), 10)
+	}
+	if _, ok := t.(*types.TypeParam); ok {
+		return "ReadAs", ", " + strconv.Quote(types.TypeString(t, types.RelativeTo(pkg)))
+	}
+	return "ReadAs", ", " + strconv.Quote(types.TypeString(t, types.RelativeTo(pkg)))
+}
+
+// fieldKey names the field of a selection by the type that declares it.
+func (f *siteFinder) fieldKey(sel *types.Selection, v *types.Var) (eventKey, bool) {
+	t := sel.Recv()
+	var owner types.Type = t
+	idx := sel.Index()
+	for i, k := range idx {
+		owner = t
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			owner = p.Elem()
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || k >= st.NumFields() {
+			return eventKey{}, false
+		}
+		if i < len(idx)-1 {
+			t = st.Field(k).Type()
+		}
+	}
+	key := eventKey{Kind: KindRead, Name: v.Name()}
+	if p, ok := owner.(*types.Pointer); ok {
+		owner = p.Elem()
+	}
+	switch o := types.Unalias(owner).(type) {
+	case *types.Named:
+		key.Receiver = o.Obj().Name()
+		if o.Obj().Pkg() != nil {
+			key.Pkg = o.Obj().Pkg().Path()
+		}
+	default:
+		key.Receiver = "struct"
+		if v.Pkg() != nil {
+			key.Pkg = v.Pkg().Path()
+		}
+	}
+	if key.Pkg == "" {
+		key.Pkg = f.pkg.Path()
+	}
+	return key, true
+}
+
+// call records call c, if its callee is chosen.
+func (f *siteFinder) call(c *ast.CallExpr) {
+	fun := unparen(c.Fun)
+	var id *ast.Ident
+	switch x := fun.(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return // an explicitly instantiated generic function
+	default:
+		return
+	}
+	fn, ok := f.info.Uses[id].(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return
+	}
+	sig := fn.Type().(*types.Signature)
+	key := eventKey{Kind: KindCall, Pkg: fn.Pkg().Path(), Name: fn.Name()}
+	if r := sig.Recv(); r != nil {
+		key.Receiver = recvString(r.Type())
+	}
+	display := logrt.Getter{Receiver: key.Receiver, Method: key.Name}.Name()
+	full := key.Pkg + "." + display
+	if !f.calls.MatchString(full) {
+		return
+	}
+	key.Field = logrt.CallPrefix + f.calls.String()
+	pos := f.fset.PositionFor(c.Lparen, false)
+	generic := sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0
+	for _, a := range c.Args {
+		tv, ok := f.info.Types[a]
+		if !ok || tv.Type == nil {
+			continue
+		}
+		b, ok := tv.Type.Underlying().(*types.Basic)
+		if !ok || b.Info()&types.IsString == 0 {
+			continue
+		}
+		if tv.Value == nil && b.Kind() != types.UntypedString {
+			f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(a.Pos()), End: f.off(a.End()), Func: "CallArg", key: key})
+			return
+		}
+		if generic {
+			break
+		}
+		v := display
+		if tv.Value != nil && tv.Value.Kind() == constant.String {
+			v = constant.StringVal(tv.Value)
+		}
+		f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(fun.Pos()), End: f.off(fun.End()), Func: "Call", Extra: ", " + strconv.Quote(v), key: key})
+		return
+	}
+	if generic {
+		f.left = append(f.left, Rejected{PkgPath: key.Pkg, Receiver: key.Receiver, Method: key.Name, Pos: pos, Why: "a generic function called without a string argument"})
+		return
+	}
+	f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(fun.Pos()), End: f.off(fun.End()), Func: "Call", Extra: ", " + strconv.Quote(display), key: key})
+}
+
+// recvString prints a receiver type as getters name it: "*DB", "T",
+// "I" for an interface method.
+func recvString(t types.Type) string {
+	ptr := ""
+	if p, ok := t.(*types.Pointer); ok {
+		ptr, t = "*", p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return ptr + n.Obj().Name()
+	}
+	return ptr + types.TypeString(t, func(*types.Package) string { return "" })
+}
+
+// numberSites gives the sites' events ids after the getters' (n of
+// them), one per field or function, in order of name, and returns their
+// table entries.
+func numberSites(sites []Site, n int) []Getter {
+	keys := map[eventKey]uint32{}
+	var order []eventKey
+	for _, s := range sites {
+		if _, ok := keys[s.key]; !ok {
+			keys[s.key] = 0
+			order = append(order, s.key)
+		}
+	}
+	sort.Slice(order, func(i, j int) bool {
+		a, b := order[i], order[j]
+		if a.Kind != b.Kind {
+			return a.Kind > b.Kind // reads, then calls
+		}
+		if a.Pkg != b.Pkg {
+			return a.Pkg < b.Pkg
+		}
+		if a.Receiver != b.Receiver {
+			return a.Receiver < b.Receiver
+		}
+		if a.Name != b.Name {
+			return a.Name < b.Name
+		}
+		return a.Field < b.Field
+	})
+	var gs []Getter
+	first := map[eventKey]Site{}
+	for i := len(sites) - 1; i >= 0; i-- {
+		first[sites[i].key] = sites[i]
+	}
+	for i, k := range order {
+		id := uint32(n + i + 1)
+		keys[k] = id
+		s := first[k]
+		gs = append(gs, Getter{ID: id, Kind: k.Kind, PkgPath: k.Pkg, Receiver: k.Receiver, Method: k.Name, Field: k.Field,
+			Pos: token.Position{Filename: s.File, Line: s.Line}, Why: why(k)})
+	}
+	for i := range sites {
+		sites[i].ID = keys[sites[i].key]
+	}
+	return gs
+}
+
+func why(k eventKey) string {
+	if k.Kind == KindRead {
+		return "field read (" + strings.TrimPrefix(k.Field, logrt.ReadPrefix) + ")"
+	}
+	return "call matching -calls " + strings.TrimPrefix(k.Field, logrt.CallPrefix)
+}

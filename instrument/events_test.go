@@ -1,0 +1,414 @@
+package instrument
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// eventsImporter gives the type checker the runtime's real API for reads
+// and calls (logrt/events.go, with String and Getter stubbed).
+type eventsImporter struct{ std types.Importer }
+
+var (
+	rtOnce sync.Once
+	rtPkg  *types.Package
+	rtErr  error
+)
+
+func (ei eventsImporter) Import(path string) (*types.Package, error) {
+	if path != rtFake {
+		return ei.std.Import(path)
+	}
+	rtOnce.Do(func() {
+		fset := token.NewFileSet()
+		ev, err := os.ReadFile("../logrt/events.go")
+		if err != nil {
+			rtErr = err
+			return
+		}
+		var files []*ast.File
+		for name, src := range map[string]string{
+			"events.go": string(ev),
+			"stub.go":   "package logrt\n\ntype Getter struct{ Receiver, Method, Field string }\n\nfunc String(id uint32, v string) string { return v }\n",
+		} {
+			f, err := parser.ParseFile(fset, name, src, 0)
+			if err != nil {
+				rtErr = err
+				return
+			}
+			// Declarations only: no import to load.
+			var decls []ast.Decl
+			for _, d := range f.Decls {
+				if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+					continue
+				}
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					fd.Body = &ast.BlockStmt{Lbrace: fd.Body.Lbrace, Rbrace: fd.Body.Rbrace, List: []ast.Stmt{&ast.ExprStmt{
+						X: &ast.CallExpr{Fun: &ast.Ident{NamePos: fd.Body.Lbrace, Name: "panic"}, Lparen: fd.Body.Lbrace, Rparen: fd.Body.Lbrace,
+							Args: []ast.Expr{&ast.BasicLit{ValuePos: fd.Body.Lbrace, Kind: token.INT, Value: "0"}}}}}}
+				}
+				decls = append(decls, d)
+			}
+			f.Decls, f.Imports = decls, nil
+			files = append(files, f)
+		}
+		conf := types.Config{Importer: ei.std}
+		rtPkg, rtErr = conf.Check(rtFake, fset, files, nil)
+	})
+	return rtPkg, rtErr
+}
+
+var stdImporter = importer.Default()
+
+// rewriteEvents finds the sites of src (reads, and calls matching
+// calls if not nil) and rewrites them. ok is false if src does not
+// type-check as it is.
+func rewriteEvents(t testing.TB, src []byte, reads bool, calls *regexp.Regexp) (out []byte, sites []Site, ok bool) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "m.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, nil, false
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{},
+		Defs: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	conf := types.Config{Importer: stdImporter, Error: func(error) {}}
+	pkg, err := conf.Check("example.com/m", fset, []*ast.File{f}, info)
+	if err != nil {
+		return nil, nil, false
+	}
+	sites, _ = findSites(fset, f, info, pkg, reads, calls, nil, nil)
+	numberSites(sites, 0)
+	out, err = RewriteEvents("m.go", src, nil, sites, rtFake)
+	if err != nil {
+		t.Fatalf("rewrite: %v\n%s", err, src)
+	}
+	return out, sites, true
+}
+
+// checkEvents checks that the rewrite of src keeps its lines, parses and
+// type-checks against the runtime's API.
+func checkEvents(t testing.TB, src, out []byte) {
+	t.Helper()
+	if a, b := bytes.Count(src, []byte("\n")), bytes.Count(out, []byte("\n")); a != b {
+		t.Fatalf("%d lines became %d:\n%s", a, b, out)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "m.go", out, 0)
+	if err != nil {
+		t.Fatalf("rewritten file does not parse: %v\n%s", err, out)
+	}
+	conf := types.Config{Importer: eventsImporter{stdImporter}}
+	if _, err := conf.Check("example.com/m", fset, []*ast.File{f}, nil); err != nil {
+		t.Fatalf("rewritten file does not type-check: %v\nsource:\n%s\nrewritten:\n%s", err, src, out)
+	}
+}
+
+const readsSrc = `package m
+
+type Kind int
+
+type Inner struct{ a [4]int; n uint8 }
+
+type T struct {
+	Name    string
+	Aliases []string
+	Index   map[string]int
+	Kind    Kind
+	On      bool
+	Ratio   float64
+	in      Inner
+	p       *Inner
+	fn      func() int
+	arr     [3]string
+	any     interface{}
+}
+
+func (i *Inner) Bump() { i.n++ }
+func (i Inner) Get() uint8 { return i.n }
+
+type G[E any] struct{ items []E; last E }
+
+func (g *G[E]) Last() E { return g.last }
+
+func f(t *T, u T, g *G[string]) (string, int) {
+	t.Name = "x"
+	t.Kind += 2
+	t.in.n++
+	p := &t.Name
+	_ = p
+	t.in.Bump()
+	_ = t.in.Get()
+	_ = t.in.a[1]
+	s := t.arr[:]
+	_ = s
+	const n = len(T{}.arr)
+	var a [len(T{}.arr)]int
+	_ = a
+	x := T{Name: t.Name, Aliases: t.Aliases}
+	for _, al := range t.Aliases {
+		_ = al
+	}
+	if t.On && t.Ratio > 0.5 || len(t.Index) > 0 || u.p.n > 0 {
+		return t.Name + x.Name, int(t.Kind)
+	}
+	_ = t.fn() + len(t.arr) + len(g.items)
+	t.Index["k"] = 1
+	t.p.a[0] = 2
+	t.p.n = 3
+	_ = t.any
+	_ = g.last
+	_ = u.in.a[0:1]
+	return t.arr[0], 0
+}
+`
+
+func TestFindReads(t *testing.T) {
+	src := []byte(readsSrc)
+	out, sites, ok := rewriteEvents(t, src, true, nil)
+	if !ok {
+		t.Fatal("the test source does not type-check")
+	}
+	checkEvents(t, src, out)
+	got := map[string]bool{}
+	for _, s := range sites {
+		got[s.key.Receiver+"."+s.key.Name+" "+s.Func] = true
+	}
+	for _, want := range []string{"T.Name ReadString", "T.Aliases ReadSlice", "T.Index ReadMap", "T.Kind ReadInt",
+		"T.On ReadBool", "T.Ratio ReadFloat", "Inner.n ReadUint", "T.p ReadAs", "T.fn ReadAs", "G.items ReadSlice", "G.last ReadAs", "T.any ReadAs"} {
+		if !got[want] {
+			t.Errorf("no site %s; have %v", want, got)
+		}
+	}
+	text := string(out)
+	for _, bad := range []string{
+		"ReadString(1, t.Name) =", // a write
+		"&__suncat",               // &t.Name
+		"ReadAs(",                 // checked below, by line
+	} {
+		if bad == "ReadAs(" {
+			continue
+		}
+		if strings.Contains(text, bad) {
+			t.Errorf("rewritten %q:\n%s", bad, text)
+		}
+	}
+	for _, line := range strings.Split(text, "\n") {
+		for _, notRead := range []string{"t.in.Bump()", "t.Kind += 2", "t.in.n++", "t.p.n = 3", "t.arr[:]", "const n = len(T{}.arr)"} {
+			if strings.Contains(line, strings.Fields(notRead)[0]) && strings.HasPrefix(strings.TrimSpace(line), strings.Fields(notRead)[0]) && strings.Contains(line, "__suncat") && !strings.Contains(notRead, "p.n") {
+				t.Errorf("not a read, rewritten: %s", line)
+			}
+		}
+	}
+}
+
+func TestFindCalls(t *testing.T) {
+	src := []byte(`package m
+
+import "strings"
+
+type Q string
+
+type DB struct{}
+
+func (*DB) Query(q string, args ...interface{}) int { return len(q) }
+func fetch(k Q) Q                               { return k }
+func ping()                                     {}
+func Map[T any](t T) T                          { return t }
+
+func g(db *DB, s string) {
+	db.Query("SELECT 1")
+	db.Query(s, 1)
+	_ = fetch("k")
+	_ = fetch(Q(s))
+	ping()
+	defer ping()
+	_ = strings.ToUpper(s)
+	_ = Map(s)
+	_ = Map(1)
+}
+`)
+	out, sites, ok := rewriteEvents(t, src, false, regexp.MustCompile(`DB\).Query|fetch|ping|ToUpper|Map`))
+	if !ok {
+		t.Fatal("the test source does not type-check")
+	}
+	checkEvents(t, src, out)
+	for _, want := range []string{
+		`__suncat.Call(4, db.Query, "SELECT 1")("SELECT 1")`,
+		`db.Query(__suncat.CallArg(4, s), 1)`,
+		`__suncat.Call(`, `fetch, "k")("k")`,
+		`fetch(__suncat.CallArg(`,
+		`, ping, "ping")()`,
+		`strings.ToUpper(__suncat.CallArg(`,
+		`Map(__suncat.CallArg(`,
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	if len(sites) != 8 {
+		t.Errorf("%d sites, want 8 (Map(1) is left out)", len(sites))
+	}
+}
+
+// FuzzRewriteReads finds the field reads (and calls of every function)
+// of a file that type-checks on its own and rewrites them: the result
+// keeps the line count, parses and type-checks against the runtime.
+func FuzzRewriteReads(f *testing.F) {
+	f.Add(readsSrc)
+	f.Add("package m\n\ntype S struct{ n string; s []S; m map[int]S }\n\nfunc (s *S) N() string { return s.n + s.s[0].n + s.m[1].s[2].n }\n")
+	f.Add("package m\ntype P struct{ x, y int }\nvar v = P{}.x\nfunc F(p P) (int, bool) { p.x, p.y = p.y, p.x; return p.x, (p).y > 0 }\n")
+	f.Add("package m\ntype A struct{ B }\ntype B struct{ c chan int }\nfunc F(a A) { a.c <- 1; <-a.B.c; close(a.c); go func() { a.c <- len(a.c) }() }\n")
+	all := regexp.MustCompile(".")
+	f.Fuzz(func(t *testing.T, s string) {
+		src := []byte(s)
+		if bytes.Contains(src, []byte("import")) || bytes.Contains(src, []byte("__suncat")) {
+			return // the standard library's export data is slow to load
+		}
+		out, _, ok := rewriteEvents(t, src, true, all)
+		if !ok {
+			return
+		}
+		checkEvents(t, src, out)
+	})
+}
+
+// TestPlainUnchanged checks that builds without -reads and -calls are
+// what they were: the same getters under the same ids (the first ones
+// of an analysis with events), no sites, hooks or runtime import of the
+// command's file, the getter table file as before, and each rewritten
+// file as Rewrite makes it.
+func TestPlainUnchanged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyzes testdata/busapp twice")
+	}
+	dir, err := filepath.Abs("../testdata/busapp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	plain, err := Analyze(ctx, Options{Dir: dir, NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := Analyze(ctx, Options{Dir: dir, NoCache: true, Reads: true, Calls: "sql,http,Name"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plain.Sites) != 0 || len(plain.Hooks) != 0 || plain.MainFile != "" {
+		t.Errorf("plain analysis has events: %d sites, hooks %v, main file %q", len(plain.Sites), plain.Hooks, plain.MainFile)
+	}
+	if len(ev.Sites) == 0 || len(ev.Getters) <= len(plain.Getters) {
+		t.Fatalf("no events with -reads: %d sites, %d entries", len(ev.Sites), len(ev.Getters))
+	}
+	if !reflect.DeepEqual(plain.Getters, ev.Getters[:len(plain.Getters)]) {
+		t.Errorf("the getters changed with -reads:\n%v\n%v", plain.Getters, ev.Getters[:len(plain.Getters)])
+	}
+	table := tableSource(plain, BuildOptions{})
+	if strings.Contains(table, "import") || strings.Contains(table, "Suncat") || strings.Count(table, "{ID:") != len(plain.Getters) {
+		t.Errorf("plain table:\n%s", table)
+	}
+	for _, g := range plain.Getters {
+		src, err := os.ReadFile(g.Pos.Filename)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gs []Getter
+		for _, h := range plain.Getters {
+			if h.Pos.Filename == g.Pos.Filename {
+				gs = append(gs, h)
+			}
+		}
+		a, err1 := Rewrite(g.Pos.Filename, src, gs, rtFake)
+		b, err2 := RewriteEvents(g.Pos.Filename, src, gs, nil, rtFake)
+		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s: Rewrite and RewriteEvents differ (%v, %v)", g.Pos.Filename, err1, err2)
+		}
+	}
+}
+
+// TestEventsVet builds the overlay of testdata/eventsapp with -reads and
+// -calls (sql, http and a pattern) and runs go vet and go build on the
+// rewritten package.
+func TestEventsVet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("vets an instrumented build")
+	}
+	dir, err := filepath.Abs("../testdata/eventsapp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	opt := BuildOptions{Options: Options{Dir: dir, NoCache: true, Reads: true, Calls: `sql,http,eventsapp\.fetch$`}}
+	a, err := Analyze(ctx, opt.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Sites) < 10 || a.MainFile == "" || len(a.Hooks) != 2 {
+		t.Fatalf("analysis: %d sites, main file %q, hooks %v", len(a.Sites), a.MainFile, a.Hooks)
+	}
+	p, err := prepare(ctx, a, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	// go vet changes into the directory of every package it vets, so the
+	// runtime and the rewritten files are written into a copy of the
+	// module; the standard library's hooked files stay overlays.
+	var ovl struct{ Replace map[string]string }
+	data, err := os.ReadFile(p.Args[1])
+	if err != nil || json.Unmarshal(data, &ovl) != nil {
+		t.Fatalf("overlay %s: %v", p.Args[1], err)
+	}
+	cp := t.TempDir()
+	if err := os.CopyFS(cp, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	std := map[string]string{}
+	for from, to := range ovl.Replace {
+		rel, err := filepath.Rel(dir, from)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			std[from] = to
+			continue
+		}
+		data, err := os.ReadFile(to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(cp, rel)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(std) != 2 {
+		t.Errorf("%d standard library files overlaid, want 2 (sql.go, client.go)", len(std))
+	}
+	data, _ = json.Marshal(struct{ Replace map[string]string }{std})
+	stdOvl := filepath.Join(t.TempDir(), "overlay.json")
+	if err := os.WriteFile(stdOvl, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"vet", "-overlay", stdOvl, "./..."}, {"build", "-overlay", stdOvl, "-o", os.DevNull, "."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = cp
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("go %s: %v\n%s", args[0], err, out)
+		}
+	}
+}
