@@ -2,7 +2,8 @@ package logrt
 
 import (
 	"strconv"
-	"strings"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // Events beyond string getters (suncat instrument -reads, -calls): a read
@@ -14,25 +15,12 @@ import (
 // of the event's stack is the recorder's and the second the user's code
 // that read the field or made the call.
 
-// Field prefixes of the getter table entries of other event kinds: a read
-// of field Method of type Receiver ("read:" and the field's type), a call
-// of Receiver.Method ("call:" and the set or pattern that chose it).
+// Field prefixes of the getter table entries of reads and calls
+// (tracefmt.Getter.EventKind).
 const (
-	ReadPrefix = "read:"
-	CallPrefix = "call:"
+	ReadPrefix = tracefmt.ReadPrefix
+	CallPrefix = tracefmt.CallPrefix
 )
-
-// EventKind returns the kind of event of a getter table entry: "getter",
-// "read" or "call".
-func (g Getter) EventKind() string {
-	switch {
-	case strings.HasPrefix(g.Field, ReadPrefix):
-		return "read"
-	case strings.HasPrefix(g.Field, CallPrefix):
-		return "call"
-	}
-	return "getter"
-}
 
 // ReadString records a read of string field id.
 //

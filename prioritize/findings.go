@@ -120,6 +120,9 @@ func findSites(s *Summary, stacks string) []*Site {
 			fs := t.Frames
 			if stacks != StacksWhole {
 				fs = FoldStack(fs)
+				if hookedCall(t.Getter) {
+					fs = userFrames(fs)
+				}
 			}
 			key := siteKey(t, fs)
 			site := byKey[key]

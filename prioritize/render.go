@@ -420,5 +420,5 @@ func (f *Findings) FewEventsNote() string {
 	if most == 0 || most > fewEvents {
 		return ""
 	}
-	return fmt.Sprintf("only %d getter call(s) per sub-trace at most: work that calls no instrumented getter is not seen (suncat getters -v lists what is instrumented and why the rest is not; -deps adds dependencies)", most)
+	return fmt.Sprintf("only %d getter call(s) per sub-trace at most: work that calls no instrumented getter is not seen (suncat getters -v lists what is instrumented and why the rest is not; -deps adds dependencies; -reads records field reads, -calls sql database queries)", most)
 }

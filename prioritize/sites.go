@@ -38,6 +38,36 @@ func FoldStack(fs []tracefile.Frame) []tracefile.Frame {
 	return out
 }
 
+// hookedCall reports whether g is a call recorded inside the standard
+// library (suncat instrument -calls sql or http), whoever made it.
+func hookedCall(g tracefile.Getter) bool {
+	return g.EventKind() == "call" && !strings.Contains(g.Package, ".")
+}
+
+// userFrames leaves out of a folded stack of a hooked call the frames of
+// dependencies (files in the module cache or a vendor directory): the
+// ORM or client library between the program and database/sql or
+// net/http. The site is then named by the program's own code that made
+// the query, however the library reached it. A stack of library frames
+// only is kept as it is.
+func userFrames(fs []tracefile.Frame) []tracefile.Frame {
+	if len(fs) == 0 {
+		return fs
+	}
+	out := []tracefile.Frame{fs[0]}
+	for _, f := range fs[1:] {
+		file := filepath.ToSlash(f.File)
+		if strings.Contains(file, "/pkg/mod/") || strings.Contains(file, "/vendor/") {
+			continue
+		}
+		out = append(out, f)
+	}
+	if len(out) == 1 {
+		return fs
+	}
+	return out
+}
+
 // isStdFrame reports whether a frame is in a package of the Go standard
 // library: its import path has no dot in its first element, it is not
 // package main, and its file is in GOROOT's src directory under that path

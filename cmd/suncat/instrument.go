@@ -27,6 +27,8 @@ type selection struct {
 	skip  string
 	tags  string
 	deps  string
+	reads bool
+	calls string
 
 	// Build flags, passed through to go build (and to the analysis,
 	// which must see the same files).
@@ -56,6 +58,8 @@ func (s *selection) register(fs *flag.FlagSet, which int) {
 		fs.StringVar(&s.match, s.matchName, "", "only instrument getters whose `regexp` matches pkg.(*Recv).Method")
 		fs.StringVar(&s.skip, s.skipName, "", "leave out getters whose `regexp` matches pkg.(*Recv).Method")
 		fs.StringVar(&s.deps, "deps", "", "also instrument dependency packages matching these comma-separated `patterns` (example.com/lib/...)")
+		fs.BoolVar(&s.reads, "reads", false, "also record every read of a struct field (value: the string, the number, len N, or the type)")
+		fs.StringVar(&s.calls, "calls", "", "also record calls: comma-separated `sets` sql and http (in database/sql and net/http, whoever calls) and regexps over pkg.(*Recv).Method")
 	}
 	if which&buildFlags != 0 {
 		fs.StringVar(&s.tags, "tags", "", "comma-separated build `tags`, as for go build")
@@ -69,8 +73,11 @@ func (s *selection) register(fs *flag.FlagSet, which int) {
 // options returns the analysis options of the selection, in the working
 // directory; a regexp that does not compile, or -mod=mod, is misuse.
 func (s *selection) options() (instrument.Options, error) {
-	opt := instrument.Options{Funcs: s.funcs, Deps: s.deps}
+	opt := instrument.Options{Funcs: s.funcs, Deps: s.deps, Reads: s.reads, Calls: s.calls}
 	var err error
+	if _, err := instrument.ParseCalls(s.calls); err != nil {
+		return opt, usagef("-calls %w", err)
+	}
 	if s.match != "" {
 		if opt.Match, err = regexp.Compile(s.match); err != nil {
 			return opt, usagef("-%s: %w", s.matchName, err)
@@ -242,16 +249,48 @@ func runGetters(stdout, stderr io.Writer, args []string) error {
 		return enc.Encode(a)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	sites := map[uint32]int{}
+	for _, st := range a.Sites {
+		sites[st.ID]++
+	}
 	for _, g := range a.Getters {
-		fmt.Fprintf(tw, "%s\t%s.%s\t%s\n", relPos(g.Pos.Filename, g.Pos.Line), lastElem(g.PkgPath), g.Name(), g.Why)
+		why := g.Why
+		if n := sites[g.ID]; n > 0 {
+			why += fmt.Sprintf(", %d site(s)", n)
+		}
+		where := g.PkgPath
+		if g.Pos.Filename != "" {
+			where = relPos(g.Pos.Filename, g.Pos.Line)
+		}
+		fmt.Fprintf(tw, "%s\t%s.%s\t%s\n", where, lastElem(g.PkgPath), g.Name(), why)
 	}
 	if *verbose {
+		for _, st := range a.Sites {
+			g := a.Getters[st.ID-1]
+			fmt.Fprintf(tw, "%s\t%s.%s\trecorded: %s\n", relPos(st.File, st.Line), lastElem(g.PkgPath), g.Name(), siteWhat(st))
+		}
 		for _, r := range a.Rejected {
-			fmt.Fprintf(tw, "%s\t%s.%s\trejected: %s\n", relPos(r.Pos.Filename, r.Pos.Line), lastElem(r.PkgPath), r.Name(), r.Why)
+			what := "rejected"
+			if sel.reads || sel.calls != "" {
+				if strings.HasPrefix(r.Why, "not a read") || strings.HasPrefix(r.Why, "a path") || strings.HasPrefix(r.Why, "an array") || strings.HasPrefix(r.Why, "a generic") {
+					what = "left out"
+				}
+			}
+			fmt.Fprintf(tw, "%s\t%s.%s\t%s: %s\n", relPos(r.Pos.Filename, r.Pos.Line), lastElem(r.PkgPath), r.Name(), what, r.Why)
 		}
 	}
 	tw.Flush()
-	if len(a.Getters) == 0 {
+	if *verbose {
+		if sel.reads {
+			fmt.Fprintln(stdout, "-reads: field reads are recorded where they are read; writes (x.f = v, x.f op= v, x.f++), &x.f, a receiver of a pointer method, composite-literal keys and the struct or array on the way to an inner field (x.f in x.f.g) are not reads; reads in _test.go and cgo files and in packages not instrumented (-deps adds some) are not seen")
+		}
+		if sel.calls != "" {
+			fmt.Fprintln(stdout, "-calls: sql and http are recorded inside database/sql and net/http, so calls made by dependencies count; a pattern records the calls made in the instrumented packages, at the call, with the first string argument (or the function's name)")
+		}
+	}
+	if len(a.Getters) == 0 && (sel.reads || sel.calls != "") {
+		fmt.Fprintf(stderr, "suncat: no getters, field reads or chosen calls found in %s\n", strings.Join(a.Packages, " "))
+	} else if len(a.Getters) == 0 {
 		fmt.Fprintf(stderr, "suncat: no string getters found in %s\n", strings.Join(a.Packages, " "))
 	}
 	return nil
@@ -333,12 +372,12 @@ func build(sel selection, cmd, pkg, out string, stderr io.Writer) (*instrument.B
 	if err != nil {
 		return nil, instrumentError(err)
 	}
-	if len(res.Analysis.Getters) == 0 {
+	if len(res.Analysis.Getters) == 0 && len(res.Analysis.Hooks) == 0 {
 		hint := ""
 		if len(res.Analysis.Packages) == 0 {
 			hint = " (none of its packages is in your module; -deps instruments dependencies)"
 		}
-		fmt.Fprintf(stderr, "suncat: %s: no string getters found%s; the program was built but will record nothing (suncat getters -v %s says why each string method was left out)\n", cmd, hint, pkg)
+		fmt.Fprintf(stderr, "suncat: %s: no string getters found%s; the program was built but will record nothing (suncat getters -v %s says why each string method was left out; -reads records field reads, -calls sql database queries)\n", cmd, hint, pkg)
 	}
 	return res, nil
 }
@@ -383,9 +422,9 @@ func runInstrumented(bin string, args []string, dir string, stdout, stderr io.Wr
 	switch len(traces) {
 	case 0:
 		if made && os.Remove(dir) == nil {
-			fmt.Fprintf(stderr, "suncat: the program recorded no trace (no getter was called)\n")
+			fmt.Fprintf(stderr, "suncat: the program recorded no trace (no getter was called; -reads records field reads, -calls sql database queries)\n")
 		} else {
-			fmt.Fprintf(stderr, "suncat: the program recorded no trace (no getter was called); directory: %s\n", dir)
+			fmt.Fprintf(stderr, "suncat: the program recorded no trace (no getter was called; -reads records field reads, -calls sql database queries); directory: %s\n", dir)
 		}
 	case 1:
 		fmt.Fprintf(stderr, "suncat: trace: %s\n", traces[0])
@@ -394,4 +433,25 @@ func runInstrumented(bin string, args []string, dir string, stdout, stderr io.Wr
 		fmt.Fprintf(stderr, "suncat: %d traces (one per process) in %s\n", len(traces), dir)
 	}
 	return statusOf(runErr)
+}
+
+// siteWhat says what a read or call site records.
+func siteWhat(s instrument.Site) string {
+	switch s.Func {
+	case "ReadString":
+		return "the string"
+	case "ReadInt", "ReadUint", "ReadFloat":
+		return "the number"
+	case "ReadBool":
+		return "the bool"
+	case "ReadSlice", "ReadMap", "ReadArray":
+		return "len N"
+	case "ReadAs":
+		return "the type name" + s.Extra
+	case "CallArg":
+		return "the call, with its first string argument"
+	case "Call":
+		return "the call, with" + s.Extra
+	}
+	return s.Func
 }

@@ -193,7 +193,7 @@ func printSummary(w io.Writer, s *prioritize.Summary, v summaryView) error {
 	fmt.Fprintf(w, "Performance Summary of %s (%s%s)\n", strings.Join(s.Traces, ", "), split, run)
 	if len(s.Groups) == 0 {
 		if s.Split == "none" {
-			fmt.Fprintln(w, "no events in the traces")
+			fmt.Fprintln(w, "no events in the traces: the program called none of the instrumented getters (Go code reads fields more often than it calls getters: instrument with -reads to record field reads, -calls sql to record database queries; suncat getters -v lists what is instrumented and why)")
 		} else {
 			fmt.Fprintf(w, "no events in any sub-trace (-split %s); -split none takes every event\n", s.Split)
 		}

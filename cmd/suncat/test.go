@@ -175,6 +175,6 @@ func reportPrepared(stderr io.Writer, prep *instrument.Prepared, packages []stri
 				where = strings.Join(packages, " ")
 			}
 		}
-		fmt.Fprintf(stderr, "suncat: test: no string getters found in %s; the tests run, but record nothing\n", where)
+		fmt.Fprintf(stderr, "suncat: test: no string getters found in %s; the tests run, but record nothing (-reads records field reads, -calls sql database queries)\n", where)
 	}
 }

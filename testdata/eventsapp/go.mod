@@ -1,0 +1,3 @@
+module example.com/eventsapp
+
+go 1.21
