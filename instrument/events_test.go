@@ -43,7 +43,7 @@ func (ei eventsImporter) Import(path string) (*types.Package, error) {
 		var files []*ast.File
 		for name, src := range map[string]string{
 			"events.go": string(ev),
-			"stub.go":   "package logrt\n\ntype Getter struct{ Receiver, Method, Field string }\n\nfunc String(id uint32, v string) string { return v }\n",
+			"stub.go":   "package logrt\n\nfunc String(id uint32, v string) string { return v }\n",
 		} {
 			f, err := parser.ParseFile(fset, name, src, 0)
 			if err != nil {
@@ -53,7 +53,7 @@ func (ei eventsImporter) Import(path string) (*types.Package, error) {
 			// Declarations only: no import to load.
 			var decls []ast.Decl
 			for _, d := range f.Decls {
-				if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+				if g, ok := d.(*ast.GenDecl); ok && (g.Tok == token.IMPORT || g.Tok == token.CONST) {
 					continue
 				}
 				if fd, ok := d.(*ast.FuncDecl); ok {
