@@ -193,7 +193,7 @@ func printSummary(w io.Writer, s *prioritize.Summary, v summaryView) error {
 	fmt.Fprintf(w, "Performance Summary of %s (%s%s)\n", strings.Join(s.Traces, ", "), split, run)
 	if len(s.Groups) == 0 {
 		if s.Split == "none" {
-			fmt.Fprintln(w, "no events in the traces: the program called none of the instrumented getters (Go code reads fields more often than it calls getters: instrument with -reads to record field reads, -calls sql to record database queries; suncat getters -v lists what is instrumented and why)")
+			fmt.Fprintln(w, noEvents)
 		} else {
 			fmt.Fprintf(w, "no events in any sub-trace (-split %s); -split none takes every event\n", s.Split)
 		}
@@ -266,3 +266,6 @@ func contains(xs []string, x string) bool {
 
 // defaultSummaryView is what suncat summary prints without flags.
 var defaultSummaryView = summaryView{levels: []string{levelFindings}, top: 10, sum: prioritize.SummarizeOptions{Min: 3}, sortBy: "kind"}
+
+// noEvents is what summary says of traces without a single event.
+const noEvents = "no events in the traces: the program called none of the instrumented getters (Go code reads fields more often than it calls getters: instrument with -reads to record field reads, -calls sql to record database queries; suncat getters -v lists what is instrumented and why)"

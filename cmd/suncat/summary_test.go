@@ -54,7 +54,7 @@ func TestSummaryNoEvents(t *testing.T) {
 		args []string
 		want string
 	}{
-		{nil, "no events in the traces\n"},
+		{nil, noEvents + "\n"},
 		{[]string{"-split", "marks"}, "no events in any sub-trace (-split marks); -split none takes every event\n"},
 		{[]string{"-split", "at=Stop.Name"}, "no events in any sub-trace (-split at=Stop.Name); -split none takes every event\n"},
 	} {
