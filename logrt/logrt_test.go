@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // buildExitProg builds the test program once per test binary.
@@ -364,16 +365,25 @@ func TestKilledBetweenChunks(t *testing.T) {
 	}
 	pad := le.Uint32(d[off:])
 	le.PutUint32(d[off:], 0)
+	// The trailer (tracefmt) is written after the next chunk began.
+	tail := (first+1)*chunkSize - tracefmt.TrailerSize
+	copy(d[tail:tail+tracefmt.TrailerSize], make([]byte, tracefmt.TrailerSize))
 	whole, err := tracefile.Decode("x.suncat", d)
 	if err != nil || whole.Cut || whole.Torn || len(whole.Events) == 0 {
 		t.Fatalf("killed before the next chunk began: %v, cut %v, torn %v, %d events", err, whole.Cut, whole.Torn, len(whole.Events))
 	}
-	// And once the next chunk's record was written too.
+	// And once the next chunk's record was written too, before and after
+	// the chunk left got its trailer.
 	begun := second * chunkSize
 	copy(d[begun:], data[begun:begun+4+(int(le.Uint32(data[begun:])>>8)+3)&^3])
-	got, err := tracefile.Decode("x.suncat", d)
-	if err != nil || got.Cut || got.Torn || len(got.Events) != len(whole.Events) {
-		t.Fatalf("killed before the chunk left was padded: %v, cut %v, torn %v, %d events (want %d)", err, got.Cut, got.Torn, len(got.Events), len(whole.Events))
+	for _, trailer := range []bool{false, true} {
+		if trailer {
+			copy(d[tail:tail+tracefmt.TrailerSize], data[tail:])
+		}
+		got, err := tracefile.Decode("x.suncat", d)
+		if err != nil || got.Cut || got.Torn || len(got.Events) != len(whole.Events) || got.Problem() != "" {
+			t.Fatalf("killed before the chunk left was padded (trailer %v): %v, cut %v, torn %v, %d events (want %d), %q", trailer, err, got.Cut, got.Torn, len(got.Events), len(whole.Events), got.Problem())
+		}
 	}
 	// Padding first would leave, killed before the next chunk began, a
 	// full chunk with no next one: a cut, to the reader.

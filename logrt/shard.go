@@ -217,6 +217,7 @@ func (s *shard) nextChunk() (next []byte, index int, spare *mappedChunk, ok bool
 // one (a cut, to the reader).
 func (s *shard) leave(chunk []byte, index, off int, cur *mappedChunk) {
 	pad := len(chunk) - off
+	putTrailer(chunk, index, off)
 	atomic.StoreUint32((*uint32)(unsafe.Pointer(&chunk[off])), uint32(kindPad)|uint32(pad-4)<<8)
 	writeThrough(chunk, index, off, 4)
 	s.written += int64(pad)

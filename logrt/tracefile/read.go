@@ -42,6 +42,13 @@ type Trace struct {
 	// ByClock reports that the trace (version 3) is ordered by the
 	// monotonic clock rather than by a sequence counter (format.go).
 	ByClock bool
+	// Chunks is the number of chunks the writer had begun, as the header
+	// says (0 if it does not), and ChunksInFile the number the file
+	// holds, whole or in part.
+	Chunks, ChunksInFile int
+	// Losses lists the chunks that lost records, as their checks or
+	// their shards' chunks tell (version 3), with the events lost.
+	Losses []Loss
 	// Stopped is the program's note of why it stopped recording
 	// ("recording stopped: no space left on device"), or "".
 	Stopped string
@@ -53,8 +60,18 @@ func (t *Trace) Problem() string {
 	switch {
 	case t.Damage != nil:
 		return fmt.Sprintf("damaged (%v): the %d events before it were read, the rest is skipped", t.Damage, t.EventsRead)
+	case len(t.Losses) > 0:
+		var parts []string
+		for _, l := range t.Losses {
+			parts = append(parts, l.String())
+		}
+		return fmt.Sprintf("damaged: %s; %d events read", strings.Join(parts, "; "), t.EventsRead)
 	case t.Cut:
-		return fmt.Sprintf("the file is cut short (truncated, or copied while being written): %d events read, the rest is missing", t.EventsRead)
+		missing := ""
+		if t.Chunks > t.ChunksInFile {
+			missing = fmt.Sprintf(" (%d of %d chunks missing)", t.Chunks-t.ChunksInFile, t.Chunks)
+		}
+		return fmt.Sprintf("the file is cut short (truncated, or copied while being written): %d events read, the rest is missing%s", t.EventsRead, missing)
 	case t.Torn:
 		return "the last record was being written when the program died; it was skipped"
 	case t.Stopped != "":
@@ -339,8 +356,11 @@ func (d *decoder) header() error {
 	// The last chunk handed out begins with a record: a file that ends
 	// before it was cut (trailing zeros trimmed off the last chunk are not
 	// a cut).
+	d.t.ChunksInFile = (size + cs - 1) / cs
 	if le.Uint32(data[hs-8:]) == tracefmt.ChunkCountTag {
-		if n := int(le.Uint32(data[hs-4:])); n > 0 && (n-1)*cs+4 > size {
+		n := int(le.Uint32(data[hs-4:]))
+		d.t.Chunks = n
+		if n > 0 && (n-1)*cs+4 > size {
 			d.t.Cut = true
 		}
 	}

@@ -28,6 +28,9 @@ type stream struct {
 	off    int      // the next record
 	done   bool
 
+	entered bool // the current chunk's check was made
+	evChunk int  // events read in the current chunk
+
 	has int    // hasEvent, hasMark or 0: the record waiting in ev or mk
 	seq uint64 // its sequence number
 	ev  Event
@@ -280,8 +283,15 @@ func (s *stream) fill() error {
 // end of one.
 func (s *stream) step() error {
 	d := s.d
+	if !s.entered {
+		s.entered = true
+		if !s.enter() {
+			return nil
+		}
+	}
 	chunkEnd := (s.chunks[s.ci]/d.chunk + 1) * d.chunk
 	if s.off >= chunkEnd {
+		s.leave()
 		// A full chunk: the writer maps the shard's next one at once, so
 		// a stream without one was cut short.
 		if s.ci+1 == len(s.chunks) {
@@ -291,6 +301,9 @@ func (s *stream) step() error {
 		s.ci++
 		s.off = s.chunks[s.ci]
 		chunkEnd = (s.off/d.chunk + 1) * d.chunk
+		if !s.enter() {
+			return nil
+		}
 	}
 	if s.off+4 > d.img.size {
 		s.done = true // ends after a whole record: taken as whole
@@ -298,6 +311,25 @@ func (s *stream) step() error {
 	}
 	word := d.cur.word(s.off)
 	if word == 0 {
+		tr, checked := d.trailer(s.chunks[s.ci])
+		if checked && tr.pad == s.off-chunkEnd+d.chunk {
+			// The writer wrote the chunk's trailer but not yet its pad
+			// when it died: the chunk is whole.
+			s.off = chunkEnd
+			return nil
+		}
+		if s.ci+1 < len(s.chunks) && !(s.ci+2 == len(s.chunks) && d.countRecords(s.chunks[s.ci+1]) == 1) {
+			// A chunk the shard left ends before its pad (and the next
+			// holds more than the record that begins it, which the
+			// writer writes before it pads the chunk it leaves): its
+			// records from here were zeroed.
+			lost := -1
+			if checked {
+				lost = tr.events - s.evChunk
+			}
+			s.lose(lost, "zeroed from offset "+strconv.Itoa(s.off))
+			return nil
+		}
 		// The end of the stream, or a torn record: anything non-zero
 		// after it is the part of a record written before death.
 		if !d.cur.zeroFrom(s.off + 4) {
@@ -317,6 +349,9 @@ func (s *stream) step() error {
 	}
 	if err := d.record(kind, s.off, n); err != nil {
 		return err
+	}
+	if tracefmt.IsEvent(kind) {
+		s.evChunk++
 	}
 	s.off += size
 	return nil
@@ -388,4 +423,130 @@ func (d *decoder) stackIDOf(s Stack) uint32 {
 	id := uint32(len(d.t.Stacks))
 	d.stackID[key] = id
 	return id
+}
+
+// A Loss is what a version 3 trace lost in one chunk, as the chunk's check
+// (tracefmt's trailer) or the chunks of its shard tell: the events of the
+// chunk that were not read, and those of the shard's later chunks, which
+// cannot be read after it (their records refer to what was lost).
+type Loss struct {
+	Chunk  int    // the chunk's index in the file
+	Shard  int    // the shard it belongs to
+	Events int    // events of the chunk lost, -1 if unknown
+	Later  int    // events of the shard's later chunks, -1 if unknown
+	Why    string // what happened to the chunk
+}
+
+func (l Loss) String() string {
+	s := count(l.Events) + " events of chunk " + strconv.Itoa(l.Chunk) + " lost (" + l.Why + ")"
+	if l.Later != 0 {
+		s += " and " + count(l.Later) + " of shard " + strconv.Itoa(l.Shard) + "'s later chunks"
+	}
+	return s
+}
+
+func count(n int) string {
+	if n < 0 {
+		return "an unknown number of"
+	}
+	return strconv.Itoa(n)
+}
+
+// A trailer is a chunk's check (tracefmt's trailer).
+type trailer struct {
+	pad, records, events int
+	sum                  uint32
+}
+
+// trailer reads the trailer of the chunk whose records start at start.
+func (d *decoder) trailer(start int) (trailer, bool) {
+	base := start / d.chunk * d.chunk
+	end := base + d.chunk
+	if end > d.img.size || d.version < 3 {
+		return trailer{}, false
+	}
+	b := d.cur.bytes(end-tracefmt.TrailerSize, end)
+	le := binary.LittleEndian
+	if le.Uint32(b[16:]) != tracefmt.TrailerTag {
+		return trailer{}, false
+	}
+	t := trailer{pad: int(le.Uint32(b[0:])), records: int(le.Uint32(b[4:])), events: int(le.Uint32(b[8:])), sum: le.Uint32(b[12:])}
+	if t.pad < start-base || t.pad > d.chunk-tracefmt.TrailerSize-4 || t.events > t.records {
+		return trailer{}, false
+	}
+	return t, true
+}
+
+// enter checks the chunk the stream enters: if its trailer's checksum
+// does not hold, the chunk is lost, with the rest of the stream, and
+// enter returns false.
+func (s *stream) enter() bool {
+	d := s.d
+	s.evChunk = 0
+	start := s.chunks[s.ci]
+	tr, ok := d.trailer(start)
+	if !ok {
+		return true
+	}
+	base := start / d.chunk * d.chunk
+	if tracefmt.Checksum(d.cur.bytes(start, base+tr.pad)) != tr.sum {
+		s.lose(tr.events, "its checksum does not match: bytes changed or zeroed")
+		return false
+	}
+	return true
+}
+
+// leave checks, at the end of a chunk, that its events were all read.
+func (s *stream) leave() {
+	if tr, ok := s.d.trailer(s.chunks[s.ci]); ok && tr.events != s.evChunk {
+		s.d.t.Losses = append(s.d.t.Losses, Loss{Chunk: s.chunks[s.ci] / s.d.chunk, Shard: int(s.id), Events: tr.events - s.evChunk, Why: "fewer events than its check counts"})
+	}
+}
+
+// lose ends the stream in its current chunk, which lost events (-1:
+// unknown), and counts the events of its later chunks.
+func (s *stream) lose(events int, why string) {
+	d := s.d
+	later := 0
+	for j := s.ci + 1; j < len(s.chunks) && later >= 0; j++ {
+		switch tr, ok := d.trailer(s.chunks[j]); {
+		case ok:
+			later += tr.events
+		case j == len(s.chunks)-1:
+			later += d.countEvents(s.chunks[j])
+		default:
+			later = -1
+		}
+	}
+	d.t.Losses = append(d.t.Losses, Loss{Chunk: s.chunks[s.ci] / d.chunk, Shard: int(s.id), Events: events, Later: later, Why: why})
+	s.done = true
+}
+
+// countEvents counts the event records of the chunk whose records start
+// at start, up to its first zero commit word; countRecords, all its
+// records.
+func (d *decoder) countEvents(start int) int {
+	_, events := d.countChunk(start)
+	return events
+}
+
+func (d *decoder) countRecords(start int) int {
+	records, _ := d.countChunk(start)
+	return records
+}
+
+func (d *decoder) countChunk(start int) (records, events int) {
+	end := (start/d.chunk + 1) * d.chunk
+	for off := start; off+4 <= end && off+4 <= d.img.size; {
+		word := d.cur.word(off)
+		if word == 0 {
+			break
+		}
+		records++
+		if tracefmt.IsEvent(byte(word)) {
+			events++
+		}
+		off += (4 + int(word>>8) + 3) &^ 3
+	}
+	return records, events
 }

@@ -1,5 +1,7 @@
 package tracefmt
 
+import "hash/crc32"
+
 // The trace file format, version 3 (the reader also reads versions 1
 // and 2).
 //
@@ -69,7 +71,9 @@ package tracefmt
 //	             of RecEvent without its sequence delta
 //	RecMark:     u mark kind (1 mark, 2 pause, 3 resume), u sequence delta,
 //	             u time delta, s label
-//	RecPad:      ignored bytes up to the end of the chunk
+//	RecPad:      ignored bytes up to the end of the chunk; in a version 3
+//	             trace, its last TrailerSize bytes are the chunk's
+//	             trailer (below) where the pad has room for it
 //	RecNote:     s text: why recording stopped ("recording stopped: no
 //	             space left on device"), written once, in the room every
 //	             chunk keeps for it (logrt's noteRoom); only records being
@@ -206,4 +210,33 @@ func (g Getter) Name() string {
 		return "(" + g.Receiver + ")." + g.Method
 	}
 	return g.Receiver + "." + g.Method
+}
+
+// The trailer of a chunk: when a shard leaves a full chunk, the pad that
+// fills it ends with a check of the chunk's records, so that a reader
+// finds a region zeroed (a machine that crashed before its page cache
+// reached the disk) or bytes changed, and counts the events lost:
+//
+//	trailer: | pad offset u32 | records u32 | events u32 |
+//	         | checksum u32 | TrailerTag u32 |   (the chunk's last 20 bytes)
+//
+// The pad offset is where the pad record starts, from the chunk's start;
+// records counts the records before it (the chunk record included),
+// events those that are events; the checksum is Checksum of the chunk's
+// bytes from its first record (after the header in chunk 0) to the pad.
+// All little endian. The last chunk of each stream, never left, has no
+// trailer.
+const (
+	TrailerSize = 20
+	TrailerTag  = 0x4b43_5353 // "SSCK"
+)
+
+// Checksum is the checksum of a chunk's records (CRC-32C).
+func Checksum(b []byte) uint32 {
+	return crc32.Checksum(b, crc32.MakeTable(crc32.Castagnoli))
+}
+
+// IsEvent reports whether a record of kind is an event.
+func IsEvent(kind byte) bool {
+	return kind == RecEvent || kind >= RecEventDelta
 }
