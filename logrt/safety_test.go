@@ -375,3 +375,17 @@ func TestNoRoomAtStart(t *testing.T) {
 		t.Errorf("left in %s: %v", dir, files)
 	}
 }
+
+// TestBadMaxSize checks that a SUNCAT_MAX_SIZE that is not a size is
+// said once, and the default cap is used: recording goes on.
+func TestBadMaxSize(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr := runHelper(t, "few", dir, MaxSizeEnv+"=lots")
+	want := "suncat: SUNCAT_MAX_SIZE=\"lots\": not a size (bytes, or a number with K, M, G or T); the trace is capped at 1G\n"
+	if stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	if files := traces(dir); len(files) != 1 {
+		t.Errorf("want one trace, found %v", files)
+	}
+}
