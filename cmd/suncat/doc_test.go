@@ -579,3 +579,35 @@ func testFuncs(t *testing.T, dir string) ([]string, map[string]bool) {
 	}
 	return names, flags
 }
+
+// TestDocLinks checks that every file of doc/ is listed in doc/README.md,
+// the table of contents, and that the relative links of the README,
+// BENCH.md and doc/ lead to files that exist.
+func TestDocLinks(t *testing.T) {
+	root := filepath.Join("..", "..")
+	index, err := os.ReadFile(filepath.Join(root, "doc", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, file := range docFiles(t) {
+		base := filepath.Base(file)
+		if filepath.Base(filepath.Dir(file)) == "doc" && base != "README.md" && !strings.Contains(string(index), "]("+base+")") {
+			t.Errorf("doc/README.md does not list %s", base)
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(data), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "#") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			target = strings.SplitN(target, "#", 2)[0]
+			if _, err := os.Stat(filepath.Join(filepath.Dir(file), filepath.FromSlash(target))); err != nil {
+				t.Errorf("%s: link to %s: no such file", relDoc(file), m[1])
+			}
+		}
+	}
+}
