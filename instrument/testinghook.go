@@ -33,14 +33,16 @@ type testingEdit struct {
 
 // testingEdits are the places where the testing package tells the trace
 // which test runs: the start of a test's, fuzz test's or benchmark's own
-// code, where a parent goes on after a subtest, where a parallel test
+// code (a benchmark's with the b.N of the run: "BenchmarkX/n=10
+// (b.N=1000)", so that calls and time can be divided per op), where a
+// parent goes on after a subtest, where a parallel test
 // resumes, where a test's cleanup runs after its parallel subtests, and
 // TestMain's code around m.Run.
 var testingEdits = []testingEdit{
 	{file: "testing.go", anchor: "func tRunner(t *T, fn func(t *T)) {", code: " suncatLabel(t.name);", required: true},
 	{file: "testing.go", within: "func (t *T) Run(name string, f func(t *T)) bool {", anchor: "return !t.failed\n}", before: true, code: "suncatLabel(t.parent.name); ", required: true},
 	{file: "testing.go", within: "func (t *T) Parallel() {", atEnd: true, code: "suncatLabel(t.name); ", required: true},
-	{file: "benchmark.go", anchor: "func (b *B) runN(n int) {", code: " suncatLabel(b.name);"},
+	{file: "benchmark.go", anchor: "func (b *B) runN(n int) {", code: ` suncatLabel(b.name + " (b.N=" + strconv.Itoa(n) + ")");`},
 	{file: "benchmark.go", within: "func (b *B) Run(name string, f func(b *B)) bool {", anchor: "\tif sub.run1() {\n\t\tsub.run()\n\t}", code: "; suncatLabel(b.name)"},
 	// A test's cleanup after its parallel subtests.
 	{file: "testing.go", within: "func tRunner(t *T, fn func(t *T)) {", anchor: "// Run any cleanup callbacks, marking the test as running", before: true, code: "suncatLabel(t.name); "},

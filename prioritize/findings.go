@@ -297,37 +297,6 @@ func isParent(label string, labels []SubTrace) bool {
 	return false
 }
 
-// Families returns the table tests among the labels: each parent
-// ("TestFind") with at least three children ("TestFind/n=1", ...) whose
-// labels give three or more distinct sizes, in order of first
-// appearance.
-func Families(labels []string) []string {
-	sizes := map[string][]float64{}
-	var order []string
-	for _, l := range labels {
-		i := strings.LastIndexByte(l, '/')
-		if i < 0 {
-			continue
-		}
-		n, ok := LabelSize(l[i+1:])
-		if !ok {
-			continue
-		}
-		p := l[:i]
-		if _, seen := sizes[p]; !seen {
-			order = append(order, p)
-		}
-		sizes[p] = append(sizes[p], n)
-	}
-	var out []string
-	for _, p := range order {
-		if distinct(sizes[p]) >= 3 {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // subTraceTimes returns which sub-traces have events and the time from
 // the first to the last event of each, over all groups.
 func subTraceTimes(s *Summary, n int) ([]bool, []int64) {

@@ -321,19 +321,15 @@ func TestFindingsTableTest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var labels []string
-	for _, st := range s.Groups[0].SubTraces {
-		labels = append(labels, st.Label)
-	}
-	fams := Families(labels)
-	if fmt.Sprint(fams) != "[TestFind]" {
-		t.Fatalf("families %v, want [TestFind]", fams)
-	}
-	f, err := FindingsOf(s, func(l string) bool { return strings.HasPrefix(l, fams[0]+"/") || l == fams[0] }, Options{})
+	fams, unsized, err := Families(s, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.SizesFrom != SizesFromLabels || fmt.Sprint(f.Used) != "[false false true true true true]" {
+	if len(fams) != 1 || fams[0].Name != "TestFind" || fmt.Sprint(unsized) != "[{TestOther no subtests}]" {
+		t.Fatalf("families %v, unsized %v; want [TestFind], TestOther", fams, unsized)
+	}
+	f := fams[0].Findings
+	if f.SizesFrom != SizesFromLabels || fmt.Sprint(f.Used, f.Sizes) != "[true true true true] [1 2 4 8]" {
 		t.Errorf("sizes %v from %s, used %v", f.Sizes, f.SizesFrom, f.Used)
 	}
 	g := f.Growing()

@@ -62,6 +62,7 @@ func (f *runFilter) match(label string) bool {
 	}
 	// Both sides are rewritten alike: test names already are, and the
 	// labels of other splits ("episode 2") then match "episode 2" too.
+	label, _, _ = BenchN(label) // a benchmark's b.N is no part of its name
 	names := strings.Split(sanitizeName(label), "/")
 	for _, levels := range f.alts {
 		ok := true

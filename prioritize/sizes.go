@@ -29,6 +29,7 @@ func LabelSize(label string) (float64, bool) {
 	label = traceSuffix.ReplaceAllString(label, "")
 	label = strings.TrimSuffix(label, ".suncat")
 	label = runOrdinal.ReplaceAllString(label, "")
+	label, _, _ = BenchN(label)
 	all := lastNumber.FindAllString(label, -1)
 	if len(all) == 0 {
 		return 0, false

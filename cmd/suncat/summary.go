@@ -160,7 +160,8 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(s)
 	}
-	return printSummary(stdout, s, summaryView{levels: levels, top: *top, sum: prioritize.SummarizeOptions{Min: *min, Detail: *detail}, sortBy: *sortBy, kinds: kinds})
+	return printSummary(stdout, s, summaryView{levels: levels, top: *top, sum: prioritize.SummarizeOptions{Min: *min, Detail: *detail}, sortBy: *sortBy, kinds: kinds,
+		opt: opt, wholeRun: len(opt.Sizes) > 0})
 }
 
 // summaryView says what printSummary prints: the levels (findings and
@@ -171,6 +172,10 @@ type summaryView struct {
 	sum    prioritize.SummarizeOptions
 	sortBy string
 	kinds  []prioritize.Kind
+	// The findings of a test suite are fitted per family (see
+	// prioritize.Families) with opt, unless wholeRun (-sizes given).
+	opt      prioritize.Options
+	wholeRun bool
 }
 
 // levelFindings is the findings level: the growing call sites, over all
@@ -200,7 +205,7 @@ func printSummary(w io.Writer, s *prioritize.Summary, v summaryView) error {
 		return nil
 	}
 	if findings {
-		io.WriteString(w, "\n"+prioritize.FindingsText(s.Findings, v.top))
+		io.WriteString(w, "\n"+findingsText(s, v))
 		if len(levels) == 0 {
 			fmt.Fprintf(w, "\n(-level all adds, per goroutine group, the Count Summary, grammars, patterns and strings)\n")
 			return nil
@@ -269,3 +274,14 @@ var defaultSummaryView = summaryView{levels: []string{levelFindings}, top: 10, s
 
 // noEvents is what summary says of traces without a single event.
 const noEvents = "no events in the traces: the program called none of the instrumented getters (Go code reads fields more often than it calls getters: instrument with -reads to record field reads, -calls sql to record database queries; suncat getters -v lists what is instrumented and why)"
+
+// findingsText is the summary's findings: per family for a test suite
+// (the tests of 'suncat test'), else over the whole run.
+func findingsText(s *prioritize.Summary, v summaryView) string {
+	if !v.wholeRun && prioritize.IsSuite(s) {
+		if fams, unsized, err := prioritize.Families(s, v.opt); err == nil {
+			return prioritize.FamiliesText(s, fams, unsized, v.top)
+		}
+	}
+	return prioritize.FindingsText(s.Findings, v.top)
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/suncat-go/suncat/instrument"
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/prioritize"
 )
 
 var testCmd = &command{
@@ -100,9 +101,18 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	if parallel {
 		fmt.Fprintln(stderr, "suncat: go test runs with -parallel=1, so that each test's events carry its own label (-parallel N changes it)")
 	}
+	watch := &testWatch{w: stdout, total: len(targets), dir: dir}
+	if len(targets) >= progressMin && !jsonOut {
+		watch.progress = stderr
+	}
 	var runErr error
 	if len(targets) > 0 {
-		runErr = runGoTest(ctx, c.opt.Dir, append(env, traceEnv(dir)), goArgs, stdout, stderr)
+		runErr = runGoTest(ctx, c.opt.Dir, append(env, traceEnv(dir)), goArgs, watch, stderr)
+	}
+	var plain map[string]float64
+	if len(watch.order) > 0 && runErr == nil {
+		fmt.Fprintln(stderr, "suncat: running the benchmarks again without suncat, to state the recording's cost")
+		plain = plainBench(ctx, c.opt.Dir, c.opt.BuildFlags, goFlags, targets, after)
 	}
 	if len(vetFailed) > 0 && runErr == nil {
 		if !jsonOut {
@@ -110,7 +120,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		}
 		runErr = silentError{exitError(1)}
 	}
-	reportTraces(stderr, dir, !jsonOut)
+	reportTraces(stderr, dir, !jsonOut, func(s *prioritize.Summary) { reportBench(stderr, s, watch.nsPerOp, plain, watch.order) })
 	return statusOf(runErr)
 }
 

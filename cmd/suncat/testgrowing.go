@@ -4,24 +4,27 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/suncat-go/suncat/prioritize"
 )
 
 // reportTraces says where the run's traces are and, with growth, lists
-// the patterns that grow.
-func reportTraces(stderr io.Writer, dir string, growth bool) {
+// the findings per test family, then, when benchmarks ran (bench), their
+// ns/op with the recording's cost.
+func reportTraces(stderr io.Writer, dir string, growth bool, bench func(*prioritize.Summary)) {
 	traces := tracesIn(dir)
 	if len(traces) == 0 {
 		fmt.Fprintf(stderr, "suncat: no test called a getter: no trace; directory: %s\n", dir)
+		bench(nil)
 		return
 	}
 	fmt.Fprintf(stderr, "suncat: %d trace(s), one per test binary, in %s\n", len(traces), dir)
+	var s *prioritize.Summary
 	if growth {
-		growing(stderr, traces)
+		s = growing(stderr, traces)
 	}
+	bench(s)
 	fmt.Fprintf(stderr, "suncat: next: suncat summary %s\n", dir)
 }
 
@@ -29,12 +32,12 @@ func reportTraces(stderr io.Writer, dir string, growth bool) {
 // point is a glance at the end of a run, not a wait.
 const growingMax = 64 << 20
 
-// growing prints, at the end of a test run, the findings of each table
-// test (a parent whose subtests' names give three or more sizes:
-// TestFind/n=1, /n=2, ...), the call sites predicted to be called most
-// first, with their class and the tests they grow over. Traces that do
-// not read, or are too big, are left to 'suncat summary'.
-func growing(w io.Writer, files []string) {
+// growing prints, at the end of a test run, the top finding of each test
+// family (a test or benchmark whose subtests' names give sizes:
+// TestFind/n=1, /n=2, ...; see prioritize.Families), families ranked by
+// it, and the tests that give no class. Traces that do not read, or are
+// too big, are left to 'suncat summary'.
+func growing(w io.Writer, files []string) *prioritize.Summary {
 	var total int64
 	for _, f := range files {
 		if fi, err := os.Stat(f); err == nil {
@@ -42,64 +45,65 @@ func growing(w io.Writer, files []string) {
 		}
 	}
 	if total > growingMax {
-		return
+		return nil
 	}
 	st, err := streamSummary(files, prioritize.Options{Split: "marks"}, nil)
 	if err != nil {
-		return
+		return nil
 	}
 	printNotes(w, "test", st.Notes)
 	s := st.Summary
 	if len(s.Groups) == 0 {
-		return
+		return s
 	}
-	type found struct {
-		d *prioritize.Finding
-		f *prioritize.Findings
+	fams, unsized, err := prioritize.Families(s, prioritize.Options{})
+	if err != nil {
+		return s
 	}
-	var all []found
-	fams := prioritize.Families(subTraceLabels(s))
-	for _, fam := range fams {
-		f, err := prioritize.FindingsOf(s, func(l string) bool { return l == fam || strings.HasPrefix(l, fam+"/") }, prioritize.Options{})
-		if err != nil {
-			continue
-		}
-		for _, d := range f.Findings {
-			all = append(all, found{d, f})
-		}
+	if len(fams) == 0 {
+		fmt.Fprintf(w, "suncat: no test family has sizes (%d test(s) without: subtest names such as n=10, size_100 or 1000 give them): nothing to fit; the summary shows a sized table test to add\n", len(unsized))
+		return s
 	}
-	switch {
-	case len(fams) == 0:
-		fmt.Fprintln(w, "suncat: no table test over three or more sizes (TestX/n=1, /n=2, /n=4): nothing to fit")
-		return
-	case len(all) == 0:
-		fmt.Fprintf(w, "suncat: nothing grows with the size in %s\n", strings.Join(fams, ", "))
-		return
-	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].d.Predicted > all[j].d.Predicted })
-	fmt.Fprintln(w, "suncat: what grows, by calls predicted at 10x the largest size:")
-	for i, x := range all {
-		if i == 5 {
-			fmt.Fprintf(w, "suncat:   ... and %d more\n", len(all)-5)
+	fmt.Fprintln(w, "suncat: findings per test family, ranked (calls predicted at 10x each family's largest size):")
+	for i, fam := range fams {
+		if i == 8 {
+			fmt.Fprintf(w, "suncat:   ... and %d more families\n", len(fams)-i)
 			break
 		}
-		first, last := "", ""
-		for k, c := range x.d.Counts {
-			if c > 0 && x.f.Used[k] {
-				if first == "" {
-					first = s.Groups[0].SubTraces[k].Label
-				}
-				last = s.Groups[0].SubTraces[k].Label
+		name := fam.Name
+		if fam.Bench {
+			name += " (per op)"
+		}
+		f := fam.Findings
+		if len(f.Findings) == 0 {
+			fmt.Fprintf(w, "suncat:   %s: %s\n", name, prioritize.NoneText(f))
+			continue
+		}
+		fmt.Fprintf(w, "suncat:   %s: %s\n", name, prioritize.FindingLine(f, f.Findings[0]))
+		if len(f.Findings) > 1 {
+			fmt.Fprintf(w, "suncat:     and %d more finding(s)\n", len(f.Findings)-1)
+		}
+	}
+	if len(unsized) > 0 {
+		var idx []string
+		for _, u := range unsized {
+			if strings.Contains(u.Why, "indexes") {
+				idx = append(idx, u.Name)
 			}
 		}
-		fmt.Fprintf(w, "suncat:   %s  over %s .. %s\n", prioritize.FindingLine(x.f, x.d), first, last)
+		fmt.Fprintf(w, "suncat: %d other test(s) give no class: no sizes in their names", len(unsized))
+		if len(idx) > 0 {
+			fmt.Fprintf(w, " (in %s, indexes)", strings.Join(firstNames(idx, 3), ", "))
+		}
+		fmt.Fprintln(w)
 	}
+	return s
 }
 
-func subTraceLabels(s *prioritize.Summary) []string {
-	var out []string
-	for _, st := range s.Groups[0].SubTraces {
-		out = append(out, st.Label)
+// firstNames returns the first n names, and "..." when there are more.
+func firstNames(names []string, n int) []string {
+	if len(names) <= n {
+		return names
 	}
-	return out
+	return append(append([]string(nil), names[:n]...), "...")
 }

@@ -6,8 +6,29 @@ import (
 	"github.com/suncat-go/suncat/logrt"
 )
 
-// Start labels the events of a top-level test or benchmark from now on.
-func Start(tb testing.TB) { logrt.Label(tb.Name()) }
+// Start labels the events of a top-level test or benchmark from now on;
+// a benchmark's label carries the b.N of the run, as the testing
+// package's hook gives it: "BenchmarkX (b.N=1000)".
+func Start(tb testing.TB) {
+	if b, ok := tb.(*testing.B); ok {
+		logrt.Label(benchLabel(b))
+		return
+	}
+	logrt.Label(tb.Name())
+}
+
+// benchLabel is a benchmark's name with the b.N of its run.
+func benchLabel(b *testing.B) string {
+	n, digits := b.N, ""
+	for {
+		digits = string(rune('0'+n%10)) + digits
+		n /= 10
+		if n == 0 {
+			break
+		}
+	}
+	return b.Name() + " (b.N=" + digits + ")"
+}
 
 // Label labels the events from now on with name: an example's, or
 // TestMain's.
@@ -42,7 +63,7 @@ func RunB(b *testing.B, name string, f func(b *testing.B)) bool {
 		return b.Run(name, f)
 	}
 	ok := b.Run(name, func(b *testing.B) {
-		logrt.Label(b.Name())
+		logrt.Label(benchLabel(b))
 		f(b)
 	})
 	logrt.Label(b.Name())

@@ -1,0 +1,388 @@
+package prioritize
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// A Family is a test or benchmark and those of its subtests whose names
+// carry a size (TestFind/n=10, /n=100, ...; BenchmarkSort/size_1000):
+// 'suncat test' fits each family on its own sizes, as one repeated
+// action, so that the tests of a whole suite are not fitted against
+// their order. A benchmark family is fitted per operation: each
+// sub-benchmark's calls and time are divided by its b.N.
+type Family struct {
+	// Name is the parent of the sized subtests ("TestFind"); when one
+	// parent has subtests named after two templates (n=1,k=2 and
+	// n=1,k=4), the template follows with # for the size
+	// ("TestFind/n=#,k=2").
+	Name  string `json:"name"`
+	Bench bool   `json:"bench,omitempty"`
+	// Members are the labels of the sized subtests and Sizes their
+	// sizes, in order of first appearance.
+	Members []string  `json:"members"`
+	Sizes   []float64 `json:"sizes"`
+	// N is each member's b.N: the iterations of the run that is fitted
+	// (the longest); 1 for tests.
+	N []int `json:"n"`
+	// Findings are fitted over the members: one point per size for a
+	// benchmark (per op), one per sub-trace for a test.
+	Findings *Findings `json:"findings"`
+}
+
+// An Unsized test is a top-level test or benchmark that recorded
+// getter calls but is no family: why says what its subtests' names
+// lack ("no subtests", "subtests 0..4 are indexes, not sizes", ...).
+type Unsized struct {
+	Name string `json:"name"`
+	Why  string `json:"why"`
+}
+
+var (
+	// benchN is the part of a sub-benchmark's label that gives b.N for
+	// the run: " (b.N=1000)". It is no input size.
+	benchN = regexp.MustCompile(` \(b\.N=([0-9]+)\)$`)
+	// dupSuffix is what the testing package appends to a subtest name
+	// already taken: "#01".
+	dupSuffix = regexp.MustCompile(`#[0-9]+$`)
+	// sizeWords name a size before its number; a subtest named
+	// with one is sized even when its numbers count 1, 2, 3.
+	sizeWords = regexp.MustCompile(`(?i)(^|[^a-z])(n|k|m|size|sz|len|length|count|num|items?|elements?|elems?|depth|width|height|rows?|cols?|keys?|nodes?|bytes?|words?|lines?|entries|records|kb|mb)[=:_ -]?#`)
+	// caseWords name a case, not a size: case3, test_3, tc 3, #03.
+	caseWords = regexp.MustCompile(`(?i)(^|[^a-z])(case|test|tc|example|input|subtest|scenario|idx|index|no)[=:_ #-]?#$|^##$`)
+)
+
+// BenchN splits a sub-benchmark's label into the benchmark's name and
+// the b.N of its run: "BenchmarkSort/n=10 (b.N=1000)" gives
+// "BenchmarkSort/n=10", 1000, true. Other labels come back as they are.
+func BenchN(label string) (string, int, bool) {
+	m := benchN.FindStringSubmatchIndex(label)
+	if m == nil {
+		return label, 0, false
+	}
+	n, err := strconv.Atoi(label[m[2]:m[3]])
+	if err != nil || n < 1 {
+		return label, 0, false
+	}
+	return label[:m[0]], n, true
+}
+
+// IsTestLabel reports whether a sub-trace's label names a test,
+// benchmark, fuzz test or example (the labels of 'suncat test').
+func IsTestLabel(label string) bool {
+	top, _, _ := strings.Cut(label, "/")
+	for _, p := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
+		if strings.HasPrefix(top, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameSize returns the size a subtest's name gives and its template (the
+// name with that number replaced by #): "n=100" gives 100, "n=#";
+// "size_8#01" (the testing package's suffix for a name taken twice) gives
+// 8, "size_#". ok is false when the name has no number.
+func nameSize(elem string) (size float64, template string, ok bool) {
+	if d := dupSuffix.FindStringIndex(elem); d != nil && d[0] > 0 {
+		elem = elem[:d[0]]
+	}
+	all := lastNumber.FindAllStringIndex(elem, -1)
+	if len(all) == 0 {
+		return 0, "", false
+	}
+	last := all[len(all)-1]
+	n, err := strconv.ParseFloat(elem[last[0]:last[1]], 64)
+	if err != nil {
+		return 0, "", false
+	}
+	return n, elem[:last[0]] + "#" + elem[last[1]:], true
+}
+
+// countsCases reports whether sizes, in order, only count cases: 0, 1,
+// 2, ... or 1, 2, 3, ...
+func countsCases(sizes []float64) bool {
+	if len(sizes) < 2 {
+		return false
+	}
+	for i, s := range sizes {
+		if s != sizes[0]+float64(i) {
+			return false
+		}
+	}
+	return sizes[0] == 0 || sizes[0] == 1
+}
+
+// familyGroup is the subtests of one parent named after one template.
+type familyGroup struct {
+	parent, template string
+	members          []string // distinct labels, first appearance order
+	sizes            []float64
+	bench            bool
+}
+
+// Families finds the families among a summary's sub-traces, fits each
+// (opt's At and Stacks; Sizes is not used), and ranks them by their top
+// finding: the growth class first, then the calls predicted. The
+// top-level tests that recorded calls but form no family are returned
+// apart, with the reason, in order of appearance.
+func Families(s *Summary, opt Options) ([]*Family, []Unsized, error) {
+	var subs []SubTrace
+	if len(s.Groups) > 0 {
+		subs = s.Groups[0].SubTraces
+	}
+	used, _ := subTraceTimes(s, len(subs))
+	groups, unsized := familyGroups(subs, used)
+	if len(groups) == 0 {
+		return nil, unsized, nil
+	}
+	// Every site's calls in every sub-trace, once for all families.
+	base, err := FindingsOf(s, nil, Options{Stacks: opt.Stacks, At: opt.At})
+	if err != nil {
+		return nil, nil, err
+	}
+	var fams []*Family
+	for _, g := range groups {
+		f, err := fitFamily(s, base, g, opt)
+		if err != nil {
+			return nil, nil, err
+		}
+		fams = append(fams, f)
+	}
+	sort.SliceStable(fams, func(i, j int) bool { return familyBefore(fams[i], fams[j]) })
+	return fams, unsized, nil
+}
+
+// familyGroups groups the labels of the sub-traces with events.
+func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
+	byKey := map[string]*familyGroup{}
+	var order []*familyGroup
+	var tops []string
+	topSeen := map[string]bool{}
+	hasChildren := map[string]bool{}
+	seen := map[string]bool{}
+	for i, st := range subs {
+		label, _, _ := BenchN(st.Label)
+		top, _, _ := strings.Cut(label, "/")
+		if !used[i] {
+			continue
+		}
+		if !topSeen[top] {
+			topSeen[top] = true
+			tops = append(tops, top)
+		}
+		j := strings.LastIndexByte(label, '/')
+		if j < 0 || seen[label] {
+			continue
+		}
+		seen[label] = true
+		parent, elem := label[:j], label[j+1:]
+		hasChildren[top] = true
+		size, tmpl, ok := nameSize(elem)
+		if !ok {
+			continue
+		}
+		key := parent + "\x00" + tmpl
+		g := byKey[key]
+		if g == nil {
+			g = &familyGroup{parent: parent, template: tmpl, bench: strings.HasPrefix(top, "Benchmark")}
+			byKey[key] = g
+			order = append(order, g)
+		}
+		g.members = append(g.members, label)
+		g.sizes = append(g.sizes, size)
+	}
+	// A label that is itself a parent is set-up, not a repetition.
+	for _, g := range order {
+		var m []string
+		var sz []float64
+		for i, l := range g.members {
+			if !hasChildren[l] && !isParentOf(l, subs) {
+				m = append(m, l)
+				sz = append(sz, g.sizes[i])
+			}
+		}
+		g.members, g.sizes = m, sz
+	}
+	perParent := map[string]int{}
+	why := map[string]string{}
+	var out []*familyGroup
+	for _, g := range order {
+		top, _, _ := strings.Cut(g.parent, "/")
+		switch {
+		case len(g.members) < 2:
+			continue
+		case caseWords.MatchString(g.template) || (countsCases(g.sizes) && !sizeWords.MatchString(g.template)):
+			if why[top] == "" {
+				why[top] = fmt.Sprintf("subtests %s are indexes, not sizes", indexRange(g))
+			}
+			continue
+		}
+		out = append(out, g)
+		perParent[g.parent]++
+	}
+	hasFamily := map[string]bool{}
+	for _, g := range out {
+		top, _, _ := strings.Cut(g.parent, "/")
+		hasFamily[top] = true
+	}
+	var unsized []Unsized
+	for _, top := range tops {
+		if hasFamily[top] {
+			continue
+		}
+		w := why[top]
+		switch {
+		case w != "":
+		case !hasChildren[top]:
+			w = "no subtests"
+		default:
+			w = "no sizes in its subtests' names"
+		}
+		unsized = append(unsized, Unsized{Name: top, Why: w})
+	}
+	for _, g := range out {
+		if perParent[g.parent] > 1 {
+			g.parent += "/" + g.template
+		}
+	}
+	return out, unsized
+}
+
+func isParentOf(label string, subs []SubTrace) bool {
+	for _, st := range subs {
+		if strings.HasPrefix(st.Label, label+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// indexRange names a group's subtests by their first and last: "0..4",
+// "case_1..case_9".
+func indexRange(g *familyGroup) string {
+	el := func(l string) string { return l[strings.LastIndexByte(l, '/')+1:] }
+	return el(g.members[0]) + ".." + el(g.members[len(g.members)-1])
+}
+
+// fitFamily fits one family: its members' sub-traces, a benchmark's per
+// op (the run with the largest b.N of each member).
+func fitFamily(s *Summary, base *Findings, g *familyGroup, opt Options) (*Family, error) {
+	subs := s.Groups[0].SubTraces
+	sizeOf := map[string]float64{}
+	for i, m := range g.members {
+		sizeOf[m] = g.sizes[i]
+	}
+	// The sub-traces to fit and their divisors.
+	type point struct {
+		sub  int
+		n    int
+		size float64
+	}
+	var points []point
+	best := map[string]int{} // member -> index in points (benchmarks)
+	for i, st := range subs {
+		label, n, isBench := BenchN(st.Label)
+		size, ok := sizeOf[label]
+		if !ok || st.Events == 0 && !anyEvents(s, i) {
+			continue
+		}
+		if !isBench {
+			points = append(points, point{i, 1, size})
+			continue
+		}
+		if k, ok := best[label]; ok {
+			if n > points[k].n {
+				points[k] = point{i, n, size}
+			}
+			continue
+		}
+		best[label] = len(points)
+		points = append(points, point{i, n, size})
+	}
+	f := &Findings{SizesFrom: SizesFromLabels, Stacks: base.Stacks, Target: opt.At}
+	fam := &Family{Name: g.parent, Bench: g.bench, Findings: f}
+	for _, p := range points {
+		f.Sizes = append(f.Sizes, p.size)
+		f.Used = append(f.Used, base.Used[p.sub])
+		f.TimeNs = append(f.TimeNs, base.TimeNs[p.sub]/int64(p.n))
+		fam.Members = append(fam.Members, subs[p.sub].Label)
+		fam.Sizes = append(fam.Sizes, p.size)
+		fam.N = append(fam.N, p.n)
+	}
+	xs := usedOf(f.Sizes, f.Used)
+	if f.Target <= 0 && len(xs) > 0 {
+		_, hi := minMax(xs)
+		f.Target = 10 * hi
+	}
+	if d := distinct(xs); d < 3 {
+		f.Note = fmt.Sprintf("%d distinct sizes; growth needs 3", d)
+	}
+	times := make([]float64, len(f.TimeNs))
+	for i, t := range f.TimeNs {
+		times[i] = float64(t)
+	}
+	f.Time = FitGrowth(xs, usedOf(times, f.Used))
+	f.TimePredictedNs = finite(f.Time.At(f.Target))
+	if lo, _ := minMax(xs); f.Time.Grows() {
+		f.LagSize, _ = f.Time.Reaches(LagThreshold, lo)
+	}
+	for _, site := range base.Sites {
+		perOp := make([]float64, len(points))
+		total := 0
+		for k, p := range points {
+			perOp[k] = float64(site.Counts[p.sub]) / float64(p.n)
+			total += site.Counts[p.sub]
+		}
+		if total == 0 {
+			continue
+		}
+		c := *site
+		c.Counts = make([]int, len(points))
+		for k, x := range perOp {
+			c.Counts[k] = int(math.Round(x))
+		}
+		c.Total = total
+		c.Fit = FitGrowth(xs, usedOf(perOp, f.Used))
+		c.Predicted = finite(c.Fit.At(f.Target))
+		f.Sites = append(f.Sites, &c)
+	}
+	rankSites(f.Sites)
+	f.Findings = groupSites(f)
+	return fam, nil
+}
+
+// anyEvents reports whether sub-trace i has events in any group.
+func anyEvents(s *Summary, i int) bool {
+	for _, g := range s.Groups {
+		if i < len(g.SubTraces) && g.SubTraces[i].Events > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// familyBefore ranks families by their top finding: a faster class
+// first, then more calls predicted; families where nothing grows last,
+// in order.
+func familyBefore(a, b *Family) bool {
+	ta, tb := topFinding(a), topFinding(b)
+	switch {
+	case ta == nil || tb == nil:
+		return ta != nil
+	case ta.Fit.Class != tb.Fit.Class:
+		return ta.Fit.Class > tb.Fit.Class
+	}
+	return ta.Predicted > tb.Predicted
+}
+
+func topFinding(f *Family) *Finding {
+	if len(f.Findings.Findings) > 0 {
+		return f.Findings.Findings[0]
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package prioritize
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
+)
+
+func TestNameSize(t *testing.T) {
+	for _, tc := range []struct {
+		elem, tmpl string
+		size       float64
+	}{
+		{"n=10", "n=#", 10},
+		{"size_100", "size_#", 100},
+		{"1000", "#", 1000},
+		{"len:8", "len:#", 8},
+		{"n=8#01", "n=#", 8},
+		{"k=2,n=16", "k=2,n=#", 16},
+		{"#00", "##", 0},
+	} {
+		size, tmpl, ok := nameSize(tc.elem)
+		if !ok || size != tc.size || tmpl != tc.tmpl {
+			t.Errorf("nameSize(%q) = %v, %q, %v; want %v, %q", tc.elem, size, tmpl, ok, tc.size, tc.tmpl)
+		}
+	}
+	if _, _, ok := nameSize("empty"); ok {
+		t.Errorf("nameSize(empty) has a size")
+	}
+}
+
+func TestBenchN(t *testing.T) {
+	name, n, ok := BenchN("BenchmarkSort/n=10 (b.N=1000)")
+	if !ok || name != "BenchmarkSort/n=10" || n != 1000 {
+		t.Errorf("BenchN = %q, %d, %v", name, n, ok)
+	}
+	if name, _, ok := BenchN("TestX/n=10"); ok || name != "TestX/n=10" {
+		t.Errorf("BenchN(test) = %q, %v", name, ok)
+	}
+}
+
+// TestFamilies: a suite of tests that are families (sizes in their
+// subtests' names) and tests that are not (indexes, names without sizes,
+// no subtests); a benchmark family is fitted per op.
+func TestFamilies(t *testing.T) {
+	b := newTrace("suite.suncat")
+	find := call{"Name", []string{"main.find@/app/find.go:9"}, "testing.tRunner", "x"}
+	pairs := call{"Name", []string{"main.pairs@/app/pairs.go:5"}, "testing.tRunner", "x"}
+	b.mark("TestPlain")
+	b.add(find, 3)
+	for i, n := range []int{3, 1, 4, 1, 5} { // indexes, whatever they find
+		b.mark(fmt.Sprintf("TestCases/%d", i))
+		b.add(find, n)
+	}
+	for i, n := range []int{3, 9, 27} {
+		b.mark(fmt.Sprintf("TestCase/case_%d", i+1))
+		b.add(find, n)
+	}
+	for _, name := range []string{"utf8", "base64", "ipv6"} {
+		b.mark("TestNames/" + name)
+		b.add(find, 7)
+	}
+	for _, n := range []int{10, 20, 40, 80} {
+		b.mark(fmt.Sprintf("TestFind/n=%d", n))
+		b.add(find, n)
+	}
+	for _, n := range []int{1, 2, 3, 4} { // counts 1, 2, 3 but named as sizes
+		b.mark(fmt.Sprintf("TestPairs/size_%d", n))
+		b.add(pairs, n*n)
+	}
+	for _, n := range []int{10, 100, 1000} {
+		for _, bn := range []int{1, 10, 100} {
+			b.mark(fmt.Sprintf("BenchmarkFind/%d (b.N=%d)", n, bn))
+			b.add(find, n*bn)
+		}
+	}
+	s, err := Build([]*tracefile.Trace{b.tr}, Options{Goroutines: "all"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fams, unsized, err := Families(s, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[TestPairs n^2 1|4|9|16] [BenchmarkFind n 10|100|1000] [TestFind n 10|20|40|80]"
+	var got []string
+	for _, f := range fams {
+		g := f.Findings.Growing()
+		if len(g) == 0 {
+			got = append(got, fmt.Sprintf("[%s none]", f.Name))
+			continue
+		}
+		got = append(got, fmt.Sprintf("[%s %s %s]", f.Name, g[0].Fit.Class, joinInts(g[0].Counts)))
+	}
+	if fmt.Sprint(got) != "["+want+"]" {
+		t.Errorf("families:\n got %v\nwant [%s]", got, want)
+	}
+	wantUnsized := "[{TestPlain no subtests} {TestCases subtests 0..4 are indexes, not sizes} {TestCase subtests case_1..case_3 are indexes, not sizes} {TestNames no sizes in its subtests' names}]"
+	if fmt.Sprint(unsized) != wantUnsized {
+		t.Errorf("unsized:\n got %v\nwant %s", unsized, wantUnsized)
+	}
+	for _, f := range fams {
+		if f.Name == "BenchmarkFind" && fmt.Sprint(f.N) != "[100 100 100]" {
+			t.Errorf("BenchmarkFind: b.N %v, want the longest runs", f.N)
+		}
+	}
+}
+
+func joinInts(xs []int) string {
+	s := ""
+	for i, x := range xs {
+		if i > 0 {
+			s += "|"
+		}
+		s += fmt.Sprint(x)
+	}
+	return s
+}

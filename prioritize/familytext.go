@@ -1,0 +1,171 @@
+package prioritize
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// IsSuite reports whether a summary's sub-traces are those of a test
+// suite ('suncat test'): every label names a test, benchmark, fuzz test
+// or example.
+func IsSuite(s *Summary) bool {
+	if len(s.Groups) == 0 || len(s.Groups[0].SubTraces) == 0 {
+		return false
+	}
+	for _, st := range s.Groups[0].SubTraces {
+		if !IsTestLabel(st.Label) {
+			return false
+		}
+	}
+	return true
+}
+
+// FamiliesText renders the findings of a suite per family, family name
+// first, in the order given (Families ranks them), top growing sites
+// each (all when top ≤ 0); then the tests that give no class and why;
+// when no family has sizes, the hint NoSizesHint gives.
+func FamiliesText(s *Summary, fams []*Family, unsized []Unsized, top int) string {
+	var b strings.Builder
+	if len(fams) == 0 {
+		b.WriteString(NoSizesHint(s, unsized))
+		return b.String()
+	}
+	growing := 0
+	for _, f := range fams {
+		if len(f.Findings.Findings) > 0 {
+			growing++
+		}
+	}
+	fmt.Fprintf(&b, "== Findings per test family: %d of %d families grow, ranked by their top finding", growing, len(fams))
+	if len(unsized) > 0 {
+		fmt.Fprintf(&b, "; %d other test(s) give no class", len(unsized))
+	}
+	b.WriteString("\n")
+	for _, f := range fams {
+		b.WriteString(FamilyText(f, top))
+	}
+	b.WriteString(UnsizedText(unsized, 8))
+	return b.String()
+}
+
+// FamilyText renders one family: a heading with its name, then its top
+// growing sites and its time (per op for a benchmark).
+func FamilyText(fam *Family, top int) string {
+	var b strings.Builder
+	f := fam.Findings
+	name := fam.Name
+	if fam.Bench {
+		name += ", per op"
+	}
+	if none := NoneText(f); none != "" {
+		fmt.Fprintf(&b, "-- %s: %s\n", name, none)
+		return b.String()
+	}
+	grow := f.Growing()
+	fmt.Fprintf(&b, "-- %s: %d of %d call sites grow, %s (%s; predicted at %s)\n", name,
+		len(grow), len(f.Sites), plural(len(f.Findings), "finding"), SizesText(f), Number(f.Target))
+	shown := f.Findings
+	if top > 0 && len(shown) > top {
+		shown = shown[:top]
+	}
+	for i, d := range shown {
+		b.WriteString(FindingLines(f, d, i+1))
+	}
+	if len(shown) < len(f.Findings) {
+		fmt.Fprintf(&b, "    ... %d more (-top %d shows them)\n", len(f.Findings)-len(shown), len(f.Findings))
+	}
+	b.WriteString("    " + FamilyTimeText(fam) + "\n")
+	return b.String()
+}
+
+// FamilyTimeText is TimeText for a family: a benchmark's time is per op
+// (each size's run divided by its b.N).
+func FamilyTimeText(fam *Family) string {
+	t := TimeText(fam.Findings)
+	if fam.Bench {
+		t = strings.Replace(t, "time per sub-trace (first to last call)", "time per op (first to last call, over b.N)", 1)
+	}
+	return t
+}
+
+// UnsizedText lists the tests that give no class, the first max of
+// them by name with the reason (tests whose subtests are indexes first).
+func UnsizedText(unsized []Unsized, max int) string {
+	if len(unsized) == 0 {
+		return ""
+	}
+	var idx, rest []Unsized
+	for _, u := range unsized {
+		if strings.Contains(u.Why, "indexes") {
+			idx = append(idx, u)
+		} else {
+			rest = append(rest, u)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "-- no class for %d test(s) without sizes:\n", len(unsized))
+	shown := 0
+	for _, u := range append(idx, rest...) {
+		if shown == max {
+			fmt.Fprintf(&b, "    ... and %d more\n", len(unsized)-shown)
+			break
+		}
+		fmt.Fprintf(&b, "    %s: %s\n", u.Name, u.Why)
+		shown++
+	}
+	return b.String()
+}
+
+// NoSizesHint says that no family has sizes, and shows what to write: a
+// sized table test (or sub-benchmark) for the package of the getter
+// called most, and -sizes for a single test.
+func NoSizesHint(s *Summary, unsized []Unsized) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "== Findings: no test family has sizes (%d test(s) recorded getter calls; no subtest name carries a size such as n=10, size_100 or 1000), so nothing is fitted\n", len(unsized))
+	b.WriteString(UnsizedText(unsized, 5))
+	pkg, getter, calls := topGetter(s)
+	if pkg == "" {
+		return b.String()
+	}
+	name := path.Base(pkg)
+	name = strings.TrimPrefix(name, "go-")
+	name = strings.Map(func(r rune) rune {
+		if r == '-' || r == '.' {
+			return '_'
+		}
+		return r
+	}, name)
+	fmt.Fprintf(&b, "    suncat fits a test family: a table test or sub-benchmark whose subtests are named by a size.\n")
+	fmt.Fprintf(&b, "    %s was called most (%s calls), from %s; in a _test.go file of package %s:\n\n", getter, Number(float64(calls)), pkg, name)
+	b.WriteString(`	func TestGrowth(t *testing.T) {
+		for _, n := range []int{10, 100, 1000} {
+			t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+				// make an input of size n; call the code that calls ` + getter + `
+			})
+		}
+	}
+
+`)
+	b.WriteString("    (a benchmark: b.Run(fmt.Sprintf(\"n=%d\", n), func(b *testing.B) { for i := 0; i < b.N; i++ { ... } }), then suncat test -bench Growth)\n")
+	b.WriteString("    A single test run once per size (one trace each): suncat summary -split none -sizes 10,100,1000 TRACE1 TRACE2 TRACE3\n")
+	return b.String()
+}
+
+// topGetter returns the getter called most over the summary, its
+// package and its calls.
+func topGetter(s *Summary) (pkg, name string, calls int) {
+	if s.Findings == nil {
+		return "", "", 0
+	}
+	total := map[string]int{}
+	for _, site := range s.Findings.Sites {
+		k := site.Package + "\x00" + site.Name
+		total[k] += site.Total
+		if total[k] > calls {
+			calls = total[k]
+			pkg, name = site.Package, site.Name
+		}
+	}
+	return pkg, name, calls
+}
