@@ -139,7 +139,7 @@ func NoSizesHint(s *Summary, unsized []Unsized) string {
 	fmt.Fprintf(&b, "    suncat fits a test family: a table test or sub-benchmark whose subtests are named by a size.\n")
 	fmt.Fprintf(&b, "    %s was called most (%s calls), from %s; in a _test.go file of package %s:\n\n", getter, Number(float64(calls)), pkg, name)
 	b.WriteString(`	func TestGrowth(t *testing.T) {
-		for _, n := range []int{10, 100, 1000} {
+		for _, n := range []int{10, 100, 1000, 10000} {
 			t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
 				// make an input of size n; call the code that calls ` + getter + `
 			})
@@ -148,7 +148,7 @@ func NoSizesHint(s *Summary, unsized []Unsized) string {
 
 `)
 	b.WriteString("    (a benchmark: b.Run(fmt.Sprintf(\"n=%d\", n), func(b *testing.B) { for i := 0; i < b.N; i++ { ... } }), then suncat test -bench Growth)\n")
-	b.WriteString("    A single test run once per size (one trace each): suncat summary -split none -sizes 10,100,1000 TRACE1 TRACE2 TRACE3\n")
+	b.WriteString("    A single test run once per size (one trace each): suncat summary -split none -sizes 10,100,1000,10000 TRACE1 ... TRACE4\n")
 	return b.String()
 }
 
