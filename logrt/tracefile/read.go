@@ -720,8 +720,13 @@ func (d *decoder) event() error {
 // next sequence number.
 func (d *decoder) emitEvent(e Event) error {
 	if d.out != nil {
-		d.out.ev, d.out.has, d.out.seq = e, hasEvent, d.lastSeq
+		d.out.ev, d.out.has, d.out.seq, d.out.at = e, hasEvent, d.lastSeq, d.off
 		return nil
+	}
+	if _, ok := d.t.GetterOf(e.Getter); !ok {
+		// Ids come from the table the program was built with: another
+		// is a changed byte, not an event.
+		return d.errorf(d.off, "event of getter %d, which the trace's getter table lacks", e.Getter)
 	}
 	e.Seq = d.seq
 	d.seq++

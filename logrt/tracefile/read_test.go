@@ -176,10 +176,16 @@ func rec(kind byte, payload ...byte) []byte {
 // recs, followed by zeros.
 func withRecords(good []byte, recs ...[]byte) []byte {
 	b := append([]byte(nil), good[:tracefmt.HeaderSize]...)
+	b = append(b, getterRec()...)
 	for _, r := range recs {
 		b = append(b, r...)
 	}
 	return append(b, make([]byte, 64)...)
+}
+
+// getterRec is a getter table record of getter 1, p.T.m.
+func getterRec() []byte {
+	return rec(tracefmt.RecGetters, 1, 1, 1, 'p', 1, 'T', 1, 'm', 1, 'f', 1, 1, 'x')
 }
 
 // lastRecord returns the offset of the last record in b.
@@ -471,5 +477,20 @@ func TestDeepStackBoundedMemory(t *testing.T) {
 		if got := after.TotalAlloc - before.TotalAlloc; got > 128<<20 {
 			t.Errorf("%s: reading %d bytes allocated %d MiB", tc.name, len(tc.data), got>>20)
 		}
+	}
+}
+
+// TestUnknownGetter: an event of a getter the table lacks (a changed
+// byte, as a flipped bit makes) is damage, not an event.
+func TestUnknownGetter(t *testing.T) {
+	data := withRecords(v2(loadSample(t)),
+		rec(tracefmt.RecFrames, 1, 1, 1, 'm', 1, 'f', 3),
+		rec(tracefmt.RecString, 1, 1, 1, 'x'),
+		rec(tracefmt.RecEvent, 1, 1, 1, 1, 1, 0), // getter 1: in the table
+		rec(tracefmt.RecEvent, 9, 0, 1, 1, 0),    // getter 9: not
+	)
+	tr, err := Decode("x.suncat", data)
+	if err != nil || len(tr.Events) != 1 || tr.Damage == nil || !strings.Contains(tr.Damage.Error(), "event of getter 9, which the trace's getter table lacks") {
+		t.Fatalf("err %v, %d events, damage %v", err, len(tr.Events), tr.Damage)
 	}
 }

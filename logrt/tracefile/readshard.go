@@ -33,6 +33,7 @@ type stream struct {
 
 	has int    // hasEvent, hasMark or 0: the record waiting in ev or mk
 	seq uint64 // its sequence number
+	at  int    // its offset, for errors
 	ev  Event
 	mk  Marker
 }
@@ -118,6 +119,7 @@ func (d *decoder) emitNext(s *stream) error {
 		}
 		d.now = s.ev.Time
 		s.ev.Stack = d.useStack(s.ev.Stack)
+		d.off = s.at
 		return d.emitEvent(s.ev)
 	}
 	if s.mk.Time < d.now {

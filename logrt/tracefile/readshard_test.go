@@ -21,6 +21,10 @@ func shardTrace(t testing.TB, size int, chunks ...[][]byte) []byte {
 	binary.LittleEndian.PutUint32(b[8:], 3)
 	binary.LittleEndian.PutUint32(b[16:], uint32(size))
 	for i, recs := range chunks {
+		if i == 0 && len(recs) > 0 {
+			// The getter table, after the chunk's record.
+			recs = append(append([][]byte{recs[0]}, getterRec()), recs[1:]...)
+		}
 		for _, r := range recs {
 			if len(r) == 0 {
 				r = rec(tracefmt.RecPad, make([]byte, (i+1)*size-len(b)-4)...)
@@ -299,13 +303,14 @@ func manyShards(t testing.TB, shards, events int, byClock bool) ([]byte, []strin
 	}
 	size := 1024
 	for _, st := range streams {
-		for len(st) > size {
+		for len(st)+64 > size { // and the getter table
 			size *= 2
 		}
 	}
 	chunks := make([][][]byte, shards)
 	for s := range chunks {
-		chunks[s] = [][]byte{streams[s]}
+		n := len(rec(tracefmt.RecChunk, append(binary.AppendUvarint(nil, uint64(s)), order)...))
+		chunks[s] = [][]byte{streams[s][:n], streams[s][n:]}
 	}
 	return shardTrace(t, size, chunks...), want
 }
