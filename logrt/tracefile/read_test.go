@@ -202,8 +202,16 @@ func lastRecord(b []byte) int {
 	return last
 }
 
-// FuzzReader checks that the reader never panics and that any trace it
-// accepts is consistent.
+// memoryBudget is what decoding n bytes may allocate: the reader's
+// limits (read.go) let the frames of stacks grow to 16 a byte, about 50
+// bytes each with their share of the dedup keys, and 262,144 frames
+// more; events, values and getters take less than 100 bytes a byte.
+func memoryBudget(n int) uint64 {
+	return uint64(n)*(16*50+100) + 32<<20
+}
+
+// FuzzReader checks that the reader never panics, that any trace it
+// accepts is consistent, and that it allocates within memoryBudget.
 func FuzzReader(f *testing.F) {
 	f.Add(loadSample(f))
 	f.Add([]byte(tracefmt.Magic))
@@ -217,7 +225,13 @@ func FuzzReader(f *testing.F) {
 		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 12), sameStackEvent(3, 1)},
 		[][]byte{chunkOf(0), sameStackEvent(4, 1)}))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
 		tr, err := Decode("fuzz.suncat", data)
+		runtime.ReadMemStats(&after)
+		if got, budget := after.TotalAlloc-before.TotalAlloc, memoryBudget(len(data)); got > budget {
+			t.Fatalf("decoding %d bytes allocated %d bytes, over the budget of %d", len(data), got, budget)
+		}
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.suncat: offset ") {
 				t.Fatalf("error without offset: %v", err)
