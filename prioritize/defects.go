@@ -12,8 +12,8 @@ import (
 // reading three getters, called from four places, is one finding of
 // three getters and four callers).
 type Finding struct {
-	// Frame is the responsible frame (its Line the loop's line when it
-	// is a loop), Why how it was found (Why*).
+	// Frame is the responsible frame of its top site (Site.Responsible),
+	// Why how it was found (Why*).
 	Frame tracefile.Frame `json:"frame"`
 	Why   string          `json:"why"`
 	// Getters are the getters its sites call (short names, in rank
@@ -81,19 +81,21 @@ func groupSites(f *Findings) []*Finding {
 	return out
 }
 
-// findingKey is what makes sites one finding: the responsible function,
-// its loop (or call line; none for recursion) and the class.
+// findingKey is what makes sites one finding: the responsible function
+// (and, when it was not found by a loop, sort or recursion, its call
+// line) and the class.
 func findingKey(s *Site) string {
 	f := s.ResponsibleFrame()
-	line := f.Line
-	if s.Why == WhyRecursion {
-		line = 0
+	line := 0
+	if s.Why == WhyCaller {
+		line = f.Line
 	}
 	return f.Func + "\x00" + strconv.Itoa(line) + "\x00" + s.Fit.Class.String()
 }
 
-// ResponsibleFrame is the site's responsible frame, with the line of its
-// loop when that is known.
+// ResponsibleFrame is the site's responsible frame, at the line where it
+// calls on toward the getter (nested loops in one function do not say
+// which of them grows; the line of the call is inside all of them).
 func (s *Site) ResponsibleFrame() tracefile.Frame {
 	if s.Responsible <= 0 || s.Responsible >= len(s.Frames) {
 		if len(s.Frames) > 1 {
@@ -104,9 +106,5 @@ func (s *Site) ResponsibleFrame() tracefile.Frame {
 		}
 		return tracefile.Frame{}
 	}
-	f := s.Frames[s.Responsible]
-	if s.LoopLine > 0 {
-		f.Line = s.LoopLine
-	}
-	return f
+	return s.Frames[s.Responsible]
 }

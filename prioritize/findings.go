@@ -63,7 +63,8 @@ type Site struct {
 	// Responsible is the index in Frames of the responsible frame, the
 	// function whose loop makes the calls grow (responsible.go); Why
 	// says how it was found (WhyLoop, WhySort, WhyRecursion, WhyCaller)
-	// and LoopLine is the line of its loop (0: not a loop).
+	// and LoopLine is the line of the outermost loop of that function
+	// around the call (0: not a loop).
 	Responsible int        `json:"responsible"`
 	Why         string     `json:"why"`
 	LoopLine    int        `json:"loopLine,omitempty"`

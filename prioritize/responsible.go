@@ -15,14 +15,18 @@ import (
 // frame that
 //
 //   - is not a method of the getter's own type (a delegating accessor,
-//     Name returning Title, is the getter's neighbour, not its loop);
+//     Name returning Title, is the getter's neighbour, not its loop),
+//     nor called back by sort, slices, maps, container/heap or a
+//     template (a comparator's or a template function's own loops are
+//     per element; the loop that grows is the one that calls them);
 //   - and calls on toward the getter from inside a for or range loop of
 //     its own function (the outermost such loop; read from the source
 //     file, as the frame's file
 //     and line give it; a function literal's loops are its own), or
 //     calls into a looping package of the standard library (sort,
-//     slices, container/heap: the comparator is not the loop, the
-//     function that sorts is), or is recursive (its function appears
+//     slices, maps, container/heap: the comparator is not the loop, the
+//     function that sorts is; text/template and html/template, whose
+//     range is the loop), or is recursive (its function appears
 //     twice in the whole stack).
 //
 // Where no frame qualifies (the source is not readable, or the loop is
@@ -34,14 +38,17 @@ import (
 // Why a frame is responsible (Site.Why).
 const (
 	WhyLoop      = "loop"      // it calls from inside a for or range loop
-	WhySort      = "sort"      // it calls into sort, slices or container/heap
+	WhySort      = "sort"      // it calls into sort, slices, maps, container/heap or a template
 	WhyRecursion = "recursion" // its function is recursive
 	WhyCaller    = "caller"    // no loop found: the frame that sets the site apart
 )
 
 // loopStd are the packages of the standard library whose functions loop
 // over what they are given and call back (comparators, predicates).
-var loopStd = map[string]bool{"sort": true, "slices": true, "container/heap": true, "maps": true}
+// A template's range is such a loop: the function that executes the
+// template is responsible.
+var loopStd = map[string]bool{"sort": true, "slices": true, "container/heap": true, "maps": true,
+	"text/template": true, "html/template": true}
 
 // sources caches parsed source files (nil: unreadable).
 type sources struct {
@@ -128,6 +135,9 @@ func (s *sources) responsible(site *Site, whole [][]tracefile.Frame) (int, int, 
 		if own != "" && receiverType("", fs[k:k+1]) == own {
 			continue
 		}
+		if calledByLoopStd(f, whole) {
+			continue // a comparator or a template's function: the caller of sort or the template loops
+		}
 		if callsLoopStd(f, whole) {
 			return k, 0, WhySort
 		}
@@ -180,6 +190,29 @@ func callsLoopStd(f tracefile.Frame, whole [][]tracefile.Frame) bool {
 		for i := 1; i < len(st); i++ {
 			if st[i] == f && isStdFrame(st[i-1]) && loopStd[funcPackage(st[i-1].Func)] {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// calledByLoopStd reports whether, in one of the whole stacks, f is
+// called back by a looping package of the standard library (through
+// reflect and the runtime, as a template calls its functions).
+func calledByLoopStd(f tracefile.Frame, whole [][]tracefile.Frame) bool {
+	for _, st := range whole {
+		for i := 0; i+1 < len(st); i++ {
+			if st[i] != f {
+				continue
+			}
+			for j := i + 1; j < len(st) && isStdFrame(st[j]); j++ {
+				switch pkg := funcPackage(st[j].Func); {
+				case loopStd[pkg]:
+					return true
+				case pkg == "runtime" || pkg == "reflect" || strings.HasPrefix(pkg, "internal/"):
+					continue
+				}
+				break
 			}
 		}
 	}

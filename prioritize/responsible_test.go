@@ -94,16 +94,19 @@ func TestResponsibleGolden(t *testing.T) {
 		line     int
 		numSites int
 	}{
-		{"p.appendUnique", WhyLoop, ClassQuadratic, 1, 1, 26, 1},
-		{"p.sum", WhyLoop, ClassLinear, 3, 4, 47, 12},
+		{"p.appendUnique", WhyLoop, ClassQuadratic, 1, 1, 27, 1},
+		{"p.sum", WhyLoop, ClassLinear, 3, 4, 48, 12},
 		{"p.walk", WhyRecursion, ClassLinear, 1, 1, 67, 1},
 		{"p.byName", WhySort, ClassNLogN, 1, 1, 77, 1},
-		{"p.titles", WhyLoop, ClassLinear, 1, 1, 82, 1},
+		{"p.titles", WhyLoop, ClassLinear, 1, 1, 83, 1},
 	} {
 		d := got[tc.fn]
 		if d == nil {
 			t.Errorf("no finding names %s", tc.fn)
 			continue
+		}
+		if d.Sites[0].LoopLine == 0 && tc.why == WhyLoop {
+			t.Errorf("%s: no loop line", tc.fn)
 		}
 		if d.Why != tc.why || d.Fit.Class != tc.class || len(d.Getters) != tc.getters || len(d.Callers) != tc.callers || d.Frame.Line != tc.line || len(d.Sites) != tc.numSites {
 			t.Errorf("%s: %s %v, %d getters, %d callers, line %d, %d sites; want %s %v, %d, %d, line %d, %d sites",

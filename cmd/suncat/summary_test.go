@@ -36,7 +36,7 @@ func TestSummaryTornTrace(t *testing.T) {
 			if errb.String() != tc.note {
 				t.Errorf("%s %s: stderr %q, want %q", cmd, tc.path, errb.String(), tc.note)
 			}
-			if !strings.Contains(out.String(), " 2. linear    model.(*ViewState).SetCurrent (state.go:26)  1|2|3|4 -> 40 at 40\n") {
+			if !strings.Contains(out.String(), " 2. linear    model.(*ViewState).SetCurrent (state.go:27)  1|2|3|4 -> 40 at 40\n") {
 				t.Errorf("%s %s: no findings:\n%s", cmd, tc.path, out.String())
 			}
 		}
