@@ -347,7 +347,7 @@ func classifyAll(ctx context.Context, a *Analysis, opt Options, broken map[strin
 			continue
 		}
 		classifyPackage(a, prog, p, opt)
-		if opt.Reads || calls.Patterns != nil {
+		if opt.Reads || opt.Calls != "" {
 			eventSites(a, p, opt, calls.Patterns)
 		}
 	}

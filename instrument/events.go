@@ -106,6 +106,9 @@ type siteFinder struct {
 func findSites(fset *token.FileSet, file *ast.File, info *types.Info, pkg *types.Package, reads bool, calls *regexp.Regexp, match, skip *regexp.Regexp) ([]Site, []Rejected) {
 	f := &siteFinder{fset: fset, tf: fset.File(file.Pos()), info: info, pkg: pkg, reads: reads, calls: calls,
 		match: match, skip: skip, notRead: map[ast.Expr]string{}}
+	if !reads && calls == nil {
+		return nil, nil
+	}
 	if reads {
 		ast.Inspect(file, f.markNotRead)
 	}

@@ -61,6 +61,7 @@ func groupSites(f *Findings) []*Finding {
 		}
 	}
 	for _, d := range out {
+		leadWithCalls(d)
 		ys := make([]float64, len(d.Counts))
 		for i, c := range d.Counts {
 			ys[i] = float64(c)
@@ -107,4 +108,28 @@ func (s *Site) ResponsibleFrame() tracefile.Frame {
 		return tracefile.Frame{}
 	}
 	return s.Frames[s.Responsible]
+}
+
+// leadWithCalls puts a finding's sites of calls (-calls: the SQL
+// statements, the URLs) first, then its getters', then its field reads',
+// each in rank order, so that the finding shows the repeated statement
+// rather than a field read on the way to it. Without calls or reads the
+// order is unchanged.
+func leadWithCalls(d *Finding) {
+	rank := func(s *Site) int {
+		switch s.Getter.EventKind() {
+		case "call":
+			return 0
+		case "read":
+			return 2
+		}
+		return 1
+	}
+	sort.SliceStable(d.Sites, func(i, j int) bool { return rank(d.Sites[i]) < rank(d.Sites[j]) })
+	d.Getters = d.Getters[:0]
+	for _, s := range d.Sites {
+		if !contains(d.Getters, s.Name) {
+			d.Getters = append(d.Getters, s.Name)
+		}
+	}
 }
