@@ -192,4 +192,5 @@ func TestDamageCounted(t *testing.T) {
 	if err != nil || !cut.Cut || !strings.Contains(cut.Problem(), "cut short") || !strings.Contains(cut.Problem(), "chunks missing") {
 		t.Errorf("cut: %v, %q", err, cut.Problem())
 	}
+	t.Logf("cut: %s", cut.Problem())
 }

@@ -105,3 +105,32 @@ func TestSummaryCutAndDamaged(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryPastLimits: a trace past the reader's limits (here a stack
+// of 3,000 frames, which no writer makes; one of 150,000 took the reader
+// past 4 GB) is refused by every reading command with one line and exit
+// status 1, not read in part.
+func TestSummaryPastLimits(t *testing.T) {
+	sample, err := os.ReadFile("../../testdata/traces/busapp.suncat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload := []byte{1, 0, 0xb8, 0x17} // stack 1, flags 0, 3,000 frames
+	for i := 0; i < 3000; i++ {
+		payload = append(payload, 0, 0, 1) // function "", file "", line 1
+	}
+	n := len(payload)
+	data := append(append([]byte(nil), sample[:512]...), 2, byte(n), byte(n>>8), byte(n>>16)) // a stack record
+	data = append(append(data, payload...), make([]byte, 64)...)
+	path := filepath.Join(t.TempDir(), "deep.suncat")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"summary", "events", "pprof"} {
+		var out, errb bytes.Buffer
+		code := exitCode(run(&out, &errb, []string{cmd, path}), &errb)
+		if code != 1 || !strings.Contains(errb.String(), "a stack of 3000 frames, more than the reader's limit of 2048") || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%s: exit %d, stderr %q", cmd, code, errb.String())
+		}
+	}
+}
