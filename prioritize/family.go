@@ -52,6 +52,9 @@ var (
 	// sizeWords name a size before its number; a subtest named
 	// with one is sized even when its numbers count 1, 2, 3.
 	sizeWords = regexp.MustCompile(`(?i)(^|[^a-z])(n|k|m|size|sz|len|length|count|num|items?|elements?|elems?|depth|width|height|rows?|cols?|keys?|nodes?|bytes?|words?|lines?|entries|records|kb|mb)[=:_ -]?#`)
+	// typeWords glued to a number name a type or a format, not a size:
+	// int64, uint8, float32, utf8, base64, ipv6, sha256, md5, x86.
+	typeWords = regexp.MustCompile(`(?i)(^|[^a-z])(u?int|float|complex|utf|ucs|base|ipv|sha|md|crc|fnv|adler|latin|iso|x|v|h|http|tls|rfc|mp|vp|h26)#`)
 	// caseWords name a case, not a size: case3, test_3, tc 3, #03.
 	caseWords = regexp.MustCompile(`(?i)(^|[^a-z])(case|test|tc|example|input|subtest|scenario|idx|index|no)[=:_ #-]?#$|^##$`)
 )
@@ -103,18 +106,28 @@ func nameSize(elem string) (size float64, template string, ok bool) {
 	return n, elem[:last[0]] + "#" + elem[last[1]:], true
 }
 
-// countsCases reports whether sizes, in order, only count cases: 0, 1,
-// 2, ... or 1, 2, 3, ...
+// countsCases reports whether sizes only count cases: taken together,
+// 0, 1, 2, ... or 1, 2, 3, ..., in any order.
 func countsCases(sizes []float64) bool {
-	if len(sizes) < 2 {
+	u := append([]float64(nil), sizes...)
+	sort.Float64s(u)
+	k := 0
+	for i := range u {
+		if i == 0 || u[i] != u[k-1] {
+			u[k] = u[i]
+			k++
+		}
+	}
+	u = u[:k]
+	if len(u) < 2 || (u[0] != 0 && u[0] != 1) {
 		return false
 	}
-	for i, s := range sizes {
-		if s != sizes[0]+float64(i) {
+	for i, s := range u {
+		if s != u[0]+float64(i) {
 			return false
 		}
 	}
-	return sizes[0] == 0 || sizes[0] == 1
+	return true
 }
 
 // familyGroup is the subtests of one parent named after one template.
@@ -214,8 +227,8 @@ func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
 	for _, g := range order {
 		top, _, _ := strings.Cut(g.parent, "/")
 		switch {
-		case len(g.members) < 2:
-			continue
+		case distinct(g.sizes) < 2 || typeWords.MatchString(g.template):
+			continue // one size named twice (n=8, n=8#01), or a type (int64)
 		case caseWords.MatchString(g.template) || (countsCases(g.sizes) && !sizeWords.MatchString(g.template)):
 			if why[top] == "" {
 				why[top] = fmt.Sprintf("subtests %s are indexes, not sizes", indexRange(g))
@@ -262,11 +275,20 @@ func isParentOf(label string, subs []SubTrace) bool {
 	return false
 }
 
-// indexRange names a group's subtests by their first and last: "0..4",
-// "case_1..case_9".
+// indexRange names a group's subtests by the lowest and highest number:
+// "0..4", "case_1..case_9".
 func indexRange(g *familyGroup) string {
+	lo, hi := 0, 0
+	for i, s := range g.sizes {
+		if s < g.sizes[lo] {
+			lo = i
+		}
+		if s > g.sizes[hi] {
+			hi = i
+		}
+	}
 	el := func(l string) string { return l[strings.LastIndexByte(l, '/')+1:] }
-	return el(g.members[0]) + ".." + el(g.members[len(g.members)-1])
+	return el(g.members[lo]) + ".." + el(g.members[hi])
 }
 
 // fitFamily fits one family: its members' sub-traces, a benchmark's per

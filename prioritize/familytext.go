@@ -3,6 +3,7 @@ package prioritize
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -128,14 +129,7 @@ func NoSizesHint(s *Summary, unsized []Unsized) string {
 	if pkg == "" {
 		return b.String()
 	}
-	name := path.Base(pkg)
-	name = strings.TrimPrefix(name, "go-")
-	name = strings.Map(func(r rune) rune {
-		if r == '-' || r == '.' {
-			return '_'
-		}
-		return r
-	}, name)
+	name := packageName(pkg)
 	fmt.Fprintf(&b, "    suncat fits a test family: a table test or sub-benchmark whose subtests are named by a size.\n")
 	fmt.Fprintf(&b, "    %s was called most (%s calls), from %s; in a _test.go file of package %s:\n\n", getter, Number(float64(calls)), pkg, name)
 	b.WriteString(`	func TestGrowth(t *testing.T) {
@@ -168,4 +162,21 @@ func topGetter(s *Summary) (pkg, name string, calls int) {
 		}
 	}
 	return pkg, name, calls
+}
+
+// majorSuffix is a module's major version at the end of an import path
+// (/v3) or of a gopkg.in name (yaml.v3).
+var majorSuffix = regexp.MustCompile(`([/.])v[0-9]+$`)
+
+// packageName guesses a package's name from its import path, as most
+// are named: the last element without its major version, "go-" or "-go".
+func packageName(importPath string) string {
+	name := path.Base(majorSuffix.ReplaceAllString(importPath, ""))
+	name = strings.TrimSuffix(strings.TrimPrefix(name, "go-"), "-go")
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '.' {
+			return '_'
+		}
+		return r
+	}, name)
 }
