@@ -164,8 +164,16 @@ func floorRenderChildren(sb *strings.Builder, children []*floorNode, level int) 
 // first write to each new page costs microseconds even after the pages
 // were faulted in (BENCH.md).
 //
+// The file grows as the writer grows it, its space reserved (reserve,
+// reserveChunk), or sparse, as before that (truncate).
+//
 //	go test -run '^$' -bench TraceMiB -benchtime 40x ./logrt
 func BenchmarkTraceMiB(b *testing.B) {
+	b.Run("reserve", func(b *testing.B) { benchTraceMiB(b, true) })
+	b.Run("truncate", func(b *testing.B) { benchTraceMiB(b, false) })
+}
+
+func benchTraceMiB(b *testing.B, reserve bool) {
 	f, err := os.CreateTemp(b.TempDir(), "chunks")
 	if err != nil {
 		b.Fatal(err)
@@ -175,7 +183,12 @@ func BenchmarkTraceMiB(b *testing.B) {
 	var chunk []byte
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		if err := f.Truncate(int64(i+1) * chunkSize); err != nil {
+		if reserve {
+			err = reserveSpace(f, int64(i)*chunkSize, chunkSize)
+		} else {
+			err = f.Truncate(int64(i+1) * chunkSize)
+		}
+		if err != nil {
 			b.Fatal(err)
 		}
 		if chunk != nil {
