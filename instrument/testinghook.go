@@ -43,6 +43,10 @@ var testingEdits = []testingEdit{
 	{file: "testing.go", within: "func (t *T) Run(name string, f func(t *T)) bool {", anchor: "return !t.failed\n}", before: true, code: "suncatLabel(t.parent.name); ", required: true},
 	{file: "testing.go", within: "func (t *T) Parallel() {", atEnd: true, code: "suncatLabel(t.name); ", required: true},
 	{file: "benchmark.go", anchor: "func (b *B) runN(n int) {", code: ` suncatLabel(b.name + " (b.N=" + strconv.Itoa(n) + ")");`},
+	// b.Loop runs its iterations within one runN, in chunks of growing
+	// size: each chunk is labelled with its own count.
+	{file: "benchmark.go", within: "func (b *B) loopSlowPath() bool {", anchor: "\t\tb.N = 0", code: `; suncatLabel(b.name + " (b.N=" + strconv.Itoa(int(b.loop.n)) + ")")`},
+	{file: "benchmark.go", within: "func (b *B) stopOrScaleBLoop() bool {", anchor: "return uint64(prevIters) < b.loop.n", before: true, code: `if uint64(prevIters) < b.loop.n { suncatLabel(b.name + " (b.N=" + strconv.Itoa(int(b.loop.n-uint64(prevIters))) + ")") }; `},
 	{file: "benchmark.go", within: "func (b *B) Run(name string, f func(b *B)) bool {", anchor: "\tif sub.run1() {\n\t\tsub.run()\n\t}", code: "; suncatLabel(b.name)"},
 	// A test's cleanup after its parallel subtests.
 	{file: "testing.go", within: "func tRunner(t *T, fn func(t *T)) {", anchor: "// Run any cleanup callbacks, marking the test as running", before: true, code: "suncatLabel(t.name); "},
