@@ -46,7 +46,7 @@ func (c *Class) UnmarshalText(b []byte) error {
 	return fmt.Errorf("%q is not a growth class", b)
 }
 
-// The thresholds of the growth rule (doc/summary.md, "Findings").
+// The thresholds of the growth rule (doc/findings.md).
 const (
 	// minR2 is the share of the counts' variation the best fit must
 	// explain for anything to grow.
@@ -179,8 +179,7 @@ func classFunc(c Class) func(float64) float64 {
 }
 
 // FitGrowth classifies how ys grow with xs (one point per sub-trace, in
-// the order they were recorded); doc/summary.md ("Findings") states the
-// rule:
+// the order they were recorded); doc/findings.md states the rule:
 //
 //   - With fewer than three distinct sizes there is no class (ClassNone,
 //     with a Note).

@@ -38,7 +38,7 @@ input size is the last number of its label when every label has one
 grows when it was called at two sizes or more, its best fit explains at
 least 80% of the counts' variation and predicts at least twice as many
 calls, and 2 more, at the largest size as at the smallest; it gets the
-simplest class that fits about as well (doc/summary.md, "Findings").
+simplest class that fits about as well (doc/findings.md).
 
 Every goroutine group (goroutines that started in the same function) is
 summarized on its own, largest first.
