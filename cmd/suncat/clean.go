@@ -21,8 +21,9 @@ var cleanCmd = &command{
 	long: `
 Clean removes what suncat leaves on the machine: the traces that run,
 test, delay and instrumented programs write when no -trace or SUNCAT_TRACE
-names a place (the directory suncat-traces-<uid> under the temporary directory),
-and suncat's build cache (the directory suncat under the user's cache
+names a place (the directory suncat-traces-<uid> under the temporary
+directory, and suncat-traces there, where older versions wrote them, open
+to all, if it is yours), and suncat's build cache (the directory suncat under the user's cache
 directory: instrumented binaries, analyses, copies of -deps modules).
 With -n it only lists what it would remove, with sizes. -traces or -cache
 limits it to one of the two. Traces written elsewhere, and the go
@@ -65,6 +66,12 @@ func runClean(stdout, stderr io.Writer, args []string) error {
 	var targets []cleanTarget
 	if all || *traces {
 		targets = append(targets, cleanTarget{"traces", logrt.DefaultDir()})
+		// Before traces were private, they went to suncat-traces, open to
+		// all: yours are removed too.
+		old := filepath.Join(os.TempDir(), "suncat-traces")
+		if fi, err := os.Lstat(old); err == nil && fi.IsDir() && ownedByMe(fi) {
+			targets = append(targets, cleanTarget{"traces of an older suncat, readable by all", old})
+		}
 	}
 	if all || *cache {
 		targets = append(targets, cleanTarget{"build cache", instrument.CacheDir()})

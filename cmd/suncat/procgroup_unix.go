@@ -22,3 +22,9 @@ func signalGroup(cmd *exec.Cmd, s os.Signal) {
 	}
 	cmd.Process.Signal(s)
 }
+
+// ownedByMe reports whether this user owns the file fi describes.
+func ownedByMe(fi os.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && int(st.Uid) == os.Getuid()
+}
