@@ -71,7 +71,9 @@ func FindingLines(f *Findings, d *Finding, rank int) string {
 		v = v[:37] + "..."
 	}
 	fmt.Fprintf(&b, "    %s%s; %s x%d\n", s.Name, nearText(s), strconv.Quote(v), s.Value.Count)
-	if len(d.Sites) > 1 {
+	if len(d.Sites) > 1 && len(d.Getters) == 1 && len(d.Callers) <= 1 {
+		fmt.Fprintf(&b, "    %d sites of %s in it\n", len(d.Sites), s.Name)
+	} else if len(d.Sites) > 1 {
 		fmt.Fprintf(&b, "    %s: %s", CoversText(d), strings.Join(d.Getters, ", "))
 		if len(d.Callers) > 0 {
 			cs := d.Callers
