@@ -3,9 +3,11 @@ package logrt
 import "testing"
 
 // The cost of a field read recorded with -reads, against a getter call
-// (BenchmarkEventDepth10): the read of a string field goes through
-// ReadString, an int field's through ReadInt (its decimal digits
-// formatted on the stack), a slice field's through ReadSlice ("len N").
+// (BenchmarkEventDepth10, the same stack depth): the read of a string
+// field goes through ReadString, an int field's through ReadInt (its
+// decimal digits formatted on the stack), a slice field's through
+// ReadSlice ("len N"). As in benchEvents, the loop runs at depth 10 and
+// the recorder is called from it directly.
 
 type benchTask struct {
 	name     string
@@ -13,35 +15,48 @@ type benchTask struct {
 	aliases  []string
 }
 
+var sinkString string
+
 func BenchmarkReadStringDepth10(b *testing.B) {
 	t := &benchTask{name: "Pike St"}
-	benchRead(b, func() { sinkString = ReadString(4, t.name) })
+	read := func() { sinkString = ReadString(4, t.name) }
+	benchRead(b, read, func(n int) {
+		for i := 0; i < n; i++ {
+			sinkString = ReadString(4, t.name)
+		}
+	})
 }
 
 func BenchmarkReadIntDepth10(b *testing.B) {
 	t := &benchTask{priority: 1234567}
-	benchRead(b, func() { sink += ReadInt(5, t.priority) })
+	read := func() { sink += ReadInt(5, t.priority) }
+	benchRead(b, read, func(n int) {
+		for i := 0; i < n; i++ {
+			sink += ReadInt(5, t.priority)
+		}
+	})
 }
 
 func BenchmarkReadSliceDepth10(b *testing.B) {
 	t := &benchTask{aliases: []string{"a", "b", "c"}}
-	benchRead(b, func() { sink += len(ReadSlice(6, t.aliases)) })
+	read := func() { sink += len(ReadSlice(6, t.aliases)) }
+	benchRead(b, read, func(n int) {
+		for i := 0; i < n; i++ {
+			sink += len(ReadSlice(6, t.aliases))
+		}
+	})
 }
 
-var sinkString string
-
-func benchRead(b *testing.B, read func()) {
+// benchRead warms up with read (opening the trace, defining the stack and
+// value), then times loop(b.N) at depth 10.
+func benchRead(b *testing.B, read func(), loop func(n int)) {
 	setupBenchTrace(b)
-	read() // warm up: open the trace, define the stack and value
-	atDepth(10, read)
+	read()
+	atDepth(10, func() { loop(1) })
 	before := w.bytesUsed()
 	b.ReportAllocs()
 	b.ResetTimer()
-	atDepth(10, func() {
-		for i := 0; i < b.N; i++ {
-			read()
-		}
-	})
+	atDepth(10, func() { loop(b.N) })
 	b.StopTimer()
 	b.ReportMetric(float64(w.bytesUsed()-before)/float64(b.N), "trace-B/event")
 }
