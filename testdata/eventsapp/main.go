@@ -69,6 +69,18 @@ func run(n int) string {
 	for i := 0; i < n; i++ {
 		s.tasks = append(s.tasks, &Task{Name: fmt.Sprint("task", i), Aliases: []string{fmt.Sprint("a", i)}, Priority: i})
 	}
+	sum := lookups(s, n)
+	db, err := sql.Open("fake", "")
+	if err != nil {
+		panic(err)
+	}
+	items := loadItems(db, orders(db)[:n])
+	fetched := fetchAll(n)
+	return fmt.Sprintf("%d tasks, priority %d, %d items, %d fetched", n, sum, items, fetched)
+}
+
+// lookups finds every task by alias and by name.
+func lookups(s *Store, n int) int {
 	sum := 0
 	for i := 0; i < n; i++ {
 		if t := s.Find(fmt.Sprint("a", i)); t != nil {
@@ -79,10 +91,11 @@ func run(n int) string {
 			panic("lost a task")
 		}
 	}
-	db, err := sql.Open("fake", "")
-	if err != nil {
-		panic(err)
-	}
+	return sum
+}
+
+// orders lists the orders' ids in one query.
+func orders(db *sql.DB) []int {
 	rows, err := db.Query("SELECT id FROM orders")
 	if err != nil {
 		panic(err)
@@ -93,13 +106,23 @@ func run(n int) string {
 		rows.Scan(&id)
 		ids = append(ids, id)
 	}
+	return ids
+}
+
+// loadItems loads each order's item with a query of its own: N+1.
+func loadItems(db *sql.DB, ids []int) int {
 	items := 0
-	for _, id := range ids[:n] {
+	for _, id := range ids {
 		var item int
 		if db.QueryRow("SELECT item FROM items WHERE order_id = ?", id).Scan(&item) == nil {
 			items++
 		}
 	}
+	return items
+}
+
+// fetchAll requests one URL per task from a server of its own.
+func fetchAll(n int) int {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
 	defer srv.Close()
 	fetched := 0
@@ -111,5 +134,5 @@ func run(n int) string {
 		}
 		fetch(strconv.Itoa(i))
 	}
-	return fmt.Sprintf("%d tasks, priority %d, %d items, %d fetched", n, sum, items, fetched)
+	return fetched
 }
