@@ -23,7 +23,7 @@ import (
 //   - Sites are matched by getter and the functions of their stacks,
 //     never by line numbers, which move with unrelated edits: first by
 //     the function names of the whole (folded) stack, then, for the sites
-//     left, by the function of the distinguishing frame. Sites equal under
+//     left, by the function of the responsible frame (the one the findings name). Sites equal under
 //     a key are paired in the order of their lines.
 //   - A class up is a regression only when it shows in the counts: at
 //     the largest shared size HEAD calls more than noiseFactor times as
@@ -59,7 +59,7 @@ type Comparison struct {
 type SiteDiff struct {
 	Getter string    `json:"getter"` // package-qualified: "example.com/dir.(*Entry).Name"
 	Name   string    `json:"name"`   // "(*Entry).Name"
-	Func   string    `json:"func"`   // the function of the distinguishing frame
+	Func   string    `json:"func"`   // the function of the responsible frame
 	Base   *SiteSide `json:"base"`   // nil: a new site (or no BASE)
 	Head   *SiteSide `json:"head"`   // nil: the site is gone
 	Change string    `json:"change"` // Change*; "" without BASE
@@ -68,7 +68,7 @@ type SiteDiff struct {
 
 // A SiteSide is a site in one run, fitted on the shared sub-traces.
 type SiteSide struct {
-	File      string  `json:"file"` // of the distinguishing frame
+	File      string  `json:"file"` // of the responsible frame
 	Line      int     `json:"line"`
 	Counts    []int   `json:"counts"` // calls in each shared sub-trace
 	Fit       Fit     `json:"fit"`
@@ -84,7 +84,7 @@ func (d *SiteDiff) Side() *SiteSide {
 }
 
 // Where names the site as check prints it: the getter and the
-// distinguishing frame's file and line, "(*Entry).Name at dir.go:21".
+// responsible frame's file and line, "(*Entry).Name at dir.go:21".
 func (d *SiteDiff) Where() string {
 	s := d.Side()
 	return d.Name + " at " + filepath.Base(s.File) + ":" + strconv.Itoa(s.Line)
@@ -294,7 +294,7 @@ func matchSites(base, head []*Site) (pairs []*Site, gone []*Site) {
 }
 
 // pairBy pairs the unpaired sites of head with the untaken ones of base
-// that have the same key, in the order of their distinguishing frames'
+// that have the same key, in the order of their responsible frames'
 // lines.
 func pairBy(base, head []*Site, key func(*Site) string, pairs []*Site, taken []bool) {
 	open := map[string][]int{}
@@ -341,14 +341,19 @@ func stackKey(s *Site) string {
 	return b.String()
 }
 
-// frameKey is a site's getter and the function of its distinguishing
+// frameKey is a site's getter and the function of its responsible
 // frame.
 func frameKey(s *Site) string {
 	return s.Package + "." + s.Name + "\x00" + distinctFrame(s).Func
 }
 
-// distinctFrame is a site's distinguishing frame.
+// distinctFrame is the frame a comparison names a site by: its
+// responsible frame (the findings' name for it), else its distinguishing
+// frame.
 func distinctFrame(s *Site) tracefile.Frame {
+	if s.Responsible > 0 && s.Responsible < len(s.Frames) {
+		return s.Frames[s.Responsible]
+	}
 	if s.Distinct >= 0 && s.Distinct < len(s.Frames) {
 		return s.Frames[s.Distinct]
 	}

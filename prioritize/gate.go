@@ -13,7 +13,7 @@ type Gate struct {
 	// Max is the slowest-growing class allowed; ClassNone: no maximum.
 	Max Class
 	// Allow waives the sites where it matches the getter
-	// ("example.com/dir.(*Entry).Name"), the distinguishing frame's
+	// ("example.com/dir.(*Entry).Name"), the responsible frame's
 	// function ("example.com/dir.lookup") or its file:line ("dir.go:21");
 	// nil waives none.
 	Allow *regexp.Regexp
