@@ -80,6 +80,9 @@ func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w 
 		}
 	}
 	b.WriteString(wrap("called from "+s.Where, w) + "\n")
+	if s.Covers != "" {
+		b.WriteString(wrap(s.Covers, w) + "\n")
+	}
 	m.heading(b, "grows as "+s.Class)
 	if s.Fit != "" {
 		b.WriteString(wrap(s.Fit, w) + "\n")

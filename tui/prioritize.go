@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/suncat-go/suncat/grammar"
 	"github.com/suncat-go/suncat/prioritize"
 )
@@ -127,12 +130,40 @@ func (a *prioSummary) Findings() Findings {
 	if len(f.TimeNs) > 0 && f.Time.Class != prioritize.ClassNone {
 		out.Time = prioritize.TimeText(f)
 	}
-	for _, site := range f.Growing() {
-		out.Sites = append(out.Sites, a.site(site, f))
+	for _, d := range f.Findings {
+		out.Sites = append(out.Sites, a.finding(d, f))
 	}
 	out.None = prioritize.NoneText(f)
 	if note := f.FewEventsNote(); out.None != "" && f.Note == "" && note != "" {
 		out.None += "; " + note
+	}
+	return out
+}
+
+// finding is a finding as a row of the Findings view: its top site, with
+// the finding's class, counts and prediction, every getter it covers,
+// and the terminals of all its sites in the group of the top one.
+func (a *prioSummary) finding(d *prioritize.Finding, f *prioritize.Findings) Site {
+	out := a.site(d.Sites[0], f)
+	out.Class = prioritize.ClassText(d.Fit.Class)
+	out.Fit = prioritize.FitText(d.Fit, f.Used)
+	out.Counts = d.Counts
+	out.Predicted = prioritize.Count(d.Predicted)
+	if len(d.Getters) > 1 {
+		out.Name += fmt.Sprintf(" +%d", len(d.Getters)-1)
+	}
+	if len(d.Sites) > 1 {
+		out.Covers = prioritize.CoversText(d) + ": " + strings.Join(d.Getters, ", ")
+		if len(d.Callers) > 0 {
+			out.Covers += "; from " + strings.Join(d.Callers, ", ")
+		}
+	}
+	for _, s := range d.Sites[1:] {
+		for _, t := range s.Terminals {
+			if t.Group == out.Group {
+				out.Letters = append(out.Letters, t.Letter)
+			}
+		}
 	}
 	return out
 }
@@ -145,7 +176,7 @@ func (a *prioSummary) site(s *prioritize.Site, f *prioritize.Findings) Site {
 	if s.Getter.ID != 0 {
 		out.Getter = s.Getter.Package + "." + s.Getter.Name()
 	}
-	for _, f := range s.Frames[:min(s.Distinct+1, len(s.Frames))] {
+	for _, f := range s.Frames[:min(max(s.Responsible, s.Distinct)+1, len(s.Frames))] {
 		out.Stack = append(out.Stack, Frame{Func: f.Func, File: f.File, Line: f.Line})
 	}
 	// The group that holds most of the site's calls.

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -172,21 +173,26 @@ func TestFromPrioritizeRun(t *testing.T) {
 	}
 }
 
-// On the bus app, the Findings open on the leaking observer: the stop
-// names read by (*ViewState).visit grow linearly with the stops opened;
-// enter shows that site's terminal alone in the Count view.
+// On the bus app, the Findings show the two planted defects, one row
+// each: (*ViewState).visit's loop over the recently-viewed list (three
+// getters) and SetCurrent's observers; enter shows the first one's
+// terminals in the Count view.
 func TestBusAppFindings(t *testing.T) {
 	ps, s := busapp(t)
 	f := s.Findings()
-	growing := ps.Findings.Growing()
-	if len(f.Sites) != len(growing) || len(f.Sites) == 0 || f.None != "" {
-		t.Fatalf("%d sites (none: %q), want the %d growing", len(f.Sites), f.None, len(growing))
+	want := ps.Findings.Findings
+	if len(f.Sites) != len(want) || len(f.Sites) != 2 || f.None != "" {
+		t.Fatalf("%d rows (none: %q), want the %d findings", len(f.Sites), f.None, len(want))
 	}
-	for i, site := range f.Sites {
-		g := growing[i]
-		if site.Class != prioritize.ClassText(g.Fit.Class) || site.Name != g.Name || site.Where != prioritize.WhereText(g) || len(site.Stack) != g.Distinct+1 {
-			t.Errorf("site %d: %+v, want %s %s at %s", i, site, g.Fit.Class, g.Name, g.Where())
+	for i, row := range f.Sites {
+		d := want[i]
+		if row.Class != prioritize.ClassText(d.Fit.Class) || !strings.HasPrefix(row.Name, d.Sites[0].Name) || row.Where != prioritize.WhereText(d.Sites[0]) ||
+			len(row.Stack) != d.Sites[0].Responsible+1 || fmt.Sprint(row.Counts) != fmt.Sprint(d.Counts) {
+			t.Errorf("row %d: %+v, want %s %s at %s", i, row, d.Fit.Class, d.Sites[0].Name, prioritize.FrameString(d.Frame))
 		}
+	}
+	if f.Sites[0].Name != "(*Stop).Name +2" || !strings.HasPrefix(f.Sites[0].Covers, "3 getters, 1 caller") {
+		t.Errorf("top row %q covers %q", f.Sites[0].Name, f.Sites[0].Covers)
 	}
 	if !strings.Contains(f.Sizes, "sizes from labels: 1, 2, 3, 4, predicted at 40") || f.Target != "40" {
 		t.Errorf("sizes %q, target %q", f.Sizes, f.Target)
@@ -195,11 +201,11 @@ func TestBusAppFindings(t *testing.T) {
 	keys(tm, "enter", "4")
 	m := final(t, tm)
 	top := f.Sites[0]
-	if top.Name != "(*Stop).Name" || top.Class != "linear" || !strings.HasPrefix(top.Where, "model.(*ViewState).visit") {
-		t.Errorf("top site %s %s at %s, want the observer's (*Stop).Name, linear", top.Name, top.Class, top.Where)
+	if top.Class != "linear" || !strings.HasPrefix(top.Where, "model.(*ViewState).visit") {
+		t.Errorf("top row %s %s at %s, want visit's loop, linear", top.Name, top.Class, top.Where)
 	}
 	got := rows(m)
-	if len(got) != len(top.Letters) || !strings.Contains(got[0], "(*Stop).Name  model.(*ViewState).visit") {
+	if len(got) != 3 || len(top.Letters) != 3 || !strings.Contains(strings.Join(got, "\n"), "(*Stop).Name        model.(*ViewState).visit") {
 		t.Errorf("the site's stacks:\n%s", strings.Join(got, "\n"))
 	}
 }

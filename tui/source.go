@@ -38,7 +38,7 @@ type Findings struct {
 	Target string // the size predictions are made at: "40"
 	Time   string // one line: how the repeated action's time grows ("" when unknown)
 	None   string // one line when no site grows (or none can be classified); "" when some does
-	Sites  []Site // the growing sites, ranked
+	Sites  []Site // the findings (one per defect, named by its top site), ranked
 }
 
 // A Site is one getter called from one place in the code, with how its
@@ -53,6 +53,7 @@ type Site struct {
 	Where     string  // the frame that sets the site apart: "main.(*app).open (main.go:83)"
 	Stack     []Frame // the site's stack, getter first, down to that frame
 	Value     Value   // the value it returned most often
+	Covers    string  // a finding of several sites: "3 getters, 1 caller: ..."; "" for one
 	// Group and Letters are the terminals of the site: group Group's
 	// terminals with these letters.
 	Group   int
