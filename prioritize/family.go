@@ -341,18 +341,7 @@ func fitFamily(s *Summary, base *Findings, g *familyGroup, opt Options) (*Family
 		_, hi := minMax(xs)
 		f.Target = 10 * hi
 	}
-	if d := distinct(xs); d < 3 {
-		f.Note = fmt.Sprintf("%d distinct sizes; growth needs 3", d)
-	}
-	times := make([]float64, len(f.TimeNs))
-	for i, t := range f.TimeNs {
-		times[i] = float64(t)
-	}
-	f.Time = FitGrowth(xs, usedOf(times, f.Used))
-	f.TimePredictedNs = finite(f.Time.At(f.Target))
-	if lo, _ := minMax(xs); f.Time.Grows() {
-		f.LagSize, _ = f.Time.Reaches(LagThreshold, lo)
-	}
+	f.fitTime(xs)
 	for _, site := range base.Sites {
 		perOp := make([]float64, len(points))
 		total := 0

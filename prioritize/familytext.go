@@ -63,19 +63,8 @@ func FamilyText(fam *Family, top int) string {
 		fmt.Fprintf(&b, "-- %s: %s\n", name, none)
 		return b.String()
 	}
-	grow := f.Growing()
-	fmt.Fprintf(&b, "-- %s: %d of %d call sites grow, %s (%s; predicted at %s)\n", name,
-		len(grow), len(f.Sites), plural(len(f.Findings), "finding"), SizesText(f), Number(f.Target))
-	shown := f.Findings
-	if top > 0 && len(shown) > top {
-		shown = shown[:top]
-	}
-	for i, d := range shown {
-		b.WriteString(FindingLines(f, d, i+1))
-	}
-	if len(shown) < len(f.Findings) {
-		fmt.Fprintf(&b, "    ... %d more (-top %d shows them)\n", len(f.Findings)-len(shown), len(f.Findings))
-	}
+	fmt.Fprintf(&b, "-- %s: %s\n", name, GrowText(f))
+	b.WriteString(FindingsList(f, top))
 	b.WriteString("    " + FamilyTimeText(fam) + "\n")
 	return b.String()
 }

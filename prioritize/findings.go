@@ -261,18 +261,7 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 			f.Target = 0
 		}
 	}
-	if d := distinct(xs); d < 3 {
-		f.Note = fmt.Sprintf("%d distinct sizes; growth needs 3", d)
-	}
-	times := make([]float64, len(f.TimeNs))
-	for i, t := range f.TimeNs {
-		times[i] = float64(t)
-	}
-	f.Time = FitGrowth(xs, usedOf(times, f.Used))
-	f.TimePredictedNs = finite(f.Time.At(f.Target))
-	if lo, _ := minMax(xs); f.Time.Grows() {
-		f.LagSize, _ = f.Time.Reaches(LagThreshold, lo)
-	}
+	f.fitTime(xs)
 	f.Sites = findSites(s, stacks)
 	for _, site := range f.Sites {
 		counts := make([]float64, len(site.Counts))
@@ -285,6 +274,20 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 	rankSites(f.Sites)
 	f.Findings = groupSites(f)
 	return f, nil
+}
+
+// fitTime sets Note when the sizes xs (those of the used sub-traces)
+// cannot give a class, and fits the time per sub-trace on them: Time,
+// its prediction at Target and the size at which it passes LagThreshold.
+func (f *Findings) fitTime(xs []float64) {
+	if d := distinct(xs); d < 3 {
+		f.Note = fmt.Sprintf("%d distinct sizes; growth needs 3", d)
+	}
+	f.Time = FitGrowth(xs, usedOf(f.TimeNs64(), f.Used))
+	f.TimePredictedNs = finite(f.Time.At(f.Target))
+	if lo, _ := minMax(xs); f.Time.Grows() {
+		f.LagSize, _ = f.Time.Reaches(LagThreshold, lo)
+	}
 }
 
 // isParent reports whether another sub-trace's label starts with

@@ -33,7 +33,6 @@ func FindingsText(f *Findings, top int) string {
 	if f == nil {
 		return "== Findings: no sub-traces\n"
 	}
-	grow := f.Growing()
 	if none := NoneText(f); none != "" {
 		fmt.Fprintf(&b, "== Findings: %s\n", none)
 		if note := f.FewEventsNote(); note != "" && f.Note == "" {
@@ -41,8 +40,23 @@ func FindingsText(f *Findings, top int) string {
 		}
 		return b.String()
 	}
-	fmt.Fprintf(&b, "== Findings: %d of %d call sites grow, %s (%s; predicted at %s)\n",
-		len(grow), len(f.Sites), plural(len(f.Findings), "finding"), SizesText(f), Number(f.Target))
+	b.WriteString("== Findings: " + GrowText(f) + "\n")
+	b.WriteString(FindingsList(f, top))
+	b.WriteString(TimeText(f) + "\n")
+	return b.String()
+}
+
+// GrowText counts what grows: "4 of 10 call sites grow, 2 findings
+// (sizes from labels: 1, 2, 3, 4; predicted at 40)".
+func GrowText(f *Findings) string {
+	return fmt.Sprintf("%d of %d call sites grow, %s (%s; predicted at %s)",
+		len(f.Growing()), len(f.Sites), plural(len(f.Findings), "finding"), SizesText(f), Number(f.Target))
+}
+
+// FindingsList prints the top findings (all when top ≤ 0), ranked, and a
+// line saying how many more there are.
+func FindingsList(f *Findings, top int) string {
+	var b strings.Builder
 	shown := f.Findings
 	if top > 0 && len(shown) > top {
 		shown = shown[:top]
@@ -53,7 +67,6 @@ func FindingsText(f *Findings, top int) string {
 	if len(shown) < len(f.Findings) {
 		fmt.Fprintf(&b, "    ... %d more (-top %d shows them)\n", len(f.Findings)-len(shown), len(f.Findings))
 	}
-	b.WriteString(TimeText(f) + "\n")
 	return b.String()
 }
 
