@@ -103,8 +103,19 @@ func nameSize(elem string) (size float64, template string, ok bool) {
 	if err != nil {
 		return 0, "", false
 	}
-	return n, elem[:last[0]] + "#" + elem[last[1]:], true
+	end := last[1]
+	if m := unitSuffix.FindStringSubmatch(elem[end:]); m != nil {
+		n *= unitScale[strings.ToUpper(m[1])]
+		end += len(m[1]) + len(m[2])
+	}
+	return n, elem[:last[0]] + "#" + elem[end:], true
 }
+
+// unitSuffix is a multiple after a size, as benchmarks name their
+// sizes: 1K, 32K, 1M, 4KiB, 2MB (1K = 1024).
+var unitSuffix = regexp.MustCompile(`^([kKmMgG])(i?B?)(?:$|[^A-Za-z])`)
+
+var unitScale = map[string]float64{"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
 // countsCases reports whether sizes only count cases: taken together,
 // 0, 1, 2, ... or 1, 2, 3, ..., in any order.

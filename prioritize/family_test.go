@@ -19,6 +19,11 @@ func TestNameSize(t *testing.T) {
 		{"n=8#01", "n=#", 8},
 		{"k=2,n=16", "k=2,n=#", 16},
 		{"#00", "##", 0},
+		{"32K", "#", 32 << 10},
+		{"size=1M", "size=#", 1 << 20},
+		{"4KiB/op", "#/op", 4 << 10},
+		{"2MB", "#", 2 << 20},
+		{"10ms", "#ms", 10},
 	} {
 		size, tmpl, ok := nameSize(tc.elem)
 		if !ok || size != tc.size || tmpl != tc.tmpl {
