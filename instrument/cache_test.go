@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/suncat-go/suncat/internal/thirdparty"
 )
 
 // TestAnalysisCache: a second analysis of unchanged sources comes from the
@@ -138,6 +140,7 @@ func TestHasLocalReplace(t *testing.T) {
 // dependency is cached; vendored dependencies are part of the key, so
 // editing a vendored file makes the next analysis run again.
 func TestAnalysisCacheDeps(t *testing.T) {
+	thirdparty.Require(t, "google.golang.org/protobuf")
 	if testing.Short() {
 		t.Skip("analyzes google.golang.org/protobuf's descriptorpb")
 	}
@@ -166,7 +169,7 @@ func TestAnalysisCacheDeps(t *testing.T) {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = mod
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Skipf("go %s (needs google.golang.org/protobuf@v1.36.10): %v\n%s", strings.Join(args, " "), err, out)
+			t.Fatalf("go %s (needs google.golang.org/protobuf@v1.36.10): %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
 	gocmd("mod", "tidy")

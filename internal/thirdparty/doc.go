@@ -16,5 +16,6 @@
 // It imports only os and testing, and only tests import it: those of
 // cmd/suncat (TestThirdPartySuites, BenchmarkThirdPartySuites, and the
 // [suites] condition of its scripts), of instrument
-// (TestThirdPartyProtobuf, TestThirdPartyDeps) and of logrt.
+// (TestThirdPartyProtobuf, TestThirdPartyDeps, TestAnalysisCacheDeps)
+// and of logrt.
 package thirdparty
