@@ -162,7 +162,7 @@ func findSites(s *Summary, stacks string) []*Site {
 			group[i].Distinct = d
 		}
 	}
-	src := newSources()
+	src := sharedSources
 	for _, site := range sites {
 		var whole [][]tracefile.Frame
 		for _, t := range site.Terminals {

@@ -4,8 +4,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
 )
@@ -50,29 +52,50 @@ const (
 var loopStd = map[string]bool{"sort": true, "slices": true, "container/heap": true, "maps": true,
 	"text/template": true, "html/template": true}
 
-// sources caches parsed source files (nil: unreadable).
+// sources caches parsed source files (nil: unreadable), each with the
+// file set its positions are in and the modification time it was read at.
 type sources struct {
 	mu    sync.Mutex
+	files map[string]parsed
+}
+
+type parsed struct {
+	f     *ast.File
 	fset  *token.FileSet
-	files map[string]*ast.File
+	mtime time.Time
 }
 
 func newSources() *sources {
-	return &sources{fset: token.NewFileSet(), files: map[string]*ast.File{}}
+	return &sources{files: map[string]parsed{}}
 }
 
-func (s *sources) file(path string) *ast.File {
+// sharedSources is the cache every findings computation uses: suncat
+// test fits each test family on its own, over the same files.
+var sharedSources = newSources()
+
+// maxSources bounds the files kept; past it the cache starts again.
+const maxSources = 4096
+
+func (s *sources) file(path string) (*ast.File, *token.FileSet) {
+	var mtime time.Time
+	if fi, err := os.Stat(path); err == nil {
+		mtime = fi.ModTime()
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if f, ok := s.files[path]; ok {
-		return f
+	if p, ok := s.files[path]; ok && p.mtime.Equal(mtime) {
+		return p.f, p.fset
 	}
-	f, err := parser.ParseFile(s.fset, path, nil, parser.SkipObjectResolution)
+	if len(s.files) >= maxSources {
+		s.files = map[string]parsed{}
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 	if err != nil {
 		f = nil
 	}
-	s.files[path] = f
-	return f
+	s.files[path] = parsed{f, fset, mtime}
+	return f, fset
 }
 
 // loopAt returns the line of the outermost for or range statement of
@@ -81,11 +104,11 @@ func (s *sources) file(path string) *ast.File {
 // body, a for's condition, post statement or body); 0 when none is or the
 // file cannot be read.
 func (s *sources) loopAt(path string, line int) int {
-	f := s.file(path)
+	f, fset := s.file(path)
 	if f == nil || line <= 0 {
 		return 0
 	}
-	lineOf := func(p token.Pos) int { return s.fset.Position(p).Line }
+	lineOf := func(p token.Pos) int { return fset.Position(p).Line }
 	within := func(n ast.Node) bool {
 		return n != nil && lineOf(n.Pos()) <= line && line <= lineOf(n.End())
 	}
