@@ -2,6 +2,7 @@ package prioritize
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
@@ -138,4 +139,29 @@ func TestPackageName(t *testing.T) {
 			t.Errorf("packageName(%q) = %q, want %q", path, got, want)
 		}
 	}
+}
+
+// FuzzFamilyNames: any set of labels groups into families without a
+// panic; every member of a family has a size and the family two or more.
+func FuzzFamilyNames(f *testing.F) {
+	f.Add("TestFind/n=1\nTestFind/n=2\nTestFind/n=4\nTestX/0\nTestX/1")
+	f.Add("BenchmarkA/1K (b.N=10)\nBenchmarkA/32K (b.N=1)\nBenchmarkA/1M (b.N=1)\nTestDup/#00\nTestDup/#01")
+	f.Add("T/a/b/c=9\nT/a/b/c=9#01\nT/int64\nT/utf8\n/\n//5\nT/5e9999\nT/1.5.6")
+	f.Fuzz(func(t *testing.T, labels string) {
+		var subs []SubTrace
+		var used []bool
+		for _, l := range strings.Split(labels, "\n") {
+			subs = append(subs, SubTrace{Label: l, Events: 1})
+			used = append(used, true)
+			if size, tmpl, ok := nameSize(l); ok && (!strings.Contains(tmpl, "#") || size < 0) {
+				t.Fatalf("nameSize(%q) = %v, %q", l, size, tmpl)
+			}
+		}
+		groups, _ := familyGroups(subs, used)
+		for _, g := range groups {
+			if distinct(g.sizes) < 2 || len(g.sizes) != len(g.members) {
+				t.Fatalf("family %q: members %q, sizes %v", g.parent, g.members, g.sizes)
+			}
+		}
+	})
 }
