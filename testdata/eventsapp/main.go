@@ -94,9 +94,14 @@ func lookups(s *Store, n int) int {
 	return sum
 }
 
-// orders lists the orders' ids in one query.
+// orders lists the orders' ids in one query, a prepared statement.
 func orders(db *sql.DB) []int {
-	rows, err := db.Query("SELECT id FROM orders")
+	stmt, err := db.Prepare("SELECT id FROM orders")
+	if err != nil {
+		panic(err)
+	}
+	defer stmt.Close()
+	rows, err := stmt.Query()
 	if err != nil {
 		panic(err)
 	}
