@@ -117,8 +117,25 @@ var unitSuffix = regexp.MustCompile(`^([kKmMgG])(i?B?)(?:$|[^A-Za-z])`)
 
 var unitScale = map[string]float64{"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
+// spread reports whether sizes span a factor of 4 or more (from 0: up
+// to 4 or more), as the sizes of a table test do (10, 100, 1000; 1, 2,
+// 4, 8) and the numbers of a suite's cases do not (108, 109, 113): a
+// name without a size word needs it to give sizes.
+func spread(sizes []float64) bool {
+	lo, hi := minMax(sizes)
+	if lo <= 0 {
+		return hi >= 4
+	}
+	return hi >= 4*lo
+}
+
+// zeroPadded is a number written with leading zeros, as case numbers
+// are (007, Tabs/001), never sizes.
+var zeroPadded = regexp.MustCompile(`(^|[^0-9.])0[0-9]`)
+
 // countsCases reports whether sizes only count cases: taken together,
-// 0, 1, 2, ... or 1, 2, 3, ..., in any order.
+// 0, 1, 2, ... or 1, 2, 3, ..., in any order; or three or more numbers
+// in a row from anywhere (12, 13, 14: a section's examples).
 func countsCases(sizes []float64) bool {
 	u := append([]float64(nil), sizes...)
 	sort.Float64s(u)
@@ -130,7 +147,7 @@ func countsCases(sizes []float64) bool {
 		}
 	}
 	u = u[:k]
-	if len(u) < 2 || (u[0] != 0 && u[0] != 1) {
+	if len(u) < 2 || (u[0] != 0 && u[0] != 1 && len(u) < 3) {
 		return false
 	}
 	for i, s := range u {
@@ -147,6 +164,7 @@ type familyGroup struct {
 	members          []string // distinct labels, first appearance order
 	sizes            []float64
 	bench            bool
+	padded           bool // a number written with leading zeros (007): a case's number
 }
 
 // Families finds the families among a summary's sub-traces, fits each
@@ -219,6 +237,7 @@ func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
 		}
 		g.members = append(g.members, label)
 		g.sizes = append(g.sizes, size)
+		g.padded = g.padded || zeroPadded.MatchString(elem)
 	}
 	// A label that is itself a parent is set-up, not a repetition.
 	for _, g := range order {
@@ -240,7 +259,8 @@ func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
 		switch {
 		case distinct(g.sizes) < 2 || typeWords.MatchString(g.template):
 			continue // one size named twice (n=8, n=8#01), or a type (int64)
-		case caseWords.MatchString(g.template) || (countsCases(g.sizes) && !sizeWords.MatchString(g.template)):
+		case caseWords.MatchString(g.template) || g.padded ||
+			!sizeWords.MatchString(g.template) && (countsCases(g.sizes) || !spread(g.sizes)):
 			if why[top] == "" {
 				why[top] = fmt.Sprintf("subtests %s are indexes, not sizes", indexRange(g))
 			}

@@ -63,7 +63,7 @@ func TestFamilies(t *testing.T) {
 		b.mark(fmt.Sprintf("TestCase/case_%d", i+1))
 		b.add(find, n)
 	}
-	for _, name := range []string{"utf8", "base64", "ipv6", "int64_slice", "int64_slice#01", "uint64_slice"} {
+	for _, name := range []string{"utf8", "base64", "ipv6", "int64_slice", "int64_slice#01", "uint64_slice", "Tabs/007", "Tabs/009", "Tabs/010", "Links/12", "Links/13", "Links/14", "Lists/303", "Lists/305", "Lists/326"} {
 		b.mark("TestNames/" + name)
 		b.add(find, 7)
 	}
@@ -102,7 +102,7 @@ func TestFamilies(t *testing.T) {
 	if fmt.Sprint(got) != "["+want+"]" {
 		t.Errorf("families:\n got %v\nwant [%s]", got, want)
 	}
-	wantUnsized := "[{TestPlain no subtests} {TestCases subtests 0..4 are indexes, not sizes} {TestCase subtests case_1..case_3 are indexes, not sizes} {TestNames no sizes in its subtests' names}]"
+	wantUnsized := "[{TestPlain no subtests} {TestCases subtests 0..4 are indexes, not sizes} {TestCase subtests case_1..case_3 are indexes, not sizes} {TestNames subtests 007..010 are indexes, not sizes}]"
 	if fmt.Sprint(unsized) != wantUnsized {
 		t.Errorf("unsized:\n got %v\nwant %s", unsized, wantUnsized)
 	}
