@@ -105,7 +105,7 @@ func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {
 		out = filepath.Join(bin, execName(a.Commands[0]))
 	}
 	if opt.Progress != nil {
-		fmt.Fprintf(opt.Progress, "suncat: building %s with %d instrumented getter(s)\n", a.Commands[0], len(a.Getters))
+		fmt.Fprintf(opt.Progress, "suncat: building %s with %d instrumented getter(s)%s\n", a.Commands[0], a.NumGetters(), a.Events())
 	}
 	args := append([]string{"build", "-o", out}, p.Args...)
 	args = append(args, opt.BuildFlags...)

@@ -349,7 +349,7 @@ func runInstrument(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "instrumented %d getter(s); binary: %s\n", len(res.Analysis.Getters), res.Output)
+	fmt.Fprintf(stdout, "instrumented %d getter(s)%s; binary: %s\n", res.Analysis.NumGetters(), res.Analysis.Events(), res.Output)
 	if len(res.Analysis.Getters) > 0 { // else it writes no trace (build said so)
 		fmt.Fprintf(stdout, "run it as usual; traces go to %s (set %s=/some/dir/ to choose)\n", logrt.DefaultDir(), logrt.TraceEnv)
 	}

@@ -176,7 +176,7 @@ func reportPrepared(stderr io.Writer, prep *instrument.Prepared, packages []stri
 	if !prep.Hooked {
 		how = fmt.Sprintf("tests labelled in %d rewritten test file(s)", prep.Labelled)
 	}
-	fmt.Fprintf(stderr, "suncat: testing with %d instrumented getter(s); %s\n", len(a.Getters), how)
+	fmt.Fprintf(stderr, "suncat: testing with %d instrumented getter(s)%s; %s\n", a.NumGetters(), a.Events(), how)
 	if len(a.Getters) == 0 {
 		where := strings.Join(a.Packages, " ")
 		if where == "" { // none of the packages builds, or none exists
