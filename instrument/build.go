@@ -258,6 +258,9 @@ func writeOverlay(p *Prepared, gd goDirs, opt BuildOptions, copies []*depCopy) (
 		}
 	}
 	sitesByFile := map[string][]Site{}
+	if err := sitesLanguage(a.Sites); err != nil {
+		return "", err
+	}
 	for _, s := range a.Sites {
 		sitesByFile[s.File] = append(sitesByFile[s.File], s)
 		if _, ok := byFile[s.File]; !ok {
@@ -607,4 +610,31 @@ func workDir(moduleDir string) (string, error) {
 func dirHash(dir string) string {
 	h := sha256.Sum256([]byte(dir))
 	return hex.EncodeToString(h[:6])
+}
+
+// sitesLanguage returns an error if a site is in a module whose go.mod
+// says a language version older than go1.18: the rewrite of reads and
+// calls calls the runtime's generic functions, which such a file cannot
+// (its language cannot be raised without adding a line).
+func sitesLanguage(sites []Site) error {
+	checked := map[string]bool{}
+	for _, s := range sites {
+		dir := filepath.Dir(s.File)
+		if checked[dir] {
+			continue
+		}
+		checked[dir] = true
+		for d := dir; ; d = filepath.Dir(d) {
+			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+				if v := moduleGoVersion(d); belowRuntime(v) {
+					return fmt.Errorf("-reads and -calls patterns need go 1.18 or later in %s (it says %s): the rewrite calls generic functions; raise its go line, or record -calls sql or http only", filepath.Join(d, "go.mod"), strings.TrimPrefix(v, "go"))
+				}
+				break
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	return nil
 }
