@@ -69,6 +69,11 @@ func TestFitWarmUp(t *testing.T) {
 			t.Errorf("%v with warm-up %v: %v, outlier %d; want %v, outlier 0", c, ys, f.Class, f.Outlier, c)
 		}
 	}
+	ys := genSeries(ClassExponential, sizesExp, 50, 1, 0, 1)
+	ys[0] = math.Round(ys[0] * 0.6)
+	if f := FitGrowth(sizesExp, ys); f.Class != ClassExponential || f.Outlier != 0 {
+		t.Errorf("2^n with warm-up %v: %v, outlier %d; want 2^n, outlier 0", ys, f.Class, f.Outlier)
+	}
 	// The series: exactly linear after a first, warm-up point.
 	pos := []float64{1, 2, 3, 4, 5, 6, 7, 8}
 	f := FitGrowth(pos, []float64{17, 28, 34, 40, 46, 52, 58, 64})
