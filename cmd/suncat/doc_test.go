@@ -57,6 +57,9 @@ func TestDocCommandsCheck(t *testing.T) {
 		{"```\nsuncat test -run X \\\n  -bogus ./...\n```\n", 1},
 		{"    suncat summary [-level L | -json] TRACE\n", 0},
 		{"```\nrun.sh   # suncat built from this checkout\n```\n", 0},
+		{"```\nsuncat summary -level all \"req 1\"; curl -s x; kill -INT %1\n```\n", 0},
+		{"```\nx=$(suncat summary -run t)\n```\n", 0},
+		{"```\nx=$(suncat summary -nope t)\n```\n", 1},
 	} {
 		n := 0
 		for _, c := range docCommands(tc.doc) {
@@ -243,9 +246,12 @@ func shellWords(s string) []string {
 				cur.Reset()
 				inWord = false
 			}
-		case !inWord && strings.IndexByte("|;&>#)", c) >= 0:
-			return words
-		case c == '<' && !inWord:
+		case strings.IndexByte("|;&><)", c) >= 0, c == '#' && !inWord:
+			// Unquoted, these end the command, inside a word or not
+			// ("label"; next, 2>/dev/null, $(suncat ...)).
+			if inWord {
+				words = append(words, cur.String())
+			}
 			return words
 		default:
 			cur.WriteByte(c)
