@@ -77,7 +77,7 @@ func FindingsList(f *Findings, top int) string {
 func FindingLines(f *Findings, d *Finding, rank int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%2d. %-9s %s  %s -> %s\n", rank, ClassText(d.Fit.Class), FrameString(d.Frame),
-		CountList(usedInts(d.Counts, f.Used)), predictionText(d.Fit, d.Predicted, f.Target, distinct(usedOf(f.Sizes, f.Used))))
+		CountList(usedInts(d.Counts, f.Used)), FindingPrediction(f, d))
 	s := d.Sites[0]
 	v := s.Value.Value
 	if len(v) > 40 {
@@ -111,7 +111,7 @@ func CoversText(d *Finding) string {
 func FindingLine(f *Findings, d *Finding) string {
 	s := d.Sites[0]
 	line := fmt.Sprintf("%-9s %s  %s -> %s  %s%s", ClassText(d.Fit.Class), FrameString(d.Frame),
-		CountList(usedInts(d.Counts, f.Used)), predictionText(d.Fit, d.Predicted, f.Target, distinct(usedOf(f.Sizes, f.Used))), s.Name, nearText(s))
+		CountList(usedInts(d.Counts, f.Used)), FindingPrediction(f, d), s.Name, nearText(s))
 	if len(d.Sites) > 1 {
 		line += " (" + CoversText(d) + ")"
 	}
@@ -198,6 +198,11 @@ func SiteCounts(f *Findings, s *Site) string {
 		}
 	}
 	return CountList(counts)
+}
+
+// FindingPrediction is PredictionText for a finding.
+func FindingPrediction(f *Findings, d *Finding) string {
+	return predictionText(d.Fit, d.Predicted, f.Target, distinct(usedOf(f.Sizes, f.Used)))
 }
 
 // PredictionText writes a site's predicted calls at the target size,

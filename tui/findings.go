@@ -87,7 +87,11 @@ func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w 
 	if s.Fit != "" {
 		b.WriteString(wrap(s.Fit, w) + "\n")
 	}
-	b.WriteString(wrap("predicted "+s.Predicted+" calls at "+fs.Target, w) + "\n")
+	if s.Prediction != "" {
+		b.WriteString(wrap("predicted calls: "+s.Prediction, w) + "\n")
+	} else {
+		b.WriteString(wrap("predicted "+s.Predicted+" calls at "+fs.Target, w) + "\n")
+	}
 	m.heading(b, "calls per sub-trace")
 	b.WriteString(m.perSub(s.Counts, w))
 	if s.Value.Count > 0 {

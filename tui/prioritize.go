@@ -149,6 +149,7 @@ func (a *prioSummary) finding(d *prioritize.Finding, f *prioritize.Findings) Sit
 	out.Fit = prioritize.FitText(d.Fit, f.Used)
 	out.Counts = d.Counts
 	out.Predicted = prioritize.Count(d.Predicted)
+	out.Prediction = prioritize.FindingPrediction(f, d)
 	if len(d.Getters) > 1 {
 		out.Name += fmt.Sprintf(" +%d", len(d.Getters)-1)
 	}

@@ -191,6 +191,9 @@ func TestBusAppFindings(t *testing.T) {
 			t.Errorf("row %d: %+v, want %s %s at %s", i, row, d.Fit.Class, d.Sites[0].Name, prioritize.FrameString(d.Frame))
 		}
 	}
+	if p := f.Sites[0].Prediction; !strings.Contains(p, "..") || !strings.HasSuffix(p, "(linear or n log n)") {
+		t.Errorf("top row's prediction %q, want a range between two classes", p)
+	}
 	if f.Sites[0].Name != "(*Stop).Name +2" || !strings.HasPrefix(f.Sites[0].Covers, "3 getters, 1 caller") {
 		t.Errorf("top row %q covers %q", f.Sites[0].Name, f.Sites[0].Covers)
 	}

@@ -44,16 +44,19 @@ type Findings struct {
 // A Site is one getter called from one place in the code, with how its
 // calls grow.
 type Site struct {
-	Class     string  // growth class: "linear", "quadratic", ...
-	Fit       string  // how well the class fits: "exponent 1.02, R^2 0.998"
-	Counts    []int   // calls in each sub-trace
-	Predicted string  // the predicted count at the target size: "1,234"
-	Name      string  // short getter name: "(*Stop).Name"
-	Getter    string  // full getter name, as Terminal.Getter
-	Where     string  // the frame that sets the site apart: "main.(*app).open (main.go:83)"
-	Stack     []Frame // the site's stack, getter first, down to that frame
-	Value     Value   // the value it returned most often
-	Covers    string  // a finding of several sites: "3 getters, 1 caller: ..."; "" for one
+	Class     string // growth class: "linear", "quadratic", ...
+	Fit       string // how well the class fits: "exponent 1.02, R^2 0.998"
+	Counts    []int  // calls in each sub-trace
+	Predicted string // the predicted count at the target size: "1234"
+	// Prediction says it with its uncertainty: "532..1181 at 40 (linear
+	// or n log n)"; "" to say Predicted at the target.
+	Prediction string
+	Name       string  // short getter name: "(*Stop).Name"
+	Getter     string  // full getter name, as Terminal.Getter
+	Where      string  // the frame that sets the site apart: "main.(*app).open (main.go:83)"
+	Stack      []Frame // the site's stack, getter first, down to that frame
+	Value      Value   // the value it returned most often
+	Covers     string  // a finding of several sites: "3 getters, 1 caller: ..."; "" for one
 	// Group and Letters are the terminals of the site: group Group's
 	// terminals with these letters.
 	Group   int
