@@ -47,7 +47,7 @@ func Profile(s *prioritize.Summary, opt ProfileOptions) *profile.Profile {
 					"subtrace":  {g.SubTraces[sub].Label},
 				}
 				if site != nil {
-					labels["site"] = []string{site.Name + " at " + site.Where()}
+					labels["site"] = []string{site.Name + " at " + prioritize.WhereText(site)}
 					if site.Fit.Grows() {
 						labels["growth"] = []string{prioritize.ClassText(site.Fit.Class)}
 					}

@@ -183,7 +183,7 @@ func TestProfileSites(t *testing.T) {
 		switch caller := s.Location[1].Line[0]; {
 		case caller.Function.Name == "main.(*app).open.func1":
 			seen++
-			if site, g := s.Label["site"], s.Label["growth"]; len(site) != 1 || site[0] != "(*Stop).Name at main.(*app).open.func1 (main.go:83)" || len(g) != 1 || g[0] != "linear" {
+			if site, g := s.Label["site"], s.Label["growth"]; len(site) != 1 || site[0] != "(*Stop).Name at model.(*ViewState).SetCurrent (state.go:27) via main.(*app).open.func1 (main.go:83)" || len(g) != 1 || g[0] != "linear" {
 				t.Errorf("observer's sample: site %q, growth %q", site, g)
 			}
 		case caller.Function.Name == "main.(*app).View" && caller.Line == 97:

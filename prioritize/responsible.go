@@ -152,10 +152,13 @@ func (s *sources) loopAt(path string, line int) int {
 // Frames, the line of the loop (0 when not a loop) and why.
 func (s *sources) responsible(site *Site, whole [][]tracefile.Frame) (int, int, string) {
 	fs := site.Frames
-	own := receiverType(site.Getter.Package, fs)
+	if len(fs) == 0 {
+		return 0, 0, WhyCaller
+	}
+	own := receiverType(fs[0])
 	for k := 1; k < len(fs); k++ {
 		f := fs[k]
-		if own != "" && receiverType("", fs[k:k+1]) == own {
+		if own != "" && receiverType(fs[k]) == own {
 			continue
 		}
 		if calledByLoopStd(f, whole) {
@@ -172,7 +175,7 @@ func (s *sources) responsible(site *Site, whole [][]tracefile.Frame) (int, int, 
 		}
 	}
 	d := site.Distinct
-	for d < len(fs)-1 && own != "" && receiverType("", fs[d:d+1]) == own {
+	for d < len(fs)-1 && own != "" && receiverType(fs[d]) == own {
 		d++
 	}
 	if d < 1 && len(fs) > 1 {
@@ -181,14 +184,11 @@ func (s *sources) responsible(site *Site, whole [][]tracefile.Frame) (int, int, 
 	return d, 0, WhyCaller
 }
 
-// receiverType is the package-qualified receiver type of the first
-// frame's function ("example.com/m.Stop" for "example.com/m.(*Stop).Name"),
-// "" for a plain function.
-func receiverType(_ string, fs []tracefile.Frame) string {
-	if len(fs) == 0 {
-		return ""
-	}
-	fn := fs[0].Func
+// receiverType is the package-qualified receiver type of the frame's
+// function ("example.com/m.Stop" for "example.com/m.(*Stop).Name"), ""
+// for a plain function.
+func receiverType(f tracefile.Frame) string {
+	fn := f.Func
 	if i := strings.IndexByte(fn, '['); i >= 0 {
 		fn = fn[:i]
 	}
