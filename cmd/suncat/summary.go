@@ -119,7 +119,7 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	var sf summaryFlags
 	sf.register(fs)
 	level := fs.String("level", "findings", "levels to print, comma-separated: findings, count, full, summarized, patterns, strings, or all")
-	top := fs.Int("top", 10, "findings: show the `N` growing call sites predicted to be called most")
+	top := fs.Int("top", 10, "findings: show the `N` findings (defects) predicted to make the most calls")
 	min := fs.Int("min", 3, "Summarized Grammar: elide items whose largest count is below `N`")
 	detail := fs.Bool("detail", false, "Summarized Grammar: print every count instead of the maximum")
 	sortBy := fs.String("sort", "kind", "order of the patterns: kind, max or trend")
@@ -178,7 +178,7 @@ type summaryView struct {
 	wholeRun bool
 }
 
-// levelFindings is the findings level: the growing call sites, over all
+// levelFindings is the findings level: the defects whose calls grow, over all
 // goroutine groups, printed before the groups.
 const levelFindings = "findings"
 
