@@ -27,6 +27,8 @@ type shard struct {
 	last    int64  // time of the shard's previous event or mark
 	lastSeq uint64 // sequence number of the shard's previous event or mark
 	written int64  // bytes of the records it committed
+	records int    // records in the chunk, for its trailer (trailer.go)
+	events  int    // events among them
 
 	tree    callTree               // interned stacks (stack.go)
 	ref     stackRef               // the stack of the event being written
@@ -179,13 +181,16 @@ func (s *shard) advance() bool {
 		return false
 	}
 	prev, prevIndex, prevOff, prevCur := s.chunk, s.index, s.off, s.cur
+	records, events := s.records, s.events
 	s.chunk, s.index, s.off, s.cur = next, index, 0, spare
+	s.records, s.events = 0, 0
 	if s.pinned {
 		atomic.AddInt32(&s.begun, 1)
 	}
 	w.countChunk(index)
 	s.writeChunkRecord()
 	if prev != nil {
+		putTrailer(prev, prevIndex, prevOff, records, events)
 		s.leave(prev, prevIndex, prevOff, prevCur)
 	}
 	return true
@@ -217,7 +222,6 @@ func (s *shard) nextChunk() (next []byte, index int, spare *mappedChunk, ok bool
 // one (a cut, to the reader).
 func (s *shard) leave(chunk []byte, index, off int, cur *mappedChunk) {
 	pad := len(chunk) - off
-	putTrailer(chunk, index, off)
 	atomic.StoreUint32((*uint32)(unsafe.Pointer(&chunk[off])), uint32(kindPad)|uint32(pad-4)<<8)
 	writeThrough(chunk, index, off, 4)
 	s.written += int64(pad)
@@ -232,6 +236,10 @@ func (s *shard) leave(chunk []byte, index, off int, cur *mappedChunk) {
 // the commit word at s.off.
 func (s *shard) commit(kind byte, n int) {
 	storeCommit(unsafe.Pointer(&s.chunk[s.off]), uint32(kind)|uint32(n)<<8)
+	s.records++
+	if kind >= kindEventDelta || kind == kindEvent {
+		s.events++
+	}
 	size := (4 + n + 3) &^ 3
 	writeThrough(s.chunk, s.index, s.off, size)
 	s.off += size

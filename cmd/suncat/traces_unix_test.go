@@ -52,8 +52,11 @@ func TestSummarySkipsInDirectory(t *testing.T) {
 	if !strings.Contains(out.String(), "(*Stop).Name") {
 		t.Errorf("the good trace was not summarized:\n%s", out.String())
 	}
-	for _, cmd := range []string{"summary", "events", "pprof", "check"} {
+	for _, cmd := range []string{"summary", "events", "pprof", "check", "summary /dev/zero"} {
 		args := []string{cmd, fifo}
+		if cmd == "summary /dev/zero" {
+			args = []string{"summary", "/dev/zero"} // grew without end
+		}
 		if cmd == "check" {
 			args = []string{cmd, "-base", fifo, fifo}
 		}
