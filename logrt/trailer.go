@@ -2,6 +2,13 @@ package logrt
 
 import "github.com/suncat-go/suncat/logrt/tracefmt"
 
+// checksumReady makes hash/crc32 build its CRC-32C table (a sync.Once)
+// while the program starts: putTrailer runs pinned to a P, where a
+// goroutine must never block, and one blocked on that Once (another
+// goroutine leaving its first chunk at the same moment) killed the
+// program ("schedule: holding locks").
+var checksumReady = tracefmt.Checksum(nil)
+
 // putTrailer writes the trailer of a chunk that its shard leaves, whose
 // records end at off, into the end of the pad that is to fill it
 // (tracefmt's trailer): how many records and events the chunk holds (the
