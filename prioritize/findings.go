@@ -75,6 +75,7 @@ type Site struct {
 	Value       ValueCount `json:"value"`     // its most repeated value, over all sub-traces
 	Terminals   []TermRef  `json:"terminals"` // the terminals whose calls it sums
 	values      map[string]int
+	cands       []candidate // the frames that may be responsible, innermost first
 }
 
 // A TermRef names a terminal of the summary: Summary.Groups[Group]'s
@@ -172,7 +173,8 @@ func findSites(s *Summary, stacks string) []*Site {
 				}
 			}
 		}
-		site.Responsible, site.LoopLine, site.Why = src.responsible(site, whole)
+		site.cands = src.candidates(site, whole)
+		site.setResponsible()
 	}
 	return sites
 }
@@ -271,6 +273,7 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 		site.Fit = FitGrowth(xs, usedOf(counts, f.Used))
 		site.Predicted = finite(site.Fit.At(f.Target))
 	}
+	refineResponsible(f, xs)
 	rankSites(f.Sites)
 	f.Findings = groupSites(f)
 	return f, nil

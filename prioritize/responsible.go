@@ -148,40 +148,131 @@ func (s *sources) loopAt(path string, line int) int {
 	return loop
 }
 
-// responsible finds a site's responsible frame: its index in the site's
-// Frames, the line of the loop (0 when not a loop) and why.
-func (s *sources) responsible(site *Site, whole [][]tracefile.Frame) (int, int, string) {
+// A candidate is a frame of a site's stack that may be responsible: its
+// index in the site's Frames, the line of its loop (0 when not a loop)
+// and why.
+type candidate struct {
+	k, loop int
+	why     string
+}
+
+// candidates lists the frames of a site that qualify as responsible,
+// innermost first.
+func (s *sources) candidates(site *Site, whole [][]tracefile.Frame) []candidate {
 	fs := site.Frames
 	if len(fs) == 0 {
-		return 0, 0, WhyCaller
+		return nil
 	}
 	own := receiverType(fs[0])
+	var out []candidate
 	for k := 1; k < len(fs); k++ {
 		f := fs[k]
-		if own != "" && receiverType(fs[k]) == own {
-			continue
-		}
-		if calledByLoopStd(f, whole) {
-			continue // a comparator or a template's function: the caller of sort or the template loops
-		}
-		if callsLoopStd(f, whole) {
-			return k, 0, WhySort
-		}
-		if recursive(f, whole) {
-			return k, 0, WhyRecursion
-		}
-		if l := s.loopAt(f.File, f.Line); l > 0 {
-			return k, l, WhyLoop
+		switch {
+		case own != "" && receiverType(f) == own:
+		case calledByLoopStd(f, whole):
+			// a comparator or a template's function: the caller of sort
+			// or of the template loops
+		case callsLoopStd(f, whole):
+			out = append(out, candidate{k, 0, WhySort})
+		case recursive(f, whole):
+			out = append(out, candidate{k, 0, WhyRecursion})
+		default:
+			if l := s.loopAt(f.File, f.Line); l > 0 {
+				out = append(out, candidate{k, l, WhyLoop})
+			}
 		}
 	}
+	return out
+}
+
+// responsible sets a site's responsible frame to its first candidate,
+// or, with none, to the frame that sets it apart from the getter's other
+// sites, past the getter's own type.
+func (site *Site) setResponsible() {
+	if len(site.cands) > 0 {
+		c := site.cands[0]
+		site.Responsible, site.LoopLine, site.Why = c.k, c.loop, c.why
+		return
+	}
+	fs := site.Frames
 	d := site.Distinct
-	for d < len(fs)-1 && own != "" && receiverType(fs[d]) == own {
-		d++
+	if len(fs) > 0 {
+		own := receiverType(fs[0])
+		for d < len(fs)-1 && own != "" && receiverType(fs[d]) == own {
+			d++
+		}
 	}
 	if d < 1 && len(fs) > 1 {
 		d = 1
 	}
-	return d, 0, WhyCaller
+	site.Responsible, site.LoopLine, site.Why = d, 0, WhyCaller
+}
+
+// refineResponsible moves a growing site's responsible frame out to its
+// next candidate while the counts say that the loop of the current one
+// does not grow: another site (the calibration) calls a getter from
+// inside the next candidate's loop directly, reached by the same frames
+// further out, and the two sites' counts keep the same ratio across the
+// sizes (three titles per record: the fixed loop goes round three times
+// for each turn of the one that grows). Without such a site, nothing
+// moves: a stack cannot say how often a loop went round.
+func refineResponsible(f *Findings, xs []float64) {
+	for _, s := range f.Sites {
+		if !s.Fit.Grows() {
+			continue
+		}
+		for i := 0; i+1 < len(s.cands) && s.Responsible == s.cands[i].k; i++ {
+			next := s.cands[i+1]
+			cal := calibration(f.Sites, s, next.k)
+			if cal == nil || !sameRatio(f, xs, s, cal) {
+				break
+			}
+			s.Responsible, s.LoopLine, s.Why = next.k, next.loop, next.why
+		}
+	}
+}
+
+// calibration finds a site other than s whose first candidate is s's
+// frame k (the same function) with the same frames further out.
+func calibration(sites []*Site, s *Site, k int) *Site {
+	for _, o := range sites {
+		if o == s || len(o.cands) == 0 {
+			continue
+		}
+		ok := o.cands[0].k
+		if o.Frames[ok].Func != s.Frames[k].Func || len(o.Frames)-ok != len(s.Frames)-k {
+			continue
+		}
+		same := true
+		for j := 1; ok+j < len(o.Frames); j++ {
+			if o.Frames[ok+j] != s.Frames[k+j] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return o
+		}
+	}
+	return nil
+}
+
+// sameRatio reports whether a's counts are a steady multiple of b's over
+// the used sub-traces: b called at every size, and the ratio flat by the
+// growth rule.
+func sameRatio(f *Findings, xs []float64, a, b *Site) bool {
+	var ratio []float64
+	for i, u := range f.Used {
+		if !u {
+			continue
+		}
+		if b.Counts[i] == 0 {
+			return false
+		}
+		ratio = append(ratio, float64(a.Counts[i])/float64(b.Counts[i]))
+	}
+	lo, hi := minMax(ratio)
+	return len(ratio) >= 3 && !FitGrowth(xs, ratio).Grows() && hi <= 1.5*lo
 }
 
 // receiverType is the package-qualified receiver type of the frame's

@@ -13,8 +13,10 @@ import (
 // functions of testdata/loops/loops.go make (their frames point at its
 // lines): a quadratic append through an equality helper (the getter's
 // two return lines), a helper that loops over three getters called from
-// four places, a recursive walk, a sort comparator, and a loop reaching
-// the getter through two delegating accessors.
+// four places, a recursive walk, a sort comparator, a loop reaching the
+// getter through two delegating accessors, a fixed inner loop inside one
+// that grows (records, fields) and a growing one inside another
+// (dedupe, scan), each beside a getter the outer loop reads.
 func loopsTrace(t *testing.T) *traceBuilder {
 	t.Helper()
 	src, err := filepath.Abs(filepath.Join("testdata", "loops", "loops.go"))
@@ -52,6 +54,13 @@ func loopsTrace(t *testing.T) *traceBuilder {
 		// titles loops; Page.Name and T.Label delegate to Title.
 		del := []string{"example.com/p.(*T).Label@" + src + ":14", "example.com/p.(*Page).Name@" + src + ":19", at("titles", 83), run}
 		b.add(call{"Title", del, "main.main", "t"}, n)
+		// records loops, fields' fixed loop reads three titles per
+		// record: records is responsible for both (the ID calibrates).
+		b.add(call{"ID", []string{at("records", 100), run}, "main.main", "r"}, n)
+		b.add(call{"Title", []string{at("fields", 92), at("records", 101), run}, "main.main", "r"}, 3*n)
+		// dedupe loops and reads IDs; scan's loop grows inside it.
+		b.add(call{"ID", []string{at("dedupe", 119), run}, "main.main", "d"}, n)
+		b.add(call{"Name", []string{at("scan", 110), at("dedupe", 120), run}, "main.main", "d"}, n*(n+1))
 	}
 	// The second entry's stack reaches Name from another return line.
 	for i := range b.tr.Stacks {
@@ -99,6 +108,9 @@ func TestResponsibleGolden(t *testing.T) {
 		{"p.walk", WhyRecursion, ClassLinear, 1, 1, 67, 1},
 		{"p.byName", WhySort, ClassNLogN, 1, 1, 77, 1},
 		{"p.titles", WhyLoop, ClassLinear, 1, 1, 83, 1},
+		{"p.records", WhyLoop, ClassLinear, 2, 1, 101, 2},
+		{"p.scan", WhyLoop, ClassQuadratic, 1, 1, 110, 1},
+		{"p.dedupe", WhyLoop, ClassLinear, 1, 1, 119, 1},
 	} {
 		d := got[tc.fn]
 		if d == nil {
@@ -113,8 +125,8 @@ func TestResponsibleGolden(t *testing.T) {
 				tc.fn, d.Why, d.Fit.Class, len(d.Getters), len(d.Callers), d.Frame.Line, len(d.Sites), tc.why, tc.class, tc.getters, tc.callers, tc.line, tc.numSites)
 		}
 	}
-	if len(f.Findings) != 5 {
-		t.Errorf("%d findings, want 5:\n%s", len(f.Findings), text)
+	if len(f.Findings) != 8 {
+		t.Errorf("%d findings, want 8:\n%s", len(f.Findings), text)
 	}
 	if !strings.Contains(text, "3 getters, 4 callers") {
 		t.Errorf("the helper's finding does not count its getters and callers:\n%s", text)
