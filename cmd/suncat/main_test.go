@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -90,7 +92,21 @@ func TestScripts(t *testing.T) {
 					env.Setenv(k, v)
 				}
 			}
+			// Scripts match the module cache's files by $GOMODCACHE,
+			// wherever it is.
+			if env.Getenv("GOMODCACHE") == "" {
+				modCacheOnce.Do(func() {
+					out, _ := exec.Command("go", "env", "GOMODCACHE").Output()
+					modCache = strings.TrimSpace(string(out))
+				})
+				env.Setenv("GOMODCACHE", modCache)
+			}
 			return nil
 		},
 	})
 }
+
+var (
+	modCacheOnce sync.Once
+	modCache     string // go env GOMODCACHE
+)
