@@ -18,8 +18,9 @@ import (
 type Family struct {
 	// Name is the parent of the sized subtests ("TestFind"); when one
 	// parent has subtests named after two templates (n=1,k=2 and
-	// n=1,k=4), the template follows with # for the size
-	// ("TestFind/n=#,k=2").
+	// n=1,k=4), or the size is not in the last element of the name
+	// (size=64/fn=ExtractTo), the template follows with # for the size
+	// ("TestFind/n=#,k=2", "BenchmarkBits/size=#/fn=ExtractTo").
 	Name  string `json:"name"`
 	Bench bool   `json:"bench,omitempty"`
 	// Members are the labels of the sized subtests and Sizes their
@@ -160,11 +161,50 @@ func countsCases(sizes []float64) bool {
 
 // familyGroup is the subtests of one parent named after one template.
 type familyGroup struct {
-	parent, template string
-	members          []string // distinct labels, first appearance order
-	sizes            []float64
-	bench            bool
-	padded           bool // a number written with leading zeros (007): a case's number
+	// parent is the path above the element that gives the size;
+	// template is that element with the size as # (elem), then the
+	// rest of the path: "size=#/fn=ExtractTo".
+	parent, template, elem string
+	members                []string // distinct labels, first appearance order
+	sizes                  []float64
+	elems                  []string // each member's element that gives its size
+	bench                  bool
+	padded                 bool // a number written with leading zeros (007): a case's number
+}
+
+// sizeElem chooses the element of a subtest's path (below the top-level
+// test) that gives its size: the last one whose number follows a size
+// word (size=64 in size=64/fn=ExtractTo, not density=0.5 in
+// size=64/density=0.5), else the last with a number that names no type,
+// else the last with a number. It returns the element's index, size and
+// template; ok is false when no element has a number.
+func sizeElem(elems []string) (i int, size float64, tmpl string, ok bool) {
+	i = -1
+	other, any := -1, -1
+	var sizes [3]float64
+	var tmpls [3]string
+	for k := len(elems) - 1; k >= 1; k-- {
+		sz, t, has := nameSize(elems[k])
+		if !has {
+			continue
+		}
+		if any < 0 {
+			any, sizes[2], tmpls[2] = k, sz, t
+		}
+		if other < 0 && !typeWords.MatchString(t) {
+			other, sizes[1], tmpls[1] = k, sz, t
+		}
+		if sizeWords.MatchString(t) && !typeWords.MatchString(t) {
+			return k, sz, t, true
+		}
+	}
+	switch {
+	case other >= 0:
+		return other, sizes[1], tmpls[1], true
+	case any >= 0:
+		return any, sizes[2], tmpls[2], true
+	}
+	return -1, 0, "", false
 }
 
 // Families finds the families among a summary's sub-traces, fits each
@@ -217,39 +257,42 @@ func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
 			topSeen[top] = true
 			tops = append(tops, top)
 		}
-		j := strings.LastIndexByte(label, '/')
-		if j < 0 || seen[label] {
+		if !strings.Contains(label, "/") || seen[label] {
 			continue
 		}
 		seen[label] = true
-		parent, elem := label[:j], label[j+1:]
 		hasChildren[top] = true
-		size, tmpl, ok := nameSize(elem)
+		elems := strings.Split(label, "/")
+		k, size, tmpl, ok := sizeElem(elems)
 		if !ok {
 			continue
 		}
-		key := parent + "\x00" + tmpl
+		parent := strings.Join(elems[:k], "/")
+		full := strings.Join(append([]string{tmpl}, elems[k+1:]...), "/")
+		key := parent + "\x00" + full
 		g := byKey[key]
 		if g == nil {
-			g = &familyGroup{parent: parent, template: tmpl, bench: strings.HasPrefix(top, "Benchmark")}
+			g = &familyGroup{parent: parent, template: full, elem: tmpl, bench: strings.HasPrefix(top, "Benchmark")}
 			byKey[key] = g
 			order = append(order, g)
 		}
 		g.members = append(g.members, label)
 		g.sizes = append(g.sizes, size)
-		g.padded = g.padded || zeroPadded.MatchString(elem)
+		g.elems = append(g.elems, elems[k])
+		g.padded = g.padded || zeroPadded.MatchString(elems[k])
 	}
 	// A label that is itself a parent is set-up, not a repetition.
 	for _, g := range order {
-		var m []string
+		var m, el []string
 		var sz []float64
 		for i, l := range g.members {
 			if !hasChildren[l] && !isParentOf(l, subs) {
 				m = append(m, l)
 				sz = append(sz, g.sizes[i])
+				el = append(el, g.elems[i])
 			}
 		}
-		g.members, g.sizes = m, sz
+		g.members, g.sizes, g.elems = m, sz, el
 	}
 	perParent := map[string]int{}
 	why := map[string]string{}
@@ -257,10 +300,10 @@ func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
 	for _, g := range order {
 		top, _, _ := strings.Cut(g.parent, "/")
 		switch {
-		case distinct(g.sizes) < 2 || typeWords.MatchString(g.template):
+		case distinct(g.sizes) < 2 || typeWords.MatchString(g.elem):
 			continue // one size named twice (n=8, n=8#01), or a type (int64)
-		case caseWords.MatchString(g.template) || g.padded ||
-			!sizeWords.MatchString(g.template) && (countsCases(g.sizes) || !spread(g.sizes)):
+		case caseWords.MatchString(g.elem) || g.padded ||
+			!sizeWords.MatchString(g.elem) && (countsCases(g.sizes) || !spread(g.sizes)):
 			if why[top] == "" {
 				why[top] = fmt.Sprintf("subtests %s are indexes, not sizes", indexRange(g))
 			}
@@ -290,7 +333,7 @@ func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
 		unsized = append(unsized, Unsized{Name: top, Why: w})
 	}
 	for _, g := range out {
-		if perParent[g.parent] > 1 {
+		if perParent[g.parent] > 1 || strings.Contains(g.template, "/") {
 			g.parent += "/" + g.template
 		}
 	}
@@ -318,8 +361,7 @@ func indexRange(g *familyGroup) string {
 			hi = i
 		}
 	}
-	el := func(l string) string { return l[strings.LastIndexByte(l, '/')+1:] }
-	return el(g.members[lo]) + ".." + el(g.members[hi])
+	return g.elems[lo] + ".." + g.elems[hi]
 }
 
 // fitFamily fits one family: its members' sub-traces, a benchmark's per

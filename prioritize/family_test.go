@@ -81,6 +81,19 @@ func TestFamilies(t *testing.T) {
 			b.add(find, n*bn)
 		}
 	}
+	// The size in a middle element (bitset's size=%d/fn=ExtractTo), and
+	// not taken from a later number without a size word
+	// (size=%d/density=%.1f).
+	for _, n := range []int{64, 256, 1024} {
+		for _, fn := range []string{"fn=Extract", "fn=Deposit"} {
+			b.mark(fmt.Sprintf("BenchmarkBits/size=%d/%s (b.N=10)", n, fn))
+			b.add(find, n/64*10)
+		}
+		for _, d := range []string{"0.1", "0.5", "0.9"} {
+			b.mark(fmt.Sprintf("TestOnes/size=%d/density=%s", n, d))
+			b.add(pairs, 3)
+		}
+	}
 	s, err := Build([]*tracefile.Trace{b.tr}, Options{Goroutines: "all"})
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +102,8 @@ func TestFamilies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "[TestPairs n^2 1|4|9|16] [BenchmarkFind n 10|100|1000] [TestFind n 10|20|40|80]"
+	want := "[TestPairs n^2 1|4|9|16] [BenchmarkFind n 10|100|1000] [TestFind n 10|20|40|80] [BenchmarkBits/size=#/fn=Extract n 1|4|16] [BenchmarkBits/size=#/fn=Deposit n 1|4|16] " +
+		"[TestOnes/size=#/density=0.1 none] [TestOnes/size=#/density=0.5 none] [TestOnes/size=#/density=0.9 none]"
 	var got []string
 	for _, f := range fams {
 		g := f.Findings.Growing()
@@ -147,6 +161,7 @@ func FuzzFamilyNames(f *testing.F) {
 	f.Add("TestFind/n=1\nTestFind/n=2\nTestFind/n=4\nTestX/0\nTestX/1")
 	f.Add("BenchmarkA/1K (b.N=10)\nBenchmarkA/32K (b.N=1)\nBenchmarkA/1M (b.N=1)\nTestDup/#00\nTestDup/#01")
 	f.Add("T/a/b/c=9\nT/a/b/c=9#01\nT/int64\nT/utf8\n/\n//5\nT/5e9999\nT/1.5.6")
+	f.Add("B/size=64/fn=X\nB/size=256/fn=X\nB/size=1K/d=0.5\nB/size=4K/d=0.5\nT/n=1/2\nT/n=4/2/int8")
 	f.Fuzz(func(t *testing.T, labels string) {
 		var subs []SubTrace
 		var used []bool

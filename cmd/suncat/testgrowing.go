@@ -45,6 +45,7 @@ func growing(w io.Writer, files []string) *prioritize.Summary {
 		}
 	}
 	if total > growingMax {
+		fmt.Fprintf(w, "suncat: traces of %s in all, over %s: the findings per test family are left to suncat summary\n", byteSize(total), byteSize(growingMax))
 		return nil
 	}
 	st, err := streamSummary(files, prioritize.Options{Split: "marks"}, nil)
