@@ -46,7 +46,7 @@ func TestViewInTmux(t *testing.T) {
 		return ""
 	}
 	// The Findings first: the leaking observer's stop names grow.
-	s := screen("› n     → 393    (*Stop).Name")
+	s := screen("› linear    → 532    (*Stop).Name")
 	if !strings.Contains(s, "0 Findings") || !strings.Contains(s, "called from model.(*ViewState).") {
 		t.Errorf("first screen:\n%s", s)
 	}
@@ -56,10 +56,11 @@ func TestViewInTmux(t *testing.T) {
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
-	// Enter: that site's stacks (Count Summary), back to the Findings.
+	// Enter: the finding's sites (three getters of one defect) in the
+	// Count Summary, back to the Findings.
 	send("Enter", "4")
-	s = screen("site (*Stop).Name · 1/1")
-	if !strings.Contains(s, "› d^8|16|28|40  (*Stop).Name") {
+	s = screen("site (*Stop).Name +2 · 1/3")
+	if !strings.Contains(s, "› b^1|2|3|4     (*Stop).Code") || !strings.Contains(s, "d^8|16|28|40  (*Stop).Name") {
 		t.Errorf("the site's stacks:\n%s", s)
 	}
 	send("BSpace", "1", "g")
