@@ -32,17 +32,7 @@ func FamiliesText(s *Summary, fams []*Family, unsized []Unsized, top int) string
 		b.WriteString(NoSizesHint(s, unsized))
 		return b.String()
 	}
-	growing := 0
-	for _, f := range fams {
-		if len(f.Findings.Findings) > 0 {
-			growing++
-		}
-	}
-	fmt.Fprintf(&b, "== Findings per test family: %d of %d families grow, ranked by their top finding", growing, len(fams))
-	if len(unsized) > 0 {
-		fmt.Fprintf(&b, "; %d other test(s) give no class", len(unsized))
-	}
-	b.WriteString("\n")
+	b.WriteString("== " + FamiliesHeading(fams, unsized) + "\n")
 	for _, f := range fams {
 		b.WriteString(FamilyText(f, top))
 	}
@@ -50,15 +40,38 @@ func FamiliesText(s *Summary, fams []*Family, unsized []Unsized, top int) string
 	return b.String()
 }
 
+// FamiliesHeading says how many families grow, and how many tests give
+// no class: "Findings per test family: 2 of 3 families grow, ranked by
+// their top finding; 4 other test(s) give no class".
+func FamiliesHeading(fams []*Family, unsized []Unsized) string {
+	growing := 0
+	for _, f := range fams {
+		if len(f.Findings.Findings) > 0 {
+			growing++
+		}
+	}
+	h := fmt.Sprintf("Findings per test family: %d of %d families grow, ranked by their top finding", growing, len(fams))
+	if len(unsized) > 0 {
+		h += fmt.Sprintf("; %d other test(s) give no class", len(unsized))
+	}
+	return h
+}
+
+// FamilyName is a family's name as the findings show it: a benchmark's
+// with ", per op".
+func FamilyName(fam *Family) string {
+	if fam.Bench {
+		return fam.Name + ", per op"
+	}
+	return fam.Name
+}
+
 // FamilyText renders one family: a heading with its name, then its top
 // growing sites and its time (per op for a benchmark).
 func FamilyText(fam *Family, top int) string {
 	var b strings.Builder
 	f := fam.Findings
-	name := fam.Name
-	if fam.Bench {
-		name += ", per op"
-	}
+	name := FamilyName(fam)
 	if none := NoneText(f); none != "" {
 		fmt.Fprintf(&b, "-- %s: %s\n", name, none)
 		return b.String()

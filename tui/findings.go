@@ -15,6 +15,7 @@ import (
 type findingsModel struct {
 	listModel
 	findings *Findings // the Summary's, read once
+	famW     int       // width of the family column (a suite's findings)
 }
 
 // reset keeps the place: the findings do not depend on the group shown.
@@ -34,10 +35,13 @@ func (f *findingsModel) rowsOf() []row {
 		return nil
 	}
 	rows := make([]row, len(fs.Sites))
+	f.famW = 0
 	for i := range fs.Sites {
 		s := &fs.Sites[i]
 		rows[i] = row{kind: rowSite, sym: s.Name, rule: s.Where, pos: i, site: s}
+		f.famW = max(f.famW, len([]rune(s.Family)))
 	}
+	f.famW = min(f.famW, 28)
 	return rows
 }
 
@@ -60,12 +64,17 @@ func (f *findingsModel) notation(r row) string { return prioritize.CountList(r.s
 
 // text is a site's class, calls per sub-trace (when wide enough; the
 // details pane has them), predicted count, getter and distinguishing frame.
+// A suite's findings start with their family's name.
 func (f *findingsModel) text(r row, w int) string {
 	s := r.site
-	if w < 60 {
-		return fmt.Sprintf("%-9s → %-6s %s  %s", s.Class, s.Predicted, s.Name, s.Where)
+	fam := ""
+	if s.Family != "" {
+		fam = padRight(truncateLeft(s.Family, f.famW), f.famW) + "  "
 	}
-	return fmt.Sprintf("%-9s %s → %-7s %s  %s", s.Class, padRight(f.notation(r), f.colW), s.Predicted, s.Name, s.Where)
+	if w < 60 {
+		return fmt.Sprintf("%s%-9s → %-6s %s  %s", fam, s.Class, s.Predicted, s.Name, s.Where)
+	}
+	return fmt.Sprintf("%s%-9s %s → %-7s %s  %s", fam, s.Class, padRight(f.notation(r), f.colW), s.Predicted, s.Name, s.Where)
 }
 
 // siteDetails describes a site: its class and fit, its counts, the
@@ -73,6 +82,9 @@ func (f *findingsModel) text(r row, w int) string {
 func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w int) {
 	st := m.styles
 	fmt.Fprintf(b, "%s %s\n", st.paneTitle.Render("site"), s.Name)
+	if s.Family != "" {
+		b.WriteString(wrap("in test family "+s.Family, w) + "\n")
+	}
 	if s.Getter != "" {
 		b.WriteString(wrap(s.Getter, w) + "\n")
 		if m.marked[s.Getter] {
@@ -92,7 +104,11 @@ func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w 
 	} else {
 		b.WriteString(wrap("predicted "+s.Predicted+" calls at "+fs.Target, w) + "\n")
 	}
-	m.heading(b, "calls per sub-trace")
+	if s.Family != "" {
+		m.heading(b, "calls per size")
+	} else {
+		m.heading(b, "calls per sub-trace")
+	}
 	b.WriteString(m.perSub(s.Counts, w))
 	if s.Value.Count > 0 {
 		m.heading(b, "most repeated value")
@@ -104,6 +120,15 @@ func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w 
 		b.WriteString(st.dim.Render(wrapIndent(fmt.Sprintf("  %s:%d", f.File, f.Line), w, "    ")) + "\n")
 	}
 	b.WriteString("\n" + st.dim.Render(wrap("enter: its patterns, stacks and strings", w)) + "\n")
+	if s.Family != "" {
+		m.heading(b, "the test family")
+		for _, l := range []string{s.Family + ": " + s.FamilySizes, s.FamilyTime} {
+			if l != "" {
+				b.WriteString(wrap(l, w) + "\n")
+			}
+		}
+		return
+	}
 	m.actionDetails(b, fs, w)
 }
 
@@ -118,4 +143,14 @@ func (m *detailsModel) actionDetails(b *strings.Builder, fs *Findings, w int) {
 			b.WriteString(wrap(l, w) + "\n")
 		}
 	}
+}
+
+// truncateLeft cuts s to w cells keeping its end, where a family's name
+// differs from its siblings' ("…size=#/fn=ExtractTo, per op").
+func truncateLeft(s string, w int) string {
+	r := []rune(s)
+	if len(r) <= w || w < 2 {
+		return s
+	}
+	return "…" + string(r[len(r)-w+1:])
 }

@@ -27,6 +27,19 @@ type prioSummary struct {
 	s        *prioritize.Summary
 	groups   []Group
 	patterns map[patKey][]Pattern
+	// A test suite's findings come per family (suite).
+	suite   bool
+	fams    []*prioritize.Family
+	unsized []prioritize.Unsized
+}
+
+// FromSuite is FromPrioritize for the traces of a test suite: the
+// Findings view lists the findings of each test family (fams, ranked,
+// as prioritize.Families gives them), each row named by its family.
+func FromSuite(s *prioritize.Summary, fams []*prioritize.Family, unsized []prioritize.Unsized) Summary {
+	a := FromPrioritize(s).(*prioSummary)
+	a.suite, a.fams, a.unsized = true, fams, unsized
+	return a
 }
 
 func (a *prioSummary) Groups() []Group { return a.groups }
@@ -122,6 +135,9 @@ func values(vs []prioritize.ValueCount) []Value {
 // Findings writes prioritize's findings for the viewer: the growing sites,
 // each with the goroutine group that holds most of its calls.
 func (a *prioSummary) Findings() Findings {
+	if a.suite {
+		return a.familyFindings()
+	}
 	f := a.s.Findings
 	if f == nil {
 		return Findings{None: "no findings"}
@@ -136,6 +152,39 @@ func (a *prioSummary) Findings() Findings {
 	out.None = prioritize.NoneText(f)
 	if note := f.FewEventsNote(); out.None != "" && f.Note == "" && note != "" {
 		out.None += "; " + note
+	}
+	return out
+}
+
+// familyFindings are the findings of a suite, family by family in the
+// families' order, each site named by its family.
+func (a *prioSummary) familyFindings() Findings {
+	if len(a.fams) == 0 {
+		hint := prioritize.NoSizesHint(a.s, a.unsized)
+		first, _, _ := strings.Cut(hint, "\n")
+		return Findings{None: strings.TrimPrefix(first, "== ")}
+	}
+	out := Findings{Sizes: prioritize.FamiliesHeading(a.fams, a.unsized)}
+	var none []string
+	for _, fam := range a.fams {
+		f := fam.Findings
+		name := prioritize.FamilyName(fam)
+		if len(f.Findings) == 0 {
+			none = append(none, name+": "+prioritize.NoneText(f))
+			continue
+		}
+		t := ""
+		if len(f.TimeNs) > 0 && f.Time.Class != prioritize.ClassNone {
+			t = prioritize.FamilyTimeText(fam)
+		}
+		for _, d := range f.Findings {
+			s := a.finding(d, f)
+			s.Family, s.FamilySizes, s.FamilyTime = name, prioritize.GrowText(f), t
+			out.Sites = append(out.Sites, s)
+		}
+	}
+	if len(out.Sites) == 0 {
+		out.None = "no test family grows: " + strings.Join(none, "; ")
 	}
 	return out
 }

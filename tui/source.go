@@ -61,6 +61,11 @@ type Site struct {
 	// terminals with these letters.
 	Group   int
 	Letters []string
+	// Family is the test family the site was fitted in, for the
+	// findings of a test suite ("TestFind", "BenchmarkSort, per op"),
+	// FamilySizes its sizes and FamilyTime how its time grows; "" for
+	// the findings of a whole run.
+	Family, FamilySizes, FamilyTime string
 }
 
 // Kinds are the classifications of a pattern, in the order f cycles them.

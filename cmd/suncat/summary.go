@@ -158,7 +158,14 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(s)
+		out := summaryJSON{Summary: s}
+		if fams, unsized, ok := suiteFamilies(s, opt); ok {
+			out.Families, out.Unsized = fams, unsized
+			if out.Families == nil {
+				out.Families = []*prioritize.Family{}
+			}
+		}
+		return enc.Encode(out)
 	}
 	return printSummary(stdout, s, summaryView{levels: levels, top: *top, sum: prioritize.SummarizeOptions{Min: *min, Detail: *detail}, sortBy: *sortBy, kinds: kinds,
 		opt: opt, wholeRun: len(opt.Sizes) > 0})
@@ -284,4 +291,27 @@ func findingsText(s *prioritize.Summary, v summaryView) string {
 		}
 	}
 	return prioritize.FindingsText(s.Findings, v.top)
+}
+
+// summaryJSON is what summary -json prints: the summary, and for a test
+// suite its families and the tests that give no class (families is
+// then present, empty when no test has sizes).
+type summaryJSON struct {
+	*prioritize.Summary
+	Families []*prioritize.Family  `json:"families,omitempty"`
+	Unsized  []prioritize.Unsized `json:"unsized,omitempty"`
+}
+
+// suiteFamilies returns a test suite's families (prioritize.Families)
+// as summary and view show them: ok is false when the summary is no
+// suite's, or -sizes fits the run as one.
+func suiteFamilies(s *prioritize.Summary, opt prioritize.Options) ([]*prioritize.Family, []prioritize.Unsized, bool) {
+	if len(opt.Sizes) > 0 || !prioritize.IsSuite(s) {
+		return nil, nil, false
+	}
+	fams, unsized, err := prioritize.Families(s, opt)
+	if err != nil {
+		return nil, nil, false
+	}
+	return fams, unsized, true
 }

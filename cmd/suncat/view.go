@@ -70,7 +70,9 @@ func runView(stdout, stderr io.Writer, args []string) error {
 			return err
 		}
 		printNotes(stderr, "view", res.Notes)
-		return printSummary(stdout, res.Summary, defaultSummaryView)
+		v := defaultSummaryView
+		v.opt, v.wholeRun = opt, len(opt.Sizes) > 0
+		return printSummary(stdout, res.Summary, v)
 	}
 	// Check the arguments before taking over the terminal (sf.options
 	// checked the flags): a missing trace is reported now, as summary
@@ -113,6 +115,9 @@ func viewSummary(opt prioritize.Options, files []string, report func(tui.Progres
 	res, err := streamSummary(files, opt, counts)
 	if err != nil {
 		return nil, nil, err
+	}
+	if fams, unsized, ok := suiteFamilies(res.Summary, opt); ok {
+		return tui.FromSuite(res.Summary, fams, unsized), res.Notes, nil
 	}
 	return tui.FromPrioritize(res.Summary), res.Notes, nil
 }
