@@ -1,6 +1,7 @@
 package prioritize
 
 import (
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -45,9 +46,9 @@ func hookedCall(g tracefile.Getter) bool {
 }
 
 // userFrames leaves out of a folded stack of a hooked call the frames of
-// dependencies (files in the module cache or a vendor directory): the
-// ORM or client library between the program and database/sql or
-// net/http. The site is then named by the program's own code that made
+// dependencies (files in the module cache or a vendor directory, see
+// depFrame): the ORM or client library between the program and
+// database/sql or net/http. The site is then named by the program's own code that made
 // the query, however the library reached it. A stack of library frames
 // only is kept as it is.
 func userFrames(fs []tracefile.Frame) []tracefile.Frame {
@@ -56,8 +57,7 @@ func userFrames(fs []tracefile.Frame) []tracefile.Frame {
 	}
 	out := []tracefile.Frame{fs[0]}
 	for _, f := range fs[1:] {
-		file := filepath.ToSlash(f.File)
-		if strings.Contains(file, "/pkg/mod/") || strings.Contains(file, "/vendor/") {
+		if depFrame(f) {
 			continue
 		}
 		out = append(out, f)
@@ -66,6 +66,66 @@ func userFrames(fs []tracefile.Frame) []tracefile.Frame {
 		return fs
 	}
 	return out
+}
+
+// depFrame reports whether a frame is in a dependency's file: one in a
+// module cache, whose directory is the package's import path with
+// "@version" after the module's part (GOMODCACHE/gorm.io/gorm@v1.31.2/
+// callbacks, wherever GOMODCACHE is, or gorm.io/gorm@v1.31.2/callbacks
+// with -trimpath), or one in a vendor directory (vendor/ and the import
+// path). The frame's package is read from its function's name, so the
+// main module keeps its frames wherever it is, even copied out of the
+// module cache into a directory named like one (/tmp/app@v1.2.3: its
+// directory does not end with its import path), and so does package
+// main.
+func depFrame(f tracefile.Frame) bool {
+	pkg := funcPackage(f.Func)
+	if pkg == "" || pkg == "main" {
+		return false
+	}
+	pkg = unescapeSymbol(pkg)
+	dir := path.Dir(filepath.ToSlash(f.File))
+	if strings.HasSuffix(dir, "/vendor/"+pkg) {
+		return true
+	}
+	at := strings.LastIndexByte(dir, '@')
+	if at < 0 {
+		return false
+	}
+	rest := dir[at:]
+	end := strings.IndexByte(rest, '/')
+	if end < 0 {
+		end = len(rest)
+	}
+	if !strings.HasPrefix(rest, "@v") {
+		return false
+	}
+	// The module cache spells an upper-case letter of a module path as
+	// '!' and the lower-case letter: compare without either.
+	dir = strings.ToLower(strings.ReplaceAll(dir[:at]+rest[end:], "!", ""))
+	pkg = strings.ToLower(pkg)
+	return dir == pkg || strings.HasSuffix(dir, "/"+pkg)
+}
+
+// unescapeSymbol undoes the escapes of an import path in a symbol name:
+// the linker spells '.' in the path's last element, and a few other
+// bytes, as %xx ("gopkg.in/yaml%2ev3").
+func unescapeSymbol(pkg string) string {
+	if !strings.Contains(pkg, "%") {
+		return pkg
+	}
+	var b strings.Builder
+	for i := 0; i < len(pkg); i++ {
+		if pkg[i] == '%' && i+2 < len(pkg) {
+			if v, err := strconv.ParseUint(pkg[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(pkg[i])
+	}
+	return b.String()
 }
 
 // isStdFrame reports whether a frame is in a package of the Go standard

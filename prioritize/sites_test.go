@@ -1,0 +1,81 @@
+package prioritize
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
+)
+
+// TestDepFrame: a dependency's frame is told by its file's place,
+// module@version or vendor/ before its package's path, wherever the
+// module cache is (GOMODCACHE anywhere, -trimpath); the main module keeps
+// its frames even when copied out of the cache into a directory named
+// like one (mailpit@v1.27.11).
+func TestDepFrame(t *testing.T) {
+	for _, tc := range []struct {
+		fn, file string
+		dep      bool
+	}{
+		{"github.com/leporo/sqlf.(*Stmt).Query", "/root/go/pkg/mod/github.com/leporo/sqlf@v1.4.0/executor.go", true},
+		{"github.com/leporo/sqlf.(*Stmt).Query", "/cache/gomod/github.com/leporo/sqlf@v1.4.0/executor.go", true},
+		{"github.com/leporo/sqlf.(*Stmt).Query", "github.com/leporo/sqlf@v1.4.0/executor.go", true},
+		{"gorm.io/gorm/callbacks.Query", "/x/gorm.io/gorm@v1.31.2/callbacks/query.go", true},
+		{"gorm.io/gorm.(*processor).Execute", "/x/gorm.io/gorm@v1.31.2/callbacks.go", true},
+		{"gopkg.in/yaml%2ev3.(*decoder).unmarshal", "/x/gopkg.in/yaml.v3@v3.0.1/decode.go", true},
+		{"github.com/PuerkitoBio/goquery.(*Selection).Each", "/x/github.com/!puerkito!bio/goquery@v1.13.0/iteration.go", true},
+		{"github.com/jmoiron/sqlx.(*DB).Select", "/src/app/vendor/github.com/jmoiron/sqlx/sqlx.go", true},
+		{"github.com/jmoiron/sqlx.Select[...]", "/x/github.com/jmoiron/sqlx@v1.4.0/sqlx.go", true},
+		// the main module, wherever it is
+		{"github.com/axllent/mailpit/internal/storage.List", "/tmp/mailpit@v1.27.11/internal/storage/messages.go", false},
+		{"github.com/axllent/mailpit/internal/storage.List", "/tmp/orm/mailpit/internal/storage/messages.go", false},
+		{"github.com/axllent/mailpit/internal/storage.List", "github.com/axllent/mailpit/internal/storage/messages.go", false},
+		{"main.main", "/x/github.com/axllent/mailpit@v1.27.11/main.go", false},
+		{"example.com/app.list", "/home/u/vendor/app/list.go", false},
+		{"example.com/app.list", "/home/u@corp/app/list.go", false},
+	} {
+		if got := depFrame(tracefile.Frame{Func: tc.fn, File: tc.file, Line: 1}); got != tc.dep {
+			t.Errorf("depFrame(%s at %s) = %v, want %v", tc.fn, tc.file, got, tc.dep)
+		}
+	}
+}
+
+// TestHookedCallThroughORM: an N+1 made through an ORM that runs the
+// query from a loop of its own (gorm's callbacks), in a module cache
+// that is not under .../pkg/mod/, is named by the program's loop, not
+// the ORM's.
+func TestHookedCallThroughORM(t *testing.T) {
+	app, err := filepath.Abs(filepath.Join("testdata", "ormapp", "app.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gorm, err := filepath.Abs(filepath.Join("testdata", "gomodcache", "gorm.io", "gorm@v1.31.2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stack := []string{
+		"gorm.io/gorm/callbacks.Query@" + gorm + "/callbacks/query.go:20",
+		"gorm.io/gorm.(*processor).Execute@" + gorm + "/callbacks.go:8",
+		"gorm.io/gorm.(*DB).Find@" + gorm + "/finisher_api.go:4",
+		"example.com/app.listPosts@" + app + ":7",
+		"main.main@/src/app/main.go:9",
+	}
+	b := newTrace("orm.suncat")
+	for _, n := range []int{5, 10, 20, 40} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"QueryContext", stack, "main.main", "SELECT * FROM comments WHERE post_id = ?"}, n)
+	}
+	// The event is database/sql's (*DB).QueryContext, recorded there by -calls sql.
+	b.tr.Getters[0].Package, b.tr.Getters[0].Receiver, b.tr.Getters[0].Field = "database/sql", "*DB", tracefmt.CallPrefix+"sql"
+	b.tr.Stacks[0].Frames[0] = tracefile.Frame{Func: "database/sql.(*DB).QueryContext", File: "/usr/local/go/src/database/sql/sql.go", Line: 1737}
+	f := buildFindingsOf(t, Options{}, b.tr)
+	if len(f.Findings) != 1 {
+		t.Fatalf("%d findings, want 1:\n%s", len(f.Findings), FindingsText(f, 0))
+	}
+	d := f.Findings[0]
+	if shortFunc(d.Frame.Func) != "app.listPosts" || d.Why != WhyLoop || d.Fit.Class != ClassLinear {
+		t.Errorf("finding names %s (%s, %v), want app.listPosts (loop, linear):\n%s", d.Frame.Func, d.Why, d.Fit.Class, FindingsText(f, 0))
+	}
+}
