@@ -298,7 +298,7 @@ func findingsText(s *prioritize.Summary, v summaryView) string {
 // then present, empty when no test has sizes).
 type summaryJSON struct {
 	*prioritize.Summary
-	Families []*prioritize.Family  `json:"families,omitempty"`
+	Families []*prioritize.Family `json:"families,omitempty"`
 	Unsized  []prioritize.Unsized `json:"unsized,omitempty"`
 }
 
