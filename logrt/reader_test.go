@@ -189,7 +189,7 @@ func TestDamageCounted(t *testing.T) {
 	// Cut inside a chunk that has later ones: the events before the cut
 	// are read, and the note says how many chunks are missing.
 	cut, err := tracefile.Decode("x", data[:k*chunkSize+5000])
-	if err != nil || !cut.Cut || !strings.Contains(cut.Problem(), "cut short") || !strings.Contains(cut.Problem(), "chunks missing") {
+	if err != nil || !cut.Cut || !strings.Contains(cut.Problem(), "cut short") || !strings.Contains(cut.Problem(), "chunks missing") || !strings.Contains(cut.Problem(), "end at the cut") {
 		t.Errorf("cut: %v, %q", err, cut.Problem())
 	}
 	t.Logf("cut: %s", cut.Problem())

@@ -46,6 +46,10 @@ type Trace struct {
 	// says (0 if it does not), and ChunksInFile the number the file
 	// holds, whole or in part.
 	Chunks, ChunksInFile int
+	// CutShards lists the shards whose records end where the file is
+	// cut (version 3): their later events are missing, while other
+	// shards' may be read to their end.
+	CutShards []int
 	// Losses lists the chunks that lost records, as their checks or
 	// their shards' chunks tell (version 3), with the events lost.
 	Losses []Loss
@@ -57,27 +61,52 @@ type Trace struct {
 // Problem says in one line what is missing from the trace, "" if
 // nothing: a torn last record, a cut file, or a damaged record.
 func (t *Trace) Problem() string {
-	switch {
-	case t.Damage != nil:
+	if t.Damage != nil {
 		return fmt.Sprintf("damaged (%v): the %d events before it were read, the rest is skipped", t.Damage, t.EventsRead)
-	case len(t.Losses) > 0:
-		var parts []string
-		for _, l := range t.Losses {
-			parts = append(parts, l.String())
-		}
-		return fmt.Sprintf("damaged: %s; %d events read", strings.Join(parts, "; "), t.EventsRead)
-	case t.Cut:
-		missing := ""
-		if t.Chunks > t.ChunksInFile {
-			missing = fmt.Sprintf(" (%d of %d chunks missing)", t.Chunks-t.ChunksInFile, t.Chunks)
-		}
-		return fmt.Sprintf("the file is cut short (truncated, or copied while being written): %d events read, the rest is missing%s", t.EventsRead, missing)
-	case t.Torn:
-		return "the last record was being written when the program died; it was skipped"
-	case t.Stopped != "":
-		return fmt.Sprintf("%s after %d events", t.Stopped, t.EventsRead)
 	}
-	return ""
+	var parts []string
+	if len(t.Losses) > 0 {
+		var ls []string
+		for _, l := range t.Losses {
+			ls = append(ls, l.String())
+		}
+		parts = append(parts, "damaged: "+strings.Join(ls, "; "))
+	}
+	if t.Cut {
+		var missing []string
+		if t.Chunks > t.ChunksInFile {
+			missing = append(missing, fmt.Sprintf("%d of %d chunks missing", t.Chunks-t.ChunksInFile, t.Chunks))
+		}
+		if len(t.CutShards) > 0 {
+			var ids []string
+			for _, id := range t.CutShards {
+				ids = append(ids, strconv.Itoa(id))
+			}
+			missing = append(missing, "the records of shard "+strings.Join(ids, ", ")+" end at the cut, the other shards' are read to their end")
+		}
+		m := ""
+		if len(missing) > 0 {
+			m = " (" + strings.Join(missing, "; ") + ")"
+		}
+		parts = append(parts, fmt.Sprintf("the file is cut short (truncated, or copied while being written): %d events read, the rest is missing%s", t.EventsRead, m))
+	}
+	if t.Torn && len(parts) == 0 {
+		return "the last record was being written when the program died; it was skipped"
+	}
+	if t.Stopped != "" {
+		stop := fmt.Sprintf("%s after %d events", t.Stopped, t.EventsRead)
+		if len(parts) == 0 {
+			return stop
+		}
+		return strings.Join(append(parts, stop), "; ")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	if t.Cut {
+		return strings.Join(parts, "; ") // the cut says what was read
+	}
+	return fmt.Sprintf("%s; %d events read", strings.Join(parts, "; "), t.EventsRead)
 }
 
 // A Frame is one symbolized frame of a stack.

@@ -298,6 +298,7 @@ func (s *stream) step() error {
 		// a stream without one was cut short.
 		if s.ci+1 == len(s.chunks) {
 			d.t.Cut, s.done = true, true
+			d.t.CutShards = append(d.t.CutShards, int(s.id))
 			return nil
 		}
 		s.ci++
@@ -308,7 +309,11 @@ func (s *stream) step() error {
 		}
 	}
 	if s.off+4 > d.img.size {
-		s.done = true // ends after a whole record: taken as whole
+		s.done = true // ends after a whole record: taken as whole,
+		if d.t.Chunks > d.t.ChunksInFile {
+			// unless the header counts chunks that the file lacks
+			d.t.CutShards = append(d.t.CutShards, int(s.id))
+		}
 		return nil
 	}
 	word := d.cur.word(s.off)
@@ -344,6 +349,7 @@ func (s *stream) step() error {
 	size := (4 + n + 3) &^ 3
 	if s.off+4+n > d.img.size && s.off+size <= chunkEnd {
 		d.t.Cut, s.done = true, true // cut inside this record
+		d.t.CutShards = append(d.t.CutShards, int(s.id))
 		return nil
 	}
 	if s.off+size > chunkEnd {
