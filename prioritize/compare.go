@@ -53,17 +53,25 @@ type Comparison struct {
 	Note    string    `json:"note,omitempty"`
 	// Sites: HEAD's sites in HEAD's order, then the sites gone.
 	Sites []*SiteDiff `json:"sites"`
+	// For two test suites, the comparison of each test family (see
+	// compareFamilies): Family names it; Families are the families'
+	// comparisons, whose sites are also in Sites.
+	Family   string        `json:"family,omitempty"`
+	Families []*Comparison `json:"families,omitempty"`
 }
 
 // A SiteDiff is one site in BASE and HEAD.
 type SiteDiff struct {
-	Getter string    `json:"getter"` // package-qualified: "example.com/dir.(*Entry).Name"
-	Name   string    `json:"name"`   // "(*Entry).Name"
-	Func   string    `json:"func"`   // the function of the responsible frame
-	Base   *SiteSide `json:"base"`   // nil: a new site (or no BASE)
-	Head   *SiteSide `json:"head"`   // nil: the site is gone
-	Change string    `json:"change"` // Change*; "" without BASE
-	Noise  bool      `json:"noise"`  // a class up that the counts do not bear out
+	Getter string    `json:"getter"`           // package-qualified: "example.com/dir.(*Entry).Name"
+	Name   string    `json:"name"`             // "(*Entry).Name"
+	Func   string    `json:"func"`             // the function of the responsible frame
+	Base   *SiteSide `json:"base"`             // nil: a new site (or no BASE)
+	Head   *SiteSide `json:"head"`             // nil: the site is gone
+	Change string    `json:"change"`           // Change*; "" without BASE
+	Noise  bool      `json:"noise"`            // a class up that the counts do not bear out
+	Family string    `json:"family,omitempty"` // the test family it was fitted in
+	// named: Where names the family (a comparison of several).
+	named bool
 }
 
 // A SiteSide is a site in one run, fitted on the shared sub-traces.
@@ -87,7 +95,11 @@ func (d *SiteDiff) Side() *SiteSide {
 // responsible frame's file and line, "(*Entry).Name at dir.go:21".
 func (d *SiteDiff) Where() string {
 	s := d.Side()
-	return d.Name + " at " + filepath.Base(s.File) + ":" + strconv.Itoa(s.Line)
+	w := d.Name + " at " + filepath.Base(s.File) + ":" + strconv.Itoa(s.Line)
+	if d.named {
+		w += " in " + d.Family
+	}
+	return w
 }
 
 // Compare compares the findings of HEAD with those of BASE; base may be
@@ -99,6 +111,9 @@ func (d *SiteDiff) Where() string {
 func Compare(base, head *Summary, run string) (*Comparison, error) {
 	if head.Findings == nil || (base != nil && base.Findings == nil) {
 		return nil, fmt.Errorf("the summary has no findings (schema version 1; want %d)", SchemaVersion)
+	}
+	if IsSuite(head) && (base == nil || IsSuite(base)) {
+		return compareFamilies(base, head, run)
 	}
 	if base == nil {
 		c, err := compare(head, head, run)

@@ -292,8 +292,9 @@ func TestParseClass(t *testing.T) {
 	}
 }
 
-// TestCompareRun: a test without a size in its name makes the sizes
-// positions; -run keeps the table test, whose labels give the sizes.
+// TestCompareRun: a suite is compared per test family, so a test
+// without a size in its name is left out (it once made the sizes
+// positions); -run keeps the table test, whose labels give the sizes.
 func TestCompareRun(t *testing.T) {
 	labels := append(findLabels(1, 2, 4, 8, 16), "TestOther")
 	other := site{"Title", []string{"example.com/dir.other@/src/dir/o.go:3", "example.com/dir.TestOther@/src/dir/o_test.go:3"}, func(n int) int {
@@ -305,8 +306,8 @@ func TestCompareRun(t *testing.T) {
 	base := summaryOf(t, labels, site{"Name", lookupAt(21), linear}, other)
 	head := summaryOf(t, labels, site{"Name", lookupAt(21), quadratic}, other)
 	all := compareOf(t, base, head)
-	if want := []float64{1, 2, 3, 4, 5, 6}; !reflect.DeepEqual(all.Sizes, want) {
-		t.Errorf("all: sizes %v, want positions %v", all.Sizes, want)
+	if want := []float64{1, 2, 4, 8, 16}; !reflect.DeepEqual(all.Sizes, want) || len(all.Families) != 1 {
+		t.Errorf("all: sizes %v, %d families, want %v of TestFind", all.Sizes, len(all.Families), want)
 	}
 	c, err := Compare(base, head, "TestFind")
 	if err != nil {

@@ -149,6 +149,16 @@ func runDiff(stdout, stderr io.Writer, args []string) error {
 		}
 		return nil
 	}
+	if len(c.Families) > 1 {
+		// Two test suites: a table per family, each on its own sizes.
+		for _, fc := range c.Families {
+			fmt.Fprintf(stdout, "-- %s: ", fc.Family)
+			if err := prioritize.DiffTable(stdout, fc); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	return prioritize.DiffTable(stdout, c)
 }
 
