@@ -3,6 +3,8 @@ package tracefile
 import (
 	"container/heap"
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -55,7 +57,9 @@ func (d *decoder) merge() error {
 	for i, s := range streams {
 		s.pos = i
 		if err := s.fill(); err != nil {
-			return err
+			if err := d.contain(s, err, false); err != nil {
+				return err
+			}
 		}
 		if s.has != 0 {
 			q.s = append(q.s, s)
@@ -65,10 +69,13 @@ func (d *decoder) merge() error {
 	for len(q.s) > 0 {
 		s := q.s[0]
 		if err := d.emitNext(s); err != nil {
-			return err
-		}
-		if err := s.fill(); err != nil {
-			return err
+			if err := d.contain(s, err, true); err != nil {
+				return err
+			}
+		} else if err := s.fill(); err != nil {
+			if err := d.contain(s, err, false); err != nil {
+				return err
+			}
 		}
 		if s.has != 0 {
 			heap.Fix(q, 0)
@@ -76,6 +83,32 @@ func (d *decoder) merge() error {
 			heap.Pop(q)
 		}
 	}
+	return nil
+}
+
+// contain ends, at a damaged record, only the stream that holds it: the
+// other shards' streams are read on, and the loss is counted as the
+// trailers allow (emitted: the damaged record is an event that was
+// counted as read in its chunk). An error of fn's, or past the reader's
+// limits, ends decoding: contain returns it.
+func (d *decoder) contain(s *stream, err error, emitted bool) error {
+	if d.fnErr != nil || errors.Is(err, ErrLimit) {
+		return err
+	}
+	lost := -1
+	if tr, ok := d.trailer(s.chunks[s.ci]); ok {
+		lost = tr.events - s.evChunk
+		if emitted {
+			lost++
+		}
+	}
+	why := err.Error()
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		why = fmt.Sprintf("offset %d: %s", se.Offset, se.Msg)
+	}
+	s.has = 0
+	s.lose(lost, why)
 	return nil
 }
 
