@@ -168,7 +168,7 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 		return enc.Encode(out)
 	}
 	return printSummary(stdout, s, summaryView{levels: levels, top: *top, sum: prioritize.SummarizeOptions{Min: *min, Detail: *detail}, sortBy: *sortBy, kinds: kinds,
-		opt: opt, wholeRun: len(opt.Sizes) > 0})
+		opt: opt, wholeRun: len(opt.Sizes) > 0, stopped: recordingStopped(res.Notes)})
 }
 
 // summaryView says what printSummary prints: the levels (findings and
@@ -183,6 +183,9 @@ type summaryView struct {
 	// prioritize.Families) with opt, unless wholeRun (-sizes given).
 	opt      prioritize.Options
 	wholeRun bool
+	// stopped: a trace's recording stopped (its size cap, a full disk),
+	// so a suite's later tests were not recorded.
+	stopped bool
 }
 
 // levelFindings is the findings level: the defects whose calls grow, over all
@@ -287,10 +290,29 @@ const noEvents = "no events in the traces: the program called none of the instru
 func findingsText(s *prioritize.Summary, v summaryView) string {
 	if !v.wholeRun && prioritize.IsSuite(s) {
 		if fams, unsized, err := prioritize.Families(s, v.opt); err == nil {
-			return prioritize.FamiliesText(s, fams, unsized, v.top)
+			t := prioritize.FamiliesText(s, fams, unsized, v.top)
+			if v.stopped {
+				t += stoppedSuite + "\n"
+			}
+			return t
 		}
 	}
 	return prioritize.FindingsText(s.Findings, v.top)
+}
+
+// stoppedSuite is what the findings of a suite add when a trace's
+// recording stopped before the suite ended.
+const stoppedSuite = "-- recording stopped before the run ended (see the note above): the tests after that point are not in the trace; SUNCAT_MAX_SIZE=0 (no size cap) or fewer tests (-run, -bench) records them"
+
+// recordingStopped reports whether a note says a trace's recording
+// stopped (tracefile's "recording stopped: ... after N events").
+func recordingStopped(notes []string) bool {
+	for _, n := range notes {
+		if strings.Contains(n, ": recording stopped: ") {
+			return true
+		}
+	}
+	return false
 }
 
 // summaryJSON is what summary -json prints: the summary, and for a test

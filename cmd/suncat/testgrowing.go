@@ -53,6 +53,9 @@ func growing(w io.Writer, files []string) *prioritize.Summary {
 		return nil
 	}
 	printNotes(w, "test", st.Notes)
+	if recordingStopped(st.Notes) {
+		fmt.Fprintln(w, "suncat: "+strings.TrimPrefix(stoppedSuite, "-- "))
+	}
 	s := st.Summary
 	if len(s.Groups) == 0 {
 		return s
