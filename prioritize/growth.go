@@ -204,7 +204,8 @@ func classFunc(c Class) func(float64) float64 {
 //     whose unexplained share (1 - R^2) is within three times the best
 //     class's plus 0.02,
 //     and that itself explains 80% of the variation and rises enough.
-//     The next best such class, if any, is kept as Alt.
+//     The next best such class, if any, is kept as Alt (exponential
+//     only where it fits best).
 //   - With five or more points, the first point (warm-up) or the one
 //     farthest from the best fit that is not at the smallest or largest
 //     size is set aside when it lies more than four times as far from
@@ -339,8 +340,15 @@ func fitCandidates(xs, ys []float64) (chosen, best Fit, cands []Fit) {
 		ci = bi
 		cands = append(cands, b)
 	}
+	// The exponential fit has a third free parameter (its rate), so on
+	// four or five sizes it follows any convex series closely: it is an
+	// alternative only where it fits best, or a quadratic 15|55|210|820
+	// would predict "83008..5.26e+11".
 	alt := -1
 	for i := range fits {
+		if fits[i].Class == ClassExponential && i != bi {
+			continue
+		}
 		if i != ci && plausible(i) && (alt < 0 || rms[i] < rms[alt]) {
 			alt = i
 		}

@@ -258,3 +258,18 @@ func TestCheckWarmUp(t *testing.T) {
 		}
 	}
 }
+
+// TestNoExponentialAlt: an exact quadratic on four sizes, n(n+1)/2, is
+// quadratic, and its prediction's range does not reach out to an
+// exponential fit that only its extra parameter makes close.
+func TestNoExponentialAlt(t *testing.T) {
+	xs := []float64{5, 10, 20, 40}
+	ys := []float64{15, 55, 210, 820}
+	f := FitGrowth(xs, ys)
+	if f.Class != ClassQuadratic {
+		t.Fatalf("class %v, want quadratic", f.Class)
+	}
+	if f.Alt != nil && f.Alt.Class == ClassExponential {
+		t.Errorf("alternative class exponential (predicts %g at 400, quadratic %g)", f.Alt.At(400), f.At(400))
+	}
+}
