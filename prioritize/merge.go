@@ -283,9 +283,34 @@ func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
 			name = shortFunc(fs[0].Func)
 		}
 	}
-	t := &Terminal{Name: name, Getter: gt, Frames: fs}
+	t := &Terminal{Name: name, Getter: gt, Frames: recorderFrame(gt, fs)}
 	mg.byKey[key] = t
 	return t
+}
+
+// recorderFrame names the first frame of a field read or a chosen call
+// after the event, not after suncat's runtime function that recorded it
+// (suncatrt.ReadSlice[...], in a file of the overlay that the user's tree
+// does not hold): the field or function's name, at the line of the read
+// or call, the next frame's. Getters and calls hooked in the standard
+// library keep their frames.
+func recorderFrame(g tracefile.Getter, fs []tracefile.Frame) []tracefile.Frame {
+	if g.EventKind() == "getter" || len(fs) < 2 || !isRuntimeFrame(fs[0]) {
+		return fs
+	}
+	out := append([]tracefile.Frame(nil), fs...)
+	out[0] = tracefile.Frame{Func: g.Package + "." + g.Name(), File: fs[1].File, Line: fs[1].Line}
+	return out
+}
+
+// isRuntimeFrame reports whether f is in suncat's runtime, compiled into
+// the program as the package suncatrt of its module (instrument.RuntimeDir).
+func isRuntimeFrame(f tracefile.Frame) bool {
+	fn := f.Func
+	if i := strings.LastIndex(fn, "/"); i >= 0 {
+		fn = fn[i+1:]
+	}
+	return strings.HasPrefix(fn, "suncatrt.")
 }
 
 // cutFrames returns the frames of a trace's stack, the first frames of

@@ -79,3 +79,23 @@ func TestHookedCallThroughORM(t *testing.T) {
 		t.Errorf("finding names %s (%s, %v), want app.listPosts (loop, linear):\n%s", d.Frame.Func, d.Why, d.Fit.Class, FindingsText(f, 0))
 	}
 }
+
+// TestRecorderFrame: a field read's first frame, suncat's recorder in the
+// overlay, is named by the field at the line of the read; a getter's and
+// a hooked call's frames stay as recorded.
+func TestRecorderFrame(t *testing.T) {
+	fs := []tracefile.Frame{
+		{Func: "example.com/app/suncatrt.ReadSlice[...]", File: "/src/app/suncatrt/events.go", Line: 77},
+		{Func: "main.(*Store).Find", File: "/src/app/main.go", Line: 32},
+	}
+	read := tracefile.Getter{ID: 1, Package: "example.com/app", Receiver: "Store", Field: "read:[]Task", Method: "tasks"}
+	got := recorderFrame(read, fs)
+	want := tracefile.Frame{Func: "example.com/app." + read.Name(), File: "/src/app/main.go", Line: 32}
+	if got[0] != want || got[1] != fs[1] || fs[0].Func != "example.com/app/suncatrt.ReadSlice[...]" {
+		t.Errorf("read: frames %v, want %v first, the rest unchanged, the input untouched", got, want)
+	}
+	getter := tracefile.Getter{ID: 2, Package: "example.com/app", Receiver: "*Stop", Method: "Name", Field: "name"}
+	if got := recorderFrame(getter, fs); got[0] != fs[0] {
+		t.Errorf("getter: first frame %v, want it as recorded", got[0])
+	}
+}
