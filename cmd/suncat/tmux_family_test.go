@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -16,17 +15,8 @@ import (
 // a real terminal (tmux): the Findings list each test family's findings,
 // family name first, and the details give the family's sizes.
 func TestViewFamiliesInTmux(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed (.ci/run installs it when it can)")
-	}
-	if testing.Short() {
-		t.Skip("builds suncat, runs a suite under it and drives the viewer in tmux")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "suncat")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	bin := buildSuncat(t, dir)
 	ar, err := txtar.ParseFile("testdata/script/test_families.txtar")
 	if err != nil {
 		t.Fatal(err)
@@ -49,27 +39,8 @@ func TestViewFamiliesInTmux(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("suncat test: %v\n%s", err, out)
 	}
-	sock := filepath.Join(dir, "tmux.sock")
-	tmux := func(args ...string) string {
-		out, err := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("tmux %v: %v\n%s", args, err, out)
-		}
-		return string(out)
-	}
-	tmux("new-session", "-d", "-s", "view", "-x", "120", "-y", "40", "env", "NO_COLOR=1", bin, "view", traces)
-	defer exec.Command("tmux", "-S", sock, "kill-server").Run()
-	screen := func(want string) string {
-		var s string
-		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			s = tmux("capture-pane", "-t", "view", "-p")
-			if strings.Contains(s, want) {
-				return s
-			}
-		}
-		t.Fatalf("screen never showed %q:\n%s", want, s)
-		return ""
-	}
+	v := startView(t, dir, bin, 120, 40, traces)
+	tmux, screen := v.tmux, v.screen
 	// The families, the quadratic one first, each row named by its family.
 	s := screen("› TestPairs  quadratic")
 	for _, w := range []string{
@@ -91,11 +62,5 @@ func TestViewFamiliesInTmux(t *testing.T) {
 	if !strings.Contains(s, "grows as linear") {
 		t.Errorf("TestFind's details:\n%s", s)
 	}
-	tmux("send-keys", "-t", "view", "q")
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if err := exec.Command("tmux", "-S", sock, "has-session", "-t", "view").Run(); err != nil {
-			return // the viewer quit and the session closed
-		}
-	}
-	t.Errorf("q did not quit the viewer")
+	v.quit()
 }
