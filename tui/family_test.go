@@ -64,8 +64,8 @@ func TestFindingsPerFamily(t *testing.T) {
 	tm := open(t, FromSuite(s, fams, unsized), 120, 50)
 	m := final(t, tm)
 	want := []string{
-		"…Pairs/size=#/op=all, per op  quadratic 4|16|64|256 → 25600   (*Item).Name  lib.Pairs (lib.go:20)",
-		"TestFind                      linear    10|20|40|80 → 800     (*Item).Name  lib.Find (lib.go:9)",
+		"…Pairs/size=#/op=all, per op  quadratic 4|16|64|256 → 25600   lib.Pairs (lib.go:20)  (*Item).Name",
+		"TestFind                      linear    10|20|40|80 → 800     lib.Find (lib.go:9)  (*Item).Name",
 	}
 	if got := rows(m); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -63,7 +63,9 @@ func (f *findingsModel) settings() []string {
 func (f *findingsModel) notation(r row) string { return prioritize.CountList(r.site.Counts) }
 
 // text is a site's class, calls per sub-trace (when wide enough; the
-// details pane has them), predicted count, getter and distinguishing frame.
+// details pane has them), predicted count, the responsible frame (the
+// function whose loop makes the calls grow, first, as in the summary's
+// findings) and the getter.
 // A suite's findings start with their family's name.
 func (f *findingsModel) text(r row, w int) string {
 	s := r.site
@@ -72,9 +74,9 @@ func (f *findingsModel) text(r row, w int) string {
 		fam = padRight(truncateLeft(s.Family, f.famW), f.famW) + "  "
 	}
 	if w < 60 {
-		return fmt.Sprintf("%s%-9s → %-6s %s  %s", fam, s.Class, s.Predicted, s.Name, s.Where)
+		return fmt.Sprintf("%s%-9s → %-6s %s  %s", fam, s.Class, s.Predicted, s.Where, s.Name)
 	}
-	return fmt.Sprintf("%s%-9s %s → %-7s %s  %s", fam, s.Class, padRight(f.notation(r), f.colW), s.Predicted, s.Name, s.Where)
+	return fmt.Sprintf("%s%-9s %s → %-7s %s  %s", fam, s.Class, padRight(f.notation(r), f.colW), s.Predicted, s.Where, s.Name)
 }
 
 // siteDetails describes a site: its class and fit, its counts, the
@@ -85,13 +87,13 @@ func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w 
 	if s.Family != "" {
 		b.WriteString(wrap("in test family "+s.Family, w) + "\n")
 	}
+	b.WriteString(wrap("called from "+s.Where, w) + "\n")
 	if s.Getter != "" {
 		b.WriteString(wrap(s.Getter, w) + "\n")
 		if m.marked[s.Getter] {
 			b.WriteString(st.marked.Render("* marked for delay") + "\n")
 		}
 	}
-	b.WriteString(wrap("called from "+s.Where, w) + "\n")
 	if s.Covers != "" {
 		b.WriteString(wrap(s.Covers, w) + "\n")
 	}

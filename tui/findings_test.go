@@ -14,9 +14,9 @@ func TestFindingsOpenFirst(t *testing.T) {
 		t.Fatalf("opened on %s", viewNames[m.view])
 	}
 	want := []string{
-		"linear    4|5|6|7 → 43      (*Stop).Name  main.(*app).bindStop (main.go:40)",
-		"linear    1|2|3|2 → 22      (*Route).ShortName  main.(*app).refresh (main.go:60)",
-		"linear    3|3|4|4 → 14      (*Arrival).Headsign  main.(*app).showArrivals (main.go:44)",
+		"linear    4|5|6|7 → 43      main.(*app).bindStop (main.go:40)  (*Stop).Name",
+		"linear    1|2|3|2 → 22      main.(*app).refresh (main.go:60)  (*Route).ShortName",
+		"linear    3|3|4|4 → 14      main.(*app).showArrivals (main.go:44)  (*Arrival).Headsign",
 	}
 	if got := rows(m); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -97,7 +97,7 @@ func TestSwitchViews(t *testing.T) {
 		{[]string{"tab"}, summarizedView, "S -> A^4"},
 		{[]string{"tab", "tab"}, fullView, "S -> A^4"},
 		{[]string{"tab", "tab", "tab"}, countView, "a^4|5|6|7"},
-		{[]string{"shift+tab"}, findingsView, "linear    4|5|6|7 → 43      (*Stop).Name  main.(*app).bindStop (main.go:40)"},
+		{[]string{"shift+tab"}, findingsView, "linear    4|5|6|7 → 43      main.(*app).bindStop (main.go:40)  (*Stop).Name"},
 		{[]string{"shift+tab", "shift+tab"}, stringsView, `a^4|5|6|7 in A  stop 4: "NE 65TH ST & ROOSEVE"×7`},
 		{[]string{"3", "0"}, findingsView, "linear    4|5|6|7 → 43"},
 		{[]string{"5", "1"}, patternsView, "increasing a^4|5|6|7"},
@@ -504,7 +504,7 @@ func TestNoColor(t *testing.T) {
 		if got := strings.Contains(screen, "\x1b["); got != (no == "") {
 			t.Errorf("NO_COLOR=%q: escape sequences %v", no, got)
 		}
-		if no != "" && !strings.Contains(screen, "› linear    → 43     (*Stop).Name") {
+		if no != "" && !strings.Contains(screen, "› linear    → 43     main.(*app).bindStop") {
 			t.Errorf("without colors the cursor must still show:\n%s", screen)
 		}
 	}

@@ -15,7 +15,7 @@ func TestViewInTmux(t *testing.T) {
 	v := startView(t, dir, bin, 80, 24, trace)
 	tmux, screen, send := v.tmux, v.screen, v.send
 	// The Findings first: the leaking observer's stop names grow.
-	s := screen("› linear    → 532    (*Stop).Name")
+	s := screen("› linear    → 532    model.(*ViewState).vis")
 	if !strings.Contains(s, "0 Findings") || !strings.Contains(s, "called from model.(*ViewState).") {
 		t.Errorf("first screen:\n%s", s)
 	}
