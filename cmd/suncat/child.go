@@ -8,6 +8,8 @@ import (
 	"syscall"
 
 	"github.com/charmbracelet/x/term"
+
+	"github.com/suncat-go/suncat/logrt/host"
 )
 
 // The programs suncat runs on the user's behalf (run's program, test's go
@@ -56,7 +58,11 @@ func runForwarding(cmd *exec.Cmd, group bool) error {
 			}
 		}
 	}()
-	return cmd.Wait()
+	err := cmd.Wait()
+	// An instrumented program cannot remove its control socket when it
+	// exits; the sockets of programs that are gone are removed here.
+	host.RemoveStaleSockets()
+	return err
 }
 
 // statusOf passes on the exit status of a command suncat ran: the same

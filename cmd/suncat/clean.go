@@ -11,6 +11,7 @@ import (
 
 	"github.com/suncat-go/suncat/instrument"
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/host"
 )
 
 var cleanCmd = &command{
@@ -29,9 +30,10 @@ With -n it only lists what it would remove, with sizes. -traces or -cache
 limits it to one of the two. Traces written elsewhere, and the go
 command's own caches, are left alone.
 
-The control sockets of running instrumented programs (suncat-ctl-<uid>
-under the temporary directory) are not touched: each program removes its
-own when it exits.
+The control sockets (suncat-ctl-<uid> under the temporary directory) of
+instrumented programs that are gone are removed too, those of running
+programs are not touched. (A program cannot remove its socket as it
+exits; run, test, demo and delay remove their programs' when they end.)
 
 Examples:
 
@@ -76,6 +78,12 @@ func runClean(stdout, stderr io.Writer, args []string) error {
 	if all || *cache {
 		targets = append(targets, cleanTarget{"build cache", instrument.CacheDir()})
 	}
+	var stale []string
+	if all {
+		// A control folder that is not private is not read; its
+		// sockets are not suncat clean's to remove.
+		stale, _ = host.StaleSockets()
+	}
 	var missing []string
 	for _, t := range targets {
 		files, size, err := dirUsage(t.dir)
@@ -96,7 +104,20 @@ func runClean(stdout, stderr io.Writer, args []string) error {
 		}
 		fmt.Fprintf(stdout, "removed %s (%s)\n", t.dir, desc)
 	}
-	if len(missing) == len(targets) {
+	if len(stale) > 0 {
+		removed := 0
+		for _, sock := range stale {
+			if *dryRun || os.Remove(sock) == nil {
+				removed++
+			}
+		}
+		verb := "removed"
+		if *dryRun {
+			verb = "would remove"
+		}
+		fmt.Fprintf(stdout, "%s %s of programs that are gone in %s\n", verb, plural(removed, "control socket"), logrt.ControlDir())
+	}
+	if len(missing) == len(targets) && len(stale) == 0 {
 		fmt.Fprintf(stdout, "nothing to remove: no %s\n", strings.Join(missing, ", no "))
 	}
 	return nil

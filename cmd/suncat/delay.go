@@ -18,6 +18,7 @@ import (
 	"github.com/suncat-go/suncat/delay"
 	"github.com/suncat-go/suncat/instrument"
 	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/host"
 	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
@@ -366,7 +367,9 @@ func runScenario(bin string, args []string, dir, envDelay string, stderr io.Writ
 	cmd.Env = append(os.Environ(), traceEnv(dir), "SUNCAT_BIN="+bin, logrt.DelayEnv+"="+envDelay)
 	var out strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
+	err = cmd.Run()
+	host.RemoveStaleSockets() // the scenario's programs', now gone
+	if err != nil {
 		fmt.Fprint(stderr, out.String())
 		return nil, err
 	}

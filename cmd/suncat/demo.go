@@ -180,7 +180,9 @@ func recordDemo(appDir string, stops int, progress io.Writer) (string, error) {
 	}
 	fmt.Fprintln(in, "quit")
 	in.Close()
-	if err := cmd.Wait(); err != nil {
+	err = cmd.Wait()
+	host.RemoveStaleSockets() // the app's, now that it is gone
+	if err != nil {
 		return "", fmt.Errorf("the app failed: %w", err)
 	}
 	traces := tracesIn(traceDir)

@@ -89,6 +89,54 @@ func SendControl(target, cmd, arg string) (Process, error) {
 	return request(match[0].socket, line)
 }
 
+// StaleSockets lists the control sockets left by instrumented processes
+// that are gone: a program cannot remove its socket when it returns from
+// main, calls os.Exit or is killed. Nobody listens on them and no process
+// has their pid. A control folder that is not private is not read.
+func StaleSockets() ([]string, error) {
+	dir := logrt.ControlDir()
+	entries, err := os.ReadDir(dir)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := logrt.CheckPrivateDir(dir); err != nil {
+		return nil, err
+	}
+	var stale []string
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".sock") || !gone(e.Name()) {
+			continue
+		}
+		sock := filepath.Join(dir, e.Name())
+		c, err := net.DialTimeout("unix", sock, 2*time.Second)
+		if err == nil {
+			c.Close()
+			continue
+		}
+		if errors.Is(err, syscall.ECONNREFUSED) {
+			stale = append(stale, sock)
+		}
+	}
+	return stale, nil
+}
+
+// RemoveStaleSockets removes the sockets StaleSockets lists and returns
+// how many it removed. Commands that run instrumented programs call it
+// when their program has ended.
+func RemoveStaleSockets() int {
+	stale, _ := StaleSockets()
+	n := 0
+	for _, sock := range stale {
+		if os.Remove(sock) == nil {
+			n++
+		}
+	}
+	return n
+}
+
 // gone reports whether the process named by a socket ("<pid>.sock") no
 // longer exists. A refused connection alone does not say so: a process
 // may be between creating its socket and listening on it.

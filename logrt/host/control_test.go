@@ -52,3 +52,54 @@ func TestLiveProcessesKeepsStartingSocket(t *testing.T) {
 		t.Errorf("the socket of a process that is gone was kept (%v)", err)
 	}
 }
+
+// TestRemoveStaleSockets: the sockets of processes that are gone are
+// listed and removed; one of a live process (this one, refusing) and
+// one that answers are kept.
+func TestRemoveStaleSockets(t *testing.T) {
+	tmp, err := os.MkdirTemp("", "ctl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	t.Setenv("TMPDIR", tmp)
+	dir := logrt.ControlDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	sock := func(pid int, listen bool) string {
+		path := filepath.Join(dir, strconv.Itoa(pid)+".sock")
+		fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { syscall.Close(fd) })
+		if err := syscall.Bind(fd, &syscall.SockaddrUnix{Name: path}); err != nil {
+			t.Fatal(err)
+		}
+		if listen {
+			if err := syscall.Listen(fd, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return path
+	}
+	live := sock(os.Getpid(), false)
+	answers := sock(1<<30-1, true) // no such pid, but it listens
+	dead := sock(1<<30, false)
+	stale, err := StaleSockets()
+	if err != nil || len(stale) != 1 || stale[0] != dead {
+		t.Fatalf("StaleSockets = %q, %v; want [%s]", stale, err, dead)
+	}
+	if n := RemoveStaleSockets(); n != 1 {
+		t.Errorf("RemoveStaleSockets removed %d, want 1", n)
+	}
+	for _, p := range []string{live, answers} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s was removed: %v", p, err)
+		}
+	}
+	if _, err := os.Stat(dead); !os.IsNotExist(err) {
+		t.Errorf("the socket of a process that is gone was kept (%v)", err)
+	}
+}
