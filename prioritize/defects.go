@@ -83,13 +83,17 @@ func groupSites(f *Findings) []*Finding {
 }
 
 // findingKey is what makes sites one finding: the responsible function
-// (and, when it was not found by a loop, sort or recursion, its call
+// and its loop (two loops one after the other in a function are two
+// defects; when it was not found by a loop, sort or recursion, its call
 // line) and the class.
 func findingKey(s *Site) string {
 	f := s.ResponsibleFrame()
 	line := 0
-	if s.Why == WhyCaller {
+	switch s.Why {
+	case WhyCaller:
 		line = f.Line
+	case WhyLoop:
+		line = s.LoopLine
 	}
 	return f.Func + "\x00" + strconv.Itoa(line) + "\x00" + s.Fit.Class.String()
 }

@@ -99,11 +99,15 @@ func (s *sources) file(path string) (*ast.File, *token.FileSet) {
 }
 
 // loopAt returns the line of the outermost for or range statement of
-// the innermost function around line that the line is inside of (nested
-// loops in one function are one defect, named by the outer loop) (a range's
-// body, a for's condition, post statement or body); 0 when none is or the
-// file cannot be read.
-func (s *sources) loopAt(path string, line int) int {
+// the frame's function, funcName at line, that the line is inside of
+// (nested loops in one function are one defect, named by the outer
+// loop) (a range's body, a for's condition, post statement or body); 0
+// when none is or the file cannot be read. The frame's function is the
+// function around the line that is as deep in function literals as its
+// name says (closureDepth): a call whose argument is a function literal
+// starting on the same line is made by the outer function, not by the
+// literal.
+func (s *sources) loopAt(path string, line int, funcName string) int {
 	f, fset := s.file(path)
 	if f == nil || line <= 0 {
 		return 0
@@ -112,20 +116,28 @@ func (s *sources) loopAt(path string, line int) int {
 	within := func(n ast.Node) bool {
 		return n != nil && lineOf(n.Pos()) <= line && line <= lineOf(n.End())
 	}
-	// The innermost function around the line.
-	var fn ast.Node
+	// The functions around the line, outermost first.
+	var around []ast.Node
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			if within(n) {
-				fn = n
+				around = append(around, n)
 			}
 		}
 		return n == nil || within(n)
 	})
-	if fn == nil {
+	if len(around) == 0 {
 		return 0
 	}
+	i := closureDepth(funcName)
+	if _, ok := around[0].(*ast.FuncDecl); !ok {
+		i-- // a literal in a package-level declaration
+	}
+	if i < 0 || i >= len(around) {
+		i = len(around) - 1
+	}
+	fn := around[i]
 	loop := 0
 	ast.Inspect(fn, func(n ast.Node) bool {
 		if n == nil || !within(n) {
@@ -146,6 +158,41 @@ func (s *sources) loopAt(path string, line int) int {
 		return true
 	})
 	return loop
+}
+
+// closureDepth returns how many function literals deep a function is,
+// from its name as the runtime gives it: main.main is 0, main.main.func1
+// is 1, main.main.func1.2 is 2 (a range-over-func body, F-range1, is a
+// loop body of F, not a literal).
+func closureDepth(name string) int {
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	d := 0
+	for _, part := range strings.Split(name, ".") {
+		if j := strings.IndexByte(part, '-'); j >= 0 {
+			part = part[:j]
+		}
+		if isClosureName(part) {
+			d++
+		}
+	}
+	return d
+}
+
+// isClosureName says whether a part of a function's name is a function
+// literal's: func3, or a digit string for one nested in another.
+func isClosureName(part string) bool {
+	part = strings.TrimPrefix(part, "func")
+	if part == "" {
+		return false
+	}
+	for _, c := range part {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // A candidate is a frame of a site's stack that may be responsible: its
@@ -177,7 +224,7 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame) []candidate 
 		case recursive(f, whole):
 			out = append(out, candidate{k, 0, WhyRecursion})
 		default:
-			if l := s.loopAt(f.File, f.Line); l > 0 {
+			if l := s.loopAt(f.File, f.Line, f.Func); l > 0 {
 				out = append(out, candidate{k, l, WhyLoop})
 			}
 		}
@@ -223,7 +270,7 @@ func refineResponsible(f *Findings, xs []float64) {
 		}
 		for i := 0; i+1 < len(s.cands) && s.Responsible == s.cands[i].k; i++ {
 			next := s.cands[i+1]
-			cal := calibration(f.Sites, s, next.k)
+			cal := calibration(f.Sites, s, next)
 			if cal == nil || !sameRatio(f, xs, s, cal) {
 				break
 			}
@@ -233,14 +280,18 @@ func refineResponsible(f *Findings, xs []float64) {
 }
 
 // calibration finds a site other than s whose first candidate is s's
-// frame k (the same function) with the same frames further out.
-func calibration(sites []*Site, s *Site, k int) *Site {
+// candidate c (the same function, from inside the same loop) with the
+// same frames further out. A site in another loop of that function
+// (one that registers N routes, beside the one that serves requests)
+// says nothing about how often c's loop goes round.
+func calibration(sites []*Site, s *Site, c candidate) *Site {
+	k := c.k
 	for _, o := range sites {
 		if o == s || len(o.cands) == 0 {
 			continue
 		}
 		ok := o.cands[0].k
-		if o.Frames[ok].Func != s.Frames[k].Func || len(o.Frames)-ok != len(s.Frames)-k {
+		if o.Frames[ok].Func != s.Frames[k].Func || o.cands[0].why != c.why || o.cands[0].loop != c.loop || len(o.Frames)-ok != len(s.Frames)-k {
 			continue
 		}
 		same := true

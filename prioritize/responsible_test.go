@@ -146,3 +146,61 @@ func TestResponsibleNoSource(t *testing.T) {
 		t.Errorf("findings:\n%s", FindingsText(f, 0))
 	}
 }
+
+// TestResponsibleTwoLoops: a function that registers n routes in one
+// loop, passing a handler literal that starts on the line of the call,
+// and serves requests in another, each scanning the routes
+// (testdata/loops/serve.go, gorilla/mux's shape in doc/cases.md). The
+// registration is named by serve's first loop, not by the literal
+// (which has none); the scan by match, not moved out to serve by a site
+// of serve's other loop; and the two loops are two findings.
+func TestResponsibleTwoLoops(t *testing.T) {
+	src, err := filepath.Abs(filepath.Join("testdata", "loops", "serve.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	const run = "main.main@/src/main/main.go:5"
+	b := newTrace("serve.suncat")
+	const reqs = 100
+	for _, n := range []int{10, 20, 40, 80} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"Path", []string{at("add", 11), at("serve", 30), run}, "main.main", "/r"}, n)
+		b.add(call{"Path", []string{at("match", 18), at("serve", 35), run}, "main.main", "/r"}, reqs*n)
+	}
+	f := buildFindingsOf(t, Options{}, b.tr)
+	text := FindingsText(f, 0)
+	if len(f.Findings) != 2 {
+		t.Fatalf("%d findings, want 2:\n%s", len(f.Findings), text)
+	}
+	for i, want := range []struct {
+		fn         string
+		line, loop int
+	}{{"p.match", 18, 17}, {"p.serve", 30, 29}} {
+		d := f.Findings[i]
+		if shortFunc(d.Frame.Func) != want.fn || d.Frame.Line != want.line || d.Why != WhyLoop || d.Sites[0].LoopLine != want.loop || d.Fit.Class != ClassLinear {
+			t.Errorf("finding %d: %s line %d, %s loop %d, %v; want %s line %d, loop %d, linear\n%s",
+				i+1, shortFunc(d.Frame.Func), d.Frame.Line, d.Why, d.Sites[0].LoopLine, d.Fit.Class, want.fn, want.line, want.loop, text)
+		}
+	}
+}
+
+// TestClosureDepth: how many function literals deep a frame's function
+// is, from its name.
+func TestClosureDepth(t *testing.T) {
+	for name, want := range map[string]int{
+		"main.main":                           0,
+		"example.com/app/mux.(*Router).Match": 0,
+		"main.main.func1":                     1,
+		"main.main.func1.2":                   2,
+		"example.com/a.b/p.(*T).M.func3":      1,
+		"example.com/p.F-range1":              0,
+		"example.com/p.F.func1-range2":        1,
+		"example.com/p.glob..func1":           1,
+		"example.com/p.function":              0,
+	} {
+		if got := closureDepth(name); got != want {
+			t.Errorf("closureDepth(%q) = %d, want %d", name, got, want)
+		}
+	}
+}
