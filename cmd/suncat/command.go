@@ -142,7 +142,7 @@ func splitDashDash(args []string) (own, rest []string) {
 }
 
 func printCommandHelp(w io.Writer, c *command, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "usage: suncat %s %s\n\n", c.name, c.args)
+	fmt.Fprintf(w, "%s\n\n", strings.TrimSpace("usage: suncat "+c.name+" "+c.args))
 	if c.long != "" {
 		fmt.Fprintln(w, strings.TrimSpace(c.long))
 		fmt.Fprintln(w)

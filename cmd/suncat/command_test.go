@@ -80,3 +80,21 @@ func TestLastElem(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpHasExamples: every command's help shows how it is called, and
+// its usage line has no trailing space.
+func TestHelpHasExamples(t *testing.T) {
+	for name, c := range commands {
+		if name == "version" {
+			continue // no arguments, no flags: nothing to show
+		}
+		if !strings.Contains(c.long, "\nExamples:\n") {
+			t.Errorf("suncat %s -h has no Examples section", name)
+		}
+	}
+	var b strings.Builder
+	printCommandHelp(&b, commands["version"], nil)
+	if first, _, _ := strings.Cut(b.String(), "\n"); first != "usage: suncat version" {
+		t.Errorf("version usage line = %q", first)
+	}
+}

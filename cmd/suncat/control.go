@@ -42,9 +42,16 @@ Examples:
 		short: "stop recording events in a running instrumented program",
 		order: 22,
 		long: `
-Pause stops the recording of getter calls in a running instrumented
-program until 'suncat resume'; marks are still recorded. Use it to leave
-out work you are not studying (start-up, navigation between repetitions).
+Pause stops the recording of events (getter calls, and with -reads or
+-calls field reads and calls) in a running instrumented program until
+'suncat resume'; marks are still recorded. Use it to leave out work you
+are not studying (start-up, navigation between repetitions). The program
+is chosen as for 'suncat mark'.
+
+Examples:
+
+	suncat pause
+	suncat pause -pid 4242
 `,
 	}
 	resumeCmd = &command{
@@ -53,7 +60,13 @@ out work you are not studying (start-up, navigation between repetitions).
 		short: "resume recording events after pause",
 		order: 23,
 		long: `
-Resume restarts the recording of getter calls after 'suncat pause'.
+Resume restarts the recording of events after 'suncat pause'. The
+program is chosen as for 'suncat mark'.
+
+Examples:
+
+	suncat resume
+	suncat resume -pid 4242
 `,
 	}
 )

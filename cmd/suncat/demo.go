@@ -31,9 +31,10 @@ testdata/busapp: it instruments the app, drives its scripted scenario (open
 a stop, go back, move to the next stop; four times, each a sub-trace marked
 through the control channel, as you would with 'suncat mark'), and opens
 the viewer on the trace (press ? for its keys). When standard output is not
-a terminal, or with -text, it prints the Performance Summary of the main
-goroutine instead: the Count Summary, the Summarized Grammar and the
-Prioritized Patterns.
+a terminal, or with -text, it prints the Performance Summary instead: the
+findings, then for the main goroutine the Count Summary, the Summarized
+Grammar, the Prioritized Patterns and what grows, from the top finding
+down.
 The app has two planted bugs (testdata/busapp/README.md); the demo shows
 both growing with every repetition.
 

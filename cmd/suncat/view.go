@@ -22,10 +22,12 @@ var viewCmd = &command{
 	order: 41,
 	long: `
 View opens the Performance Summary of the traces in a terminal UI: the
-Prioritized Patterns, the Summarized and Full Grammar, the Count Summary and
-the Strings, with each item's call stack, values and counts per sub-trace
-beside it. Press ? for the keys. When standard output is not a terminal,
-view prints the text summary instead (as 'suncat summary' does).
+Findings (the defects whose calls grow, as 'suncat summary' prints them),
+the Prioritized Patterns, the Summarized and Full Grammar, the Count
+Summary and the Strings, with each item's call stack, values and counts
+per sub-trace beside it. Press ? for the keys. When standard output is
+not a terminal, view prints the text summary instead (as 'suncat
+summary' does).
 
 Examples:
 
