@@ -101,9 +101,22 @@ func FindingLines(f *Findings, d *Finding, rank int) string {
 }
 
 // CoversText counts the getters and callers of a finding: "3 getters,
-// 4 callers".
+// 4 callers". Events of -reads and -calls are counted as what they are:
+// "2 field reads", "2 calls", or "3 events" when the kinds mix.
 func CoversText(d *Finding) string {
-	return plural(len(d.Getters), "getter") + ", " + plural(len(d.Callers), "caller")
+	kinds := map[string]bool{}
+	for _, s := range d.Sites {
+		kinds[s.Getter.EventKind()] = true
+	}
+	what := "getter"
+	if len(kinds) > 1 {
+		what = "event"
+	} else if kinds["read"] {
+		what = "field read"
+	} else if kinds["call"] {
+		what = "call"
+	}
+	return plural(len(d.Getters), what) + ", " + plural(len(d.Callers), "caller")
 }
 
 // FindingLine prints a finding in one line, as suncat test's closing

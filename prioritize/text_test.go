@@ -54,3 +54,28 @@ func TestFewEventsNote(t *testing.T) {
 		t.Errorf("with 200 calls in a sub-trace: note %q", note)
 	}
 }
+
+// TestCoversTextKinds: a finding of field reads or calls does not count
+// them as getters.
+func TestCoversTextKinds(t *testing.T) {
+	site := func(name, field string) *Site {
+		return &Site{Name: name, Getter: tracefile.Getter{Method: name, Field: field}}
+	}
+	for _, c := range []struct {
+		sites []*Site
+		want  string
+	}{
+		{[]*Site{site("(*Stop).Name", "name"), site("(*Stop).Code", "code")}, "2 getters, 1 caller"},
+		{[]*Site{site("Task.Name", "read:Name"), site("Store.tasks", "read:tasks")}, "2 field reads, 1 caller"},
+		{[]*Site{site("(*DB).QueryContext", "call:sql"), site("(*Client).Do", "call:http")}, "2 calls, 1 caller"},
+		{[]*Site{site("(*DB).QueryContext", "call:sql"), site("Store.tasks", "read:tasks")}, "2 events, 1 caller"},
+	} {
+		d := &Finding{Sites: c.sites, Callers: []string{"main.run"}}
+		for _, s := range c.sites {
+			d.Getters = append(d.Getters, s.Name)
+		}
+		if got := CoversText(d); got != c.want {
+			t.Errorf("CoversText = %q, want %q", got, c.want)
+		}
+	}
+}
