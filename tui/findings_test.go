@@ -121,3 +121,20 @@ func TestFindingsMark(t *testing.T) {
 		t.Errorf("the details do not say it is marked:\n%s", m.View())
 	}
 }
+
+// c on a finding goes where its first terminal appears in the Full
+// Grammar, as on a terminal; on a finding of another group it says so.
+func TestFindingsContext(t *testing.T) {
+	tm := open(t, newFake(), 80, 24)
+	keys(tm, "c")
+	m := final(t, tm)
+	if m.view != fullView || !strings.Contains(m.status, "a appears in A") {
+		t.Errorf("view %s, status %q; want the Full Grammar, a appears in A", viewNames[m.view], m.status)
+	}
+	tm = open(t, newFake(), 80, 24)
+	keys(tm, "j", "c")
+	m = final(t, tm)
+	if m.view != findingsView || !strings.Contains(m.status, "another goroutine group") {
+		t.Errorf("view %s, status %q", viewNames[m.view], m.status)
+	}
+}

@@ -138,6 +138,15 @@ func (m *Model) context() {
 		return
 	}
 	sym := r.sym
+	if r.kind == rowSite {
+		// A finding appears where its first terminal does.
+		s := r.site
+		if len(s.Letters) == 0 || s.Group != m.group || m.data == nil {
+			m.status = s.Name + ": its terminals are in another goroutine group (enter opens it)"
+			return
+		}
+		sym = s.Letters[0]
+	}
 	occ := m.data.occurrences(sym)
 	if len(occ) == 0 {
 		if sym == "S" {
