@@ -155,6 +155,27 @@ func TestPackageName(t *testing.T) {
 	}
 }
 
+// TestNoSizesHintMainPackage: the template for a getter of a main
+// package goes in package main, not in one named after the import path.
+func TestNoSizesHintMainPackage(t *testing.T) {
+	site := func(pkg, fn string) *Site {
+		return &Site{Package: pkg, Name: "(*Session).Title", Total: 41,
+			Frames: []tracefile.Frame{{Func: fn}}}
+	}
+	for _, c := range []struct {
+		site *Site
+		want string
+	}{
+		{site("example.com/confsrv", "main.(*Session).Title"), "of package main:"},
+		{site("example.com/confsrv/sched", "example.com/confsrv/sched.(*Session).Title"), "of package sched:"},
+	} {
+		s := &Summary{Findings: &Findings{Sites: []*Site{c.site}}}
+		if got := NoSizesHint(s, nil); !strings.Contains(got, c.want) {
+			t.Errorf("NoSizesHint for %s lacks %q:\n%s", c.site.Frames[0].Func, c.want, got)
+		}
+	}
+}
+
 // FuzzFamilyNames: any set of labels groups into families without a
 // panic; every member of a family has a size and the family two or more.
 func FuzzFamilyNames(f *testing.F) {

@@ -127,11 +127,14 @@ func NoSizesHint(s *Summary, unsized []Unsized) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "== Findings: no test family has sizes (%d test(s) recorded getter calls; no subtest name carries a size such as n=10, size_100 or 1000), so nothing is fitted\n", len(unsized))
 	b.WriteString(UnsizedText(unsized, 5))
-	pkg, getter, calls := topGetter(s)
+	pkg, getter, calls, isMain := topGetter(s)
 	if pkg == "" {
 		return b.String()
 	}
 	name := packageName(pkg)
+	if isMain {
+		name = "main"
+	}
 	fmt.Fprintf(&b, "    suncat fits a test family: a table test or sub-benchmark whose subtests are named by a size.\n")
 	fmt.Fprintf(&b, "    %s was called most (%s calls), from %s; in a _test.go file of package %s:\n\n", getter, Number(float64(calls)), pkg, name)
 	b.WriteString(`	func TestGrowth(t *testing.T) {
@@ -149,10 +152,10 @@ func NoSizesHint(s *Summary, unsized []Unsized) string {
 }
 
 // topGetter returns the getter called most over the summary, its
-// package and its calls.
-func topGetter(s *Summary) (pkg, name string, calls int) {
+// package and its calls, and whether that package is a main package.
+func topGetter(s *Summary) (pkg, name string, calls int, isMain bool) {
 	if s.Findings == nil {
-		return "", "", 0
+		return "", "", 0, false
 	}
 	total := map[string]int{}
 	for _, site := range s.Findings.Sites {
@@ -161,9 +164,12 @@ func topGetter(s *Summary) (pkg, name string, calls int) {
 		if total[k] > calls {
 			calls = total[k]
 			pkg, name = site.Package, site.Name
+			// A main package's functions are named main.F, whatever
+			// its import path.
+			isMain = len(site.Frames) > 0 && strings.HasPrefix(site.Frames[0].Func, "main.")
 		}
 	}
-	return pkg, name, calls
+	return pkg, name, calls, isMain
 }
 
 // majorSuffix is a module's major version at the end of an import path
