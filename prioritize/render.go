@@ -116,6 +116,9 @@ func CoversText(d *Finding) string {
 	} else if kinds["call"] {
 		what = "call"
 	}
+	if len(d.Callers) == 0 { // the responsible frame has no caller in the stacks
+		return plural(len(d.Getters), what)
+	}
 	return plural(len(d.Getters), what) + ", " + plural(len(d.Callers), "caller")
 }
 
