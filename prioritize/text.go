@@ -275,5 +275,5 @@ func Header(g *Group) string {
 	if g.Left > 0 {
 		left = fmt.Sprintf(", %d outside sub-traces left out", g.Left)
 	}
-	return fmt.Sprintf("goroutine %s: %d events in %d sub-traces%s", g.Goroutine, g.Events, subs, left)
+	return fmt.Sprintf("goroutine %s: %d events in %s%s", g.Goroutine, g.Events, plural(subs, "sub-trace"), left)
 }

@@ -235,7 +235,7 @@ func printDemoSummary(w io.Writer, sum *prioritize.Summary, tracePath string) {
 	}
 	fmt.Fprint(w, demoStory(sum, g))
 	if len(sum.Groups) > 1 {
-		fmt.Fprintf(w, "\n(%d more goroutine groups, e.g. %s; see the whole summary)\n", len(sum.Groups)-1, sum.Groups[1].Goroutine)
+		fmt.Fprintf(w, "\n(%s, e.g. %s; see the whole summary)\n", plural(len(sum.Groups)-1, "more goroutine group"), sum.Groups[1].Goroutine)
 	}
 	fmt.Fprintf(w, "\nNext: suncat summary %s\n", tracePath)
 }
