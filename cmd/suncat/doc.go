@@ -15,7 +15,10 @@
 // logrt/tracefile (reading traces), logrt/host (the control client),
 // prioritize (summaries, findings and their text), grammar, delay, export
 // (pprof) and tui (the viewer). Logic that a second caller could need
-// belongs there, not here.
+// belongs there, not here. It imports those libraries (and logrt only for
+// the runtime's shared names: DefaultDir, ControlDir, the environment
+// variables); nothing imports it, and it must not import the test-only
+// packages of internal/ outside its tests.
 //
 // Called by: the user; the tests in this directory through run, and the
 // scripts of testdata/script through the suncat binary.
