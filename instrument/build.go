@@ -258,7 +258,7 @@ func writeOverlay(p *Prepared, gd goDirs, opt BuildOptions, copies []*depCopy) (
 		}
 	}
 	sitesByFile := map[string][]Site{}
-	if err := sitesLanguage(a.Sites); err != nil {
+	if err := sitesLanguage(a.Sites, copies); err != nil {
 		return "", err
 	}
 	for _, s := range a.Sites {
@@ -288,6 +288,7 @@ func writeOverlay(p *Prepared, gd goDirs, opt BuildOptions, copies []*depCopy) (
 		}
 		if d, rel, ok := copyFor(copies, f); ok {
 			d.files[rel] = out
+			d.sites = d.sites || len(sitesByFile[f]) > 0
 			continue
 		}
 		dst := filepath.Join(work, fmt.Sprintf("src%03d_%s", i, filepath.Base(f)))
@@ -615,12 +616,18 @@ func dirHash(dir string) string {
 // sitesLanguage returns an error if a site is in a module whose go.mod
 // says a language version older than go1.18: the rewrite of reads and
 // calls calls the runtime's generic functions, which such a file cannot
-// (its language cannot be raised without adding a line).
-func sitesLanguage(sites []Site) error {
+// (its language cannot be raised without adding a line). A dependency
+// copied out of the module cache is not checked: its copy's go.mod is
+// raised (depCopy.write).
+func sitesLanguage(sites []Site, copies []*depCopy) error {
 	checked := map[string]bool{}
 	for _, s := range sites {
 		dir := filepath.Dir(s.File)
 		if checked[dir] {
+			continue
+		}
+		if _, _, ok := copyFor(copies, s.File); ok {
+			checked[dir] = true
 			continue
 		}
 		checked[dir] = true
