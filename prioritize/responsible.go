@@ -17,7 +17,8 @@ import (
 // frame that
 //
 //   - is not a method of the getter's own type (a delegating accessor,
-//     Name returning Title, is the getter's neighbour, not its loop),
+//     Name returning Title, is the getter's neighbour, not its loop; a
+//     field read's reader is not skipped so: its loop is the work),
 //     nor called back by sort, slices, maps, container/heap or a
 //     template (a comparator's or a template function's own loops are
 //     per element; the loop that grows is the one that calls them);
@@ -210,7 +211,14 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame) []candidate 
 	if len(fs) == 0 {
 		return nil
 	}
-	own := receiverType(fs[0])
+	// A getter's own type's methods are its neighbours (Label returning
+	// Title); a field read's or a call's first frame is the field or the
+	// function, and a method of the field's type that reads it in a loop
+	// (a model's View over its matches) is the loop, not a neighbour.
+	own := ""
+	if site.Getter.EventKind() == "getter" {
+		own = receiverType(fs[0])
+	}
 	var out []candidate
 	for k := 1; k < len(fs); k++ {
 		f := fs[k]

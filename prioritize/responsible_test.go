@@ -204,3 +204,37 @@ func TestClosureDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestResponsibleReadInOwnMethod: a field read inside a loop of a method
+// of the field's own type (a TUI model's View over its matches, gum's
+// filter in doc/cases.md) is named by that method's loop. Only a
+// getter's own type's methods are its neighbours; before, the read
+// passed View by and named the event loop that calls it.
+func TestResponsibleReadInOwnMethod(t *testing.T) {
+	src, err := filepath.Abs(filepath.Join("testdata", "loops", "view.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	b := newTrace("view.suncat")
+	const views = 30
+	for _, n := range []int{250, 500, 1000, 2000} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"reverse", []string{at("model.View", 14), at("eventLoop", 25), "main.main@/src/main/main.go:5"}, "main.main", "false"}, views*n)
+	}
+	for i := range b.tr.Getters {
+		b.tr.Getters[i].Receiver, b.tr.Getters[i].Field = "model", "read:bool"
+	}
+	for i := range b.tr.Stacks {
+		b.tr.Stacks[i].Frames[0].Func = "example.com/p.model.reverse"
+	}
+	f := buildFindingsOf(t, Options{}, b.tr)
+	text := FindingsText(f, 0)
+	if len(f.Findings) != 1 {
+		t.Fatalf("%d findings, want 1:\n%s", len(f.Findings), text)
+	}
+	d := f.Findings[0]
+	if shortFunc(d.Frame.Func) != "p.model.View" || d.Why != WhyLoop || d.Sites[0].LoopLine != 13 {
+		t.Errorf("finding names %s (%s, loop line %d), want p.model.View's loop at line 13:\n%s", shortFunc(d.Frame.Func), d.Why, d.Sites[0].LoopLine, text)
+	}
+}
