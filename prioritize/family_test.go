@@ -2,6 +2,8 @@ package prioritize
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -157,21 +159,27 @@ func TestPackageName(t *testing.T) {
 
 // TestNoSizesHintMainPackage: the template for a getter of a main
 // package goes in package main, not in one named after the import path.
+// The test binary names its functions example.com/confsrv.F either way:
+// the name comes from the getter's file.
 func TestNoSizesHintMainPackage(t *testing.T) {
-	site := func(pkg, fn string) *Site {
+	main := filepath.Join(t.TempDir(), "main.go")
+	if err := os.WriteFile(main, []byte("// A server.\npackage main\n\nfunc main() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	site := func(pkg, file string) *Site {
 		return &Site{Package: pkg, Name: "(*Session).Title", Total: 41,
-			Frames: []tracefile.Frame{{Func: fn}}}
+			Getter: tracefile.Getter{Package: pkg, File: file}}
 	}
 	for _, c := range []struct {
 		site *Site
 		want string
 	}{
-		{site("example.com/confsrv", "main.(*Session).Title"), "of package main:"},
-		{site("example.com/confsrv/sched", "example.com/confsrv/sched.(*Session).Title"), "of package sched:"},
+		{site("example.com/confsrv", main), "of package main:"},
+		{site("example.com/go-sched/v2", "/no/such/file.go"), "of package sched:"},
 	} {
 		s := &Summary{Findings: &Findings{Sites: []*Site{c.site}}}
 		if got := NoSizesHint(s, nil); !strings.Contains(got, c.want) {
-			t.Errorf("NoSizesHint for %s lacks %q:\n%s", c.site.Frames[0].Func, c.want, got)
+			t.Errorf("NoSizesHint for %s lacks %q:\n%s", c.site.Getter.File, c.want, got)
 		}
 	}
 }

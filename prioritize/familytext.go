@@ -2,6 +2,8 @@ package prioritize
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
 	"path"
 	"regexp"
 	"strings"
@@ -127,14 +129,11 @@ func NoSizesHint(s *Summary, unsized []Unsized) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "== Findings: no test family has sizes (%d test(s) recorded getter calls; no subtest name carries a size such as n=10, size_100 or 1000), so nothing is fitted\n", len(unsized))
 	b.WriteString(UnsizedText(unsized, 5))
-	pkg, getter, calls, isMain := topGetter(s)
+	pkg, getter, calls, file := topGetter(s)
 	if pkg == "" {
 		return b.String()
 	}
-	name := packageName(pkg)
-	if isMain {
-		name = "main"
-	}
+	name := packageNameOf(file, pkg)
 	fmt.Fprintf(&b, "    suncat fits a test family: a table test or sub-benchmark whose subtests are named by a size.\n")
 	fmt.Fprintf(&b, "    %s was called most (%s calls), from %s; in a _test.go file of package %s:\n\n", getter, Number(float64(calls)), pkg, name)
 	b.WriteString(`	func TestGrowth(t *testing.T) {
@@ -152,10 +151,10 @@ func NoSizesHint(s *Summary, unsized []Unsized) string {
 }
 
 // topGetter returns the getter called most over the summary, its
-// package and its calls, and whether that package is a main package.
-func topGetter(s *Summary) (pkg, name string, calls int, isMain bool) {
+// package, its calls and the file that declares it.
+func topGetter(s *Summary) (pkg, name string, calls int, file string) {
 	if s.Findings == nil {
-		return "", "", 0, false
+		return "", "", 0, ""
 	}
 	total := map[string]int{}
 	for _, site := range s.Findings.Sites {
@@ -164,12 +163,22 @@ func topGetter(s *Summary) (pkg, name string, calls int, isMain bool) {
 		if total[k] > calls {
 			calls = total[k]
 			pkg, name = site.Package, site.Name
-			// A main package's functions are named main.F, whatever
-			// its import path.
-			isMain = len(site.Frames) > 0 && strings.HasPrefix(site.Frames[0].Func, "main.")
+			file = site.Getter.File
 		}
 	}
-	return pkg, name, calls, isMain
+	return pkg, name, calls, file
+}
+
+// packageNameOf is the name in file's package clause (a main package's
+// is main, whatever its import path), or a guess from the import path
+// when the file cannot be read.
+func packageNameOf(file, importPath string) string {
+	if file != "" {
+		if f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.PackageClauseOnly); err == nil {
+			return f.Name.Name
+		}
+	}
+	return packageName(importPath)
 }
 
 // majorSuffix is a module's major version at the end of an import path
