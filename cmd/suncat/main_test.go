@@ -65,13 +65,15 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("SUNCAT_ROOT", root)
-			// A short temporary directory of the script's own, for scripts
-			// that run instrumented programs: their control sockets go
-			// under it (a TMPDIR as long as $WORK/tmp is too long for a
+			// A short temporary directory of the script's own, its TMPDIR:
+			// the control sockets of the instrumented programs it runs go
+			// under it (a TMPDIR as long as $WORK/.tmp is too long for a
 			// socket path, and the sockets would go to the shared
 			// /tmp/suncat-ctl-<uid>, where scripts running at the same
-			// time see each other's programs). It is under testtmp's
-			// directory when that is short enough.
+			// time see each other's programs, and stay there: a program
+			// cannot remove its socket as it exits). It is under testtmp's
+			// directory when that is short enough, and removed with the
+			// script.
 			base := os.TempDir()
 			if len(base) > 40 {
 				base = "/tmp"
@@ -85,6 +87,7 @@ func TestScripts(t *testing.T) {
 			}
 			env.Defer(func() { os.RemoveAll(short) })
 			env.Setenv("SHORTTMP", short)
+			env.Setenv("TMPDIR", short)
 			// The default trace directory is suncat-traces-$UID.
 			env.Setenv("UID", strconv.Itoa(os.Getuid()))
 			for _, k := range []string{"HOME", "GOPATH", "GOMODCACHE", "GOCACHE", "GOPROXY", "GOFLAGS", "GONOSUMDB", "GOSUMDB", "PATH"} {

@@ -92,7 +92,9 @@ func SendControl(target, cmd, arg string) (Process, error) {
 // StaleSockets lists the control sockets left by instrumented processes
 // that are gone: a program cannot remove its socket when it returns from
 // main, calls os.Exit or is killed. Nobody listens on them and no process
-// has their pid. A control folder that is not private is not read.
+// has their pid. A program that ends between binding its socket and
+// naming it leaves <pid>.sock.new, listed too. A control folder that is
+// not private is not read.
 func StaleSockets() ([]string, error) {
 	dir := logrt.ControlDir()
 	entries, err := os.ReadDir(dir)
@@ -107,7 +109,8 @@ func StaleSockets() ([]string, error) {
 	}
 	var stale []string
 	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".sock") || !gone(e.Name()) {
+		name := strings.TrimSuffix(e.Name(), ".new")
+		if !strings.HasSuffix(name, ".sock") || !gone(name) {
 			continue
 		}
 		sock := filepath.Join(dir, e.Name())

@@ -87,12 +87,17 @@ func TestRemoveStaleSockets(t *testing.T) {
 	live := sock(os.Getpid(), false)
 	answers := sock(1<<30-1, true) // no such pid, but it listens
 	dead := sock(1<<30, false)
-	stale, err := StaleSockets()
-	if err != nil || len(stale) != 1 || stale[0] != dead {
-		t.Fatalf("StaleSockets = %q, %v; want [%s]", stale, err, dead)
+	// A program that ended between binding and naming its socket.
+	unnamed := filepath.Join(dir, strconv.Itoa(1<<30+1)+".sock.new")
+	if err := os.WriteFile(unnamed, nil, 0o600); err != nil {
+		t.Fatal(err)
 	}
-	if n := RemoveStaleSockets(); n != 1 {
-		t.Errorf("RemoveStaleSockets removed %d, want 1", n)
+	stale, err := StaleSockets()
+	if err != nil || len(stale) != 2 || stale[0] != dead || stale[1] != unnamed {
+		t.Fatalf("StaleSockets = %q, %v; want [%s %s]", stale, err, dead, unnamed)
+	}
+	if n := RemoveStaleSockets(); n != 2 {
+		t.Errorf("RemoveStaleSockets removed %d, want 2", n)
 	}
 	for _, p := range []string{live, answers} {
 		if _, err := os.Stat(p); err != nil {
