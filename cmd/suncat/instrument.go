@@ -132,7 +132,7 @@ func instrumentError(err error) error {
 
 var gettersCmd = &command{
 	name:  "getters",
-	args:  "[-v] [-json] [-funcs] [-match re] [-skip re] [-tags t] [-deps patterns] [package]",
+	args:  "[-v] [-json] [-funcs] [-reads] [-calls sets] [-match re] [-skip re] [-tags t] [-deps patterns] [package]",
 	short: "list the string getters suncat would instrument, and why",
 	order: 10,
 	long: `
@@ -140,25 +140,31 @@ Getters analyzes the package (default ".") and the packages of its module
 that it imports, and lists the string getters: methods whose string result
 is, on every return path, the value of a struct field or a constant. Each
 line gives file:line, the getter and the field it returns. With -v it also
-lists the functions returning strings that were rejected, and why.
+lists the functions returning strings that were rejected, and why. With
+-reads and -calls it lists the field reads and calls that would be
+recorded too (with -v, the reads left out and why; doc/events.md).
 
 Examples:
 
 	suncat getters ./cmd/app
 	suncat getters -v -match 'Stop' ./cmd/app
+	suncat getters -reads -calls sql -v ./cmd/app
 `,
 }
 
 var instrumentCmd = &command{
 	name:  "instrument",
-	args:  "[-o out] [-funcs] [-match re] [-skip re] [-tags t] [-deps patterns] [build flags] [package]",
+	args:  "[-o out] [-funcs] [-reads] [-calls sets] [-match re] [-skip re] [-tags t] [-deps patterns] [build flags] [package]",
 	short: "build an instrumented copy of a program",
 	order: 11,
 	long: `
 Instrument builds the main package (default ".") with every call of its
 module's string getters logged to a trace: the call stack and the returned
-string. Your files, go.mod and go.sum are not modified: the rewritten files
-and suncat's runtime reach the compiler through go build -overlay.
+string. -reads also logs every read of a struct field, and -calls the
+calls of database/sql (sql), net/http (http) or functions matching a
+regexp (doc/events.md). Your files, go.mod and go.sum are not modified:
+the rewritten files and suncat's runtime reach the compiler through go
+build -overlay.
 
 The flags -tags, -race, -ldflags, -gcflags and -mod are passed to go
 build. -deps also instruments the getters of dependency packages:
@@ -175,6 +181,7 @@ Examples:
 	suncat instrument -o /tmp/app ./cmd/app
 	suncat instrument -race -ldflags '-X main.version=dev' ./cmd/app
 	suncat instrument -deps 'example.com/lib/...' ./cmd/app
+	suncat instrument -reads -calls sql -o /tmp/app ./cmd/app
 	SUNCAT_TRACE=/tmp/traces/ /tmp/app
 `,
 }
