@@ -102,7 +102,8 @@ func (s *sources) file(path string) (*ast.File, *token.FileSet) {
 // loopAt returns the line of the outermost for or range statement of
 // the frame's function, funcName at line, that the line is inside of
 // (nested loops in one function are one defect, named by the outer
-// loop) (a range's body, a for's condition, post statement or body); 0
+// loop) (a range's body below its header, a for's condition, post
+// statement or body); 0
 // when none is or the file cannot be read. The frame's function is the
 // function around the line that is as deep in function literals as its
 // name says (closureDepth): a call whose argument is a function literal
@@ -152,7 +153,11 @@ func (s *sources) loopAt(path string, line int, funcName string) int {
 				loop = lineOf(n.Pos())
 			}
 		case *ast.RangeStmt:
-			if loop == 0 && within(n.Body) {
+			// The range expression is evaluated once: a call on the
+			// header's line is inside the loop only when the whole
+			// loop is on that line.
+			header := lineOf(n.Body.Lbrace) == line && lineOf(n.Body.Rbrace) != line
+			if loop == 0 && within(n.Body) && !header {
 				loop = lineOf(n.Pos())
 			}
 		}

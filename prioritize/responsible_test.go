@@ -238,3 +238,36 @@ func TestResponsibleReadInOwnMethod(t *testing.T) {
 		t.Errorf("finding names %s (%s, loop line %d), want p.model.View's loop at line 13:\n%s", shortFunc(d.Frame.Func), d.Why, d.Sites[0].LoopLine, text)
 	}
 }
+
+// TestLoopAtRangeHeader: a range's expression is evaluated once, so a
+// read on the header's line (range m.matches) is not inside that loop
+// (mux's Router.Match reading r.routes, which calibrated the loop of
+// the reads inside it); a loop on one line is.
+func TestLoopAtRangeHeader(t *testing.T) {
+	src, err := filepath.Abs(filepath.Join("testdata", "loops", "view.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSources()
+	for _, tc := range []struct {
+		fn         string
+		line, want int
+	}{
+		{"example.com/p.model.View", 13, 0},
+		{"example.com/p.model.View", 14, 13},
+		{"example.com/p.eventLoop", 24, 0},
+		{"example.com/p.eventLoop", 25, 24},
+	} {
+		if got := s.loopAt(src, tc.line, tc.fn); got != tc.want {
+			t.Errorf("loopAt(view.go:%d) = %d, want %d", tc.line, got, tc.want)
+		}
+	}
+	// Not gofmt's layout, so written here rather than in testdata.
+	one := filepath.Join(t.TempDir(), "one.go")
+	if err := os.WriteFile(one, []byte("package p\n\nfunc total(ms []model) (n int) {\n\tfor _, m := range ms { n += len(m.View()) }\n\treturn n\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.loopAt(one, 4, "example.com/p.total"); got != 4 {
+		t.Errorf("loopAt(one.go:4), a loop on one line = %d, want 4", got)
+	}
+}
