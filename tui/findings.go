@@ -79,15 +79,18 @@ func (f *findingsModel) text(r row, w int) string {
 	return fmt.Sprintf("%s%-9s %s → %-7s %s  %s", fam, s.Class, padRight(f.notation(r), f.colW), s.Predicted, s.Where, s.Name)
 }
 
-// siteDetails describes a site: its class and fit, its counts, the
+// siteDetails describes a finding, as the summary does: the responsible
+// frame first, then its top getter, its class and fit, its counts, the
 // prediction, its stack down to the distinguishing frame, its value.
 func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w int) {
 	st := m.styles
-	fmt.Fprintf(b, "%s %s\n", st.paneTitle.Render("site"), s.Name)
+	// Wrapped as plain text, then the title styled.
+	where := strings.TrimPrefix(wrap("finding "+s.Where, w), "finding")
+	b.WriteString(st.paneTitle.Render("finding") + where + "\n")
 	if s.Family != "" {
 		b.WriteString(wrap("in test family "+s.Family, w) + "\n")
 	}
-	b.WriteString(wrap("called from "+s.Where, w) + "\n")
+	b.WriteString(wrap(s.Name, w) + "\n")
 	if s.Getter != "" {
 		b.WriteString(wrap(s.Getter, w) + "\n")
 		if m.marked[s.Getter] {

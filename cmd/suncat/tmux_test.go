@@ -16,7 +16,7 @@ func TestViewInTmux(t *testing.T) {
 	tmux, screen, send := v.tmux, v.screen, v.send
 	// The Findings first: the leaking observer's stop names grow.
 	s := screen("› linear    → 532    model.(*ViewState).vis")
-	if !strings.Contains(s, "0 Findings") || !strings.Contains(s, "called from model.(*ViewState).") {
+	if !strings.Contains(s, "0 Findings") || !strings.Contains(s, "finding model.(*ViewState).") {
 		t.Errorf("first screen:\n%s", s)
 	}
 	// Enter: the finding's sites (three getters of one defect) in the
