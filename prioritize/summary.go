@@ -77,10 +77,21 @@ type ValueCount struct {
 	Count int    `json:"count"`
 }
 
-// Caller returns the frame that called the getter, if any.
+// Caller returns the frame that called the getter, if any; for a call
+// recorded inside the standard library, the program's frame that made it.
 func (t *Terminal) Caller() (tracefile.Frame, bool) {
 	if len(t.Frames) < 2 {
 		return tracefile.Frame{}, false
+	}
+	if hookedCall(t.Getter) {
+		// A call recorded inside database/sql or net/http: its caller
+		// is the program's code that made it, not the standard
+		// library's or a dependency's frames on the way.
+		for _, f := range t.Frames[1:] {
+			if !isStdFrame(f) && !depFrame(f) {
+				return f, true
+			}
+		}
 	}
 	return t.Frames[1], true
 }

@@ -83,3 +83,28 @@ func TestCoversTextKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestWhereHookedCall: a call recorded inside database/sql is placed at
+// the program's line that made it, past the standard library's frames
+// (and a dependency's), not at the hook in sql.go.
+func TestWhereHookedCall(t *testing.T) {
+	sql := "/usr/local/go/src/database/sql/sql.go"
+	term := &Terminal{
+		Name:   "(*DB).QueryContext",
+		Getter: tracefile.Getter{Package: "database/sql", Receiver: "*DB", Method: "QueryContext", Field: "call:sql"},
+		Frames: []tracefile.Frame{
+			{Func: "database/sql.suncatCall", File: sql, Line: 3686},
+			{Func: "database/sql.(*DB).QueryContext", File: sql, Line: 1737},
+			{Func: "github.com/jmoiron/sqlx.(*DB).Get", File: "/go/pkg/mod/github.com/jmoiron/sqlx@v1.4.0/sqlx.go", Line: 90},
+			{Func: "main.loadItems", File: "/src/app/main.go", Line: 122},
+			{Func: "main.run", File: "/src/app/main.go", Line: 77},
+		},
+	}
+	if got, want := Where(term), "main.loadItems (main.go:122)"; got != want {
+		t.Errorf("Where = %q, want %q", got, want)
+	}
+	getter := &Terminal{Name: "(*Stop).Name", Frames: term.Frames[3:]}
+	if got, want := Where(getter), "main.run (main.go:77)"; got != want {
+		t.Errorf("a getter's Where = %q, want %q", got, want)
+	}
+}
