@@ -98,3 +98,14 @@ func TestHelpHasExamples(t *testing.T) {
 		t.Errorf("version usage line = %q", first)
 	}
 }
+
+// TestReportBenchWithoutSummary: when the traces are left to suncat
+// summary (too big), the benchmark lines have no calls per op, and their
+// heading does not promise them.
+func TestReportBenchWithoutSummary(t *testing.T) {
+	var b strings.Builder
+	reportBench(&b, nil, map[string]float64{"BenchmarkFind/n=10-2": 515.7}, map[string]float64{"BenchmarkFind/n=10-2": 19.6}, []string{"BenchmarkFind/n=10-2"})
+	if out := b.String(); strings.Contains(out, "calls") || !strings.Contains(out, "515.7 ns/op recorded; plain 19.6 ns/op") {
+		t.Errorf("reportBench without a summary:\n%s", out)
+	}
+}

@@ -129,14 +129,19 @@ func plainBench(ctx context.Context, dir string, buildFlags, flags, targets, aft
 }
 
 // reportBench prints each benchmark's ns/op as go test measured it under
-// suncat, with the getter calls recorded per op, beside its ns/op
+// suncat, with the getter calls recorded per op (when the traces were
+// read: s is nil when they are left to suncat summary), beside its ns/op
 // without recording (plain; a benchmark missing there says so).
 func reportBench(w io.Writer, s *prioritize.Summary, recorded, plain map[string]float64, order []string) {
 	if len(order) == 0 {
 		return
 	}
 	calls := callsPerOp(s)
-	fmt.Fprintln(w, "suncat: benchmarks: ns/op recorded by suncat, getter calls per op, ns/op of plain go test (the recording's cost is the difference):")
+	perOp := "getter calls per op, "
+	if len(calls) == 0 {
+		perOp = ""
+	}
+	fmt.Fprintf(w, "suncat: benchmarks: ns/op recorded by suncat, %sns/op of plain go test (the recording's cost is the difference):\n", perOp)
 	for _, name := range order {
 		line := fmt.Sprintf("suncat:   %s  %s ns/op recorded", name, prioritize.Number(recorded[name]))
 		if c, ok := calls[benchName(name, calls)]; ok {
