@@ -298,7 +298,7 @@ func runGetters(stdout, stderr io.Writer, args []string) error {
 	if len(a.Getters) == 0 && (sel.reads || sel.calls != "") {
 		fmt.Fprintf(stderr, "suncat: no getters, field reads or chosen calls found in %s\n", strings.Join(a.Packages, " "))
 	} else if len(a.Getters) == 0 {
-		fmt.Fprintf(stderr, "suncat: no string getters found in %s\n", strings.Join(a.Packages, " "))
+		fmt.Fprintf(stderr, "suncat: no string getters found in %s (-v says why each string method was left out; -reads lists field reads, -calls sql database queries)\n", strings.Join(a.Packages, " "))
 	}
 	return nil
 }
