@@ -121,7 +121,7 @@ func TestGroupIndex(t *testing.T) {
 		{"each", each, "net/http.serve", "net/http.serve"},
 		{"all", all, "main.main", "*"},
 		{"all", all, "net/http.serve", "*"},
-		{"selected", sel, "main.main", "*"},
+		{"selected", sel, "main.main", "^main"},
 		{"not selected", sel, "net/http.serve", ""},
 	}
 	for _, tc := range cases {
@@ -199,9 +199,10 @@ func TestPart(t *testing.T) {
 		t.Errorf("%d protos, want 4 (A@f in w and main, B@g in w and main)", n)
 	}
 
-	// Selected goroutines: one group "*", split on their events only.
+	// Selected goroutines: one group named by the selection, split on
+	// their events only.
 	p = partOf(t, tr, Options{Goroutines: "^ma"})
-	if len(p.groups) != 1 || p.groups[0].key != "*" || p.events != 5 {
+	if len(p.groups) != 1 || p.groups[0].key != "^ma" || p.events != 5 {
 		t.Errorf("-goroutines ^ma: %d groups", len(p.groups))
 	}
 	if _, err := Merge([]*Part{partOf(t, tr, Options{Goroutines: "^nothing"})}, Options{Goroutines: "^nothing"}); err == nil ||

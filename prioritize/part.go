@@ -310,6 +310,9 @@ func (p *Part) groupIndex(entry string) int32 {
 			}
 			return -1
 		}
+		// The groups selected are one, named by the selection
+		// (-goroutines main.main reads "goroutine main.main").
+		key = p.opt.sel.String()
 	case p.opt.each:
 		key = entry
 	}

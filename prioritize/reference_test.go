@@ -94,7 +94,7 @@ func refBuild(traces []*tracefile.Trace, opt Options) (*Summary, error) {
 				continue
 			}
 			if sel != nil {
-				key = "*" // selected groups are summarized together
+				key = sel.String() // selected groups are summarized together, named by the selection
 			}
 			if _, ok := groups[key]; !ok {
 				order = append(order, key)

@@ -42,7 +42,7 @@ type Summary struct {
 
 // A Group is the summary of the events of one goroutine group.
 type Group struct {
-	Goroutine string           `json:"goroutine"` // entry function; "*" for all
+	Goroutine string           `json:"goroutine"` // entry function; "*" for all; the regexp of -goroutines REGEXP
 	Events    int              `json:"events"`    // in sub-traces
 	Left      int              `json:"left"`      // events outside any sub-trace (before the first mark, ...)
 	SubTraces []SubTrace       `json:"subTraces"`
