@@ -17,30 +17,9 @@ import (
 // its socket and not be listening yet (its runtime names the socket only
 // once it listens, but sockets of older builds may be met too).
 func TestLiveProcessesKeepsStartingSocket(t *testing.T) {
-	tmp, err := os.MkdirTemp("", "ctl") // short: socket paths are limited
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
-	t.Setenv("TMPDIR", tmp)
-	dir := logrt.ControlDir()
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	bound := func(pid int) string {
-		path := filepath.Join(dir, strconv.Itoa(pid)+".sock")
-		fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { syscall.Close(fd) })
-		if err := syscall.Bind(fd, &syscall.SockaddrUnix{Name: path}); err != nil {
-			t.Fatal(err)
-		}
-		return path // bound, not listening: connections are refused
-	}
-	live := bound(os.Getpid())
-	dead := bound(1 << 30) // no such pid
+	sock := controlDir(t)
+	live := sock(os.Getpid(), false) // bound, not listening: connections are refused
+	dead := sock(1<<30, false)       // no such pid
 	ps, err := LiveProcesses()
 	if err != nil || len(ps) != 0 {
 		t.Fatalf("LiveProcesses = %v, %v; want none answering", ps, err)
@@ -57,33 +36,8 @@ func TestLiveProcessesKeepsStartingSocket(t *testing.T) {
 // listed and removed; one of a live process (this one, refusing) and
 // one that answers are kept.
 func TestRemoveStaleSockets(t *testing.T) {
-	tmp, err := os.MkdirTemp("", "ctl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
-	t.Setenv("TMPDIR", tmp)
+	sock := controlDir(t)
 	dir := logrt.ControlDir()
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	sock := func(pid int, listen bool) string {
-		path := filepath.Join(dir, strconv.Itoa(pid)+".sock")
-		fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { syscall.Close(fd) })
-		if err := syscall.Bind(fd, &syscall.SockaddrUnix{Name: path}); err != nil {
-			t.Fatal(err)
-		}
-		if listen {
-			if err := syscall.Listen(fd, 1); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return path
-	}
 	live := sock(os.Getpid(), false)
 	answers := sock(1<<30-1, true) // no such pid, but it listens
 	dead := sock(1<<30, false)
@@ -106,5 +60,38 @@ func TestRemoveStaleSockets(t *testing.T) {
 	}
 	if _, err := os.Stat(dead); !os.IsNotExist(err) {
 		t.Errorf("the socket of a process that is gone was kept (%v)", err)
+	}
+}
+
+// controlDir makes a private control directory under a short TMPDIR of
+// the test's own (socket paths are limited) and returns a function that
+// makes the socket of a pid in it, bound, and listening if asked.
+func controlDir(t *testing.T) func(pid int, listen bool) string {
+	tmp, err := os.MkdirTemp("", "ctl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	t.Setenv("TMPDIR", tmp)
+	dir := logrt.ControlDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return func(pid int, listen bool) string {
+		path := filepath.Join(dir, strconv.Itoa(pid)+".sock")
+		fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { syscall.Close(fd) })
+		if err := syscall.Bind(fd, &syscall.SockaddrUnix{Name: path}); err != nil {
+			t.Fatal(err)
+		}
+		if listen {
+			if err := syscall.Listen(fd, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return path
 	}
 }
