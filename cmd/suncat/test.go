@@ -81,9 +81,13 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		return instrumentError(err)
 	}
 	ctx := context.Background()
+	made := c.traceDir == "" // a new directory, removed again if it stays empty
 	dir, err := newTraceDir(c.traceDir, "test")
 	if err != nil {
 		return err
+	}
+	if made {
+		defer os.Remove(dir) // only if empty: a run that failed before recording
 	}
 	reportPrepared(stderr, prep, c.opt.Patterns)
 	env := append(os.Environ(), prep.Env...)
@@ -120,7 +124,7 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 		}
 		runErr = silentError{exitError(1)}
 	}
-	reportTraces(stderr, dir, !jsonOut, func(s *prioritize.Summary) { reportBench(stderr, s, watch.nsPerOp, plain, watch.order) })
+	reportTraces(stderr, dir, made, !jsonOut, func(s *prioritize.Summary) { reportBench(stderr, s, watch.nsPerOp, plain, watch.order) })
 	return statusOf(runErr)
 }
 

@@ -11,11 +11,16 @@ import (
 
 // reportTraces says where the run's traces are and, with growth, lists
 // the findings per test family, then, when benchmarks ran (bench), their
-// ns/op with the recording's cost.
-func reportTraces(stderr io.Writer, dir string, growth bool, bench func(*prioritize.Summary)) {
+// ns/op with the recording's cost. A directory suncat made (made) that
+// holds no trace is removed.
+func reportTraces(stderr io.Writer, dir string, made, growth bool, bench func(*prioritize.Summary)) {
 	traces := tracesIn(dir)
 	if len(traces) == 0 {
-		fmt.Fprintf(stderr, "suncat: no test called a getter: no trace; directory: %s\n", dir)
+		if made && os.Remove(dir) == nil {
+			fmt.Fprintln(stderr, "suncat: no test called a getter: no trace")
+		} else {
+			fmt.Fprintf(stderr, "suncat: no test called a getter: no trace; directory: %s\n", dir)
+		}
 		bench(nil)
 		return
 	}
