@@ -251,97 +251,18 @@ func writeOverlay(p *Prepared, gd goDirs, opt BuildOptions, copies []*depCopy) (
 	work, a := p.work, p.Analysis
 	replace := map[string]string{}
 	rtImport := a.ModulePath + "/" + RuntimeDir
-	byFile := map[string][]Getter{}
-	for _, g := range a.Getters {
-		if g.Kind == KindGetter {
-			byFile[g.Pos.Filename] = append(byFile[g.Pos.Filename], g)
-		}
-	}
-	sitesByFile := map[string][]Site{}
-	if err := sitesLanguage(a.Sites, copies); err != nil {
+	if err := overlaySources(work, a, opt, copies, rtImport, replace); err != nil {
 		return "", err
 	}
-	for _, s := range a.Sites {
-		sitesByFile[s.File] = append(sitesByFile[s.File], s)
-		if _, ok := byFile[s.File]; !ok {
-			byFile[s.File] = nil
-		}
-	}
-	if a.MainFile != "" && !opt.testing {
-		if _, ok := byFile[a.MainFile]; !ok {
-			byFile[a.MainFile] = nil // imports the runtime, for reads and calls
-		}
-	}
-	files := make([]string, 0, len(byFile))
-	for f := range byFile {
-		files = append(files, f)
-	}
-	sort.Strings(files)
-	for i, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			return "", err
-		}
-		out, err := RewriteEvents(f, src, byFile[f], sitesByFile[f], rtImport)
-		if err != nil {
-			return "", err
-		}
-		if d, rel, ok := copyFor(copies, f); ok {
-			d.files[rel] = out
-			d.sites = d.sites || len(sitesByFile[f]) > 0
-			continue
-		}
-		dst := filepath.Join(work, fmt.Sprintf("src%03d_%s", i, filepath.Base(f)))
-		if err := os.WriteFile(dst, out, 0o644); err != nil {
-			return "", err
-		}
-		replace[f] = dst
-	}
-	rtDir := filepath.Join(a.ModuleDir, filepath.FromSlash(RuntimeDir))
-	if _, err := os.Stat(rtDir); err == nil {
-		return "", fmt.Errorf("%s exists in your module; suncat needs that directory for its runtime", rtDir)
-	}
-	rtFiles, err := runtimeFilesFor(moduleGoVersion(a.ModuleDir), rtImport)
-	if err != nil {
+	if err := overlayRuntime(work, a, opt, rtImport, replace); err != nil {
 		return "", err
-	}
-	rtWork := filepath.Join(work, "rt")
-	if err := os.MkdirAll(rtWork, 0o755); err != nil {
-		return "", err
-	}
-	for name, data := range rtFiles {
-		dst := filepath.Join(rtWork, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return "", err
-		}
-		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			return "", err
-		}
-		replace[filepath.Join(rtDir, filepath.FromSlash(name))] = dst
 	}
 	if len(a.Hooks) > 0 {
-		std, err := patchStd(a, gd.goroot)
-		if err != nil {
+		if err := overlayStd(work, a, gd.goroot, replace); err != nil {
 			return "", err
 		}
-		names := make([]string, 0, len(std))
-		for f := range std {
-			names = append(names, f)
-		}
-		sort.Strings(names)
-		for i, f := range names {
-			dst := filepath.Join(work, fmt.Sprintf("std%03d_%s", i, filepath.Base(f)))
-			if err := os.WriteFile(dst, std[f], 0o644); err != nil {
-				return "", err
-			}
-			replace[f] = dst
-		}
 	}
-	table := filepath.Join(rtWork, "zz_suncat_table.go")
-	if err := os.WriteFile(table, []byte(tableSource(a, opt)), 0o644); err != nil {
-		return "", err
-	}
-	replace[filepath.Join(rtDir, "zz_suncat_table.go")] = table
+	var err error
 	p.Labelled, p.Hooked, err = overlayTests(work, a, gd.goroot, opt, rtImport, replace)
 	if err != nil {
 		return "", err
@@ -352,6 +273,107 @@ func writeOverlay(p *Prepared, gd goDirs, opt BuildOptions, copies []*depCopy) (
 	}
 	ovl := filepath.Join(work, "overlay.json")
 	return ovl, os.WriteFile(ovl, data, 0o644)
+}
+
+// overlaySources rewrites the files that hold getters, read or call sites,
+// and the main file (which imports the runtime, for reads and calls), into
+// the work directory or their dependency module's copy.
+func overlaySources(work string, a *Analysis, opt BuildOptions, copies []*depCopy, rtImport string, replace map[string]string) error {
+	byFile := map[string][]Getter{}
+	for _, g := range a.Getters {
+		if g.Kind == KindGetter {
+			byFile[g.Pos.Filename] = append(byFile[g.Pos.Filename], g)
+		}
+	}
+	sitesByFile := map[string][]Site{}
+	if err := sitesLanguage(a.Sites, copies); err != nil {
+		return err
+	}
+	for _, s := range a.Sites {
+		sitesByFile[s.File] = append(sitesByFile[s.File], s)
+		if _, ok := byFile[s.File]; !ok {
+			byFile[s.File] = nil
+		}
+	}
+	if a.MainFile != "" && !opt.testing {
+		if _, ok := byFile[a.MainFile]; !ok {
+			byFile[a.MainFile] = nil
+		}
+	}
+	files := make([]string, 0, len(byFile))
+	for f := range byFile {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for i, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		out, err := RewriteEvents(f, src, byFile[f], sitesByFile[f], rtImport)
+		if err != nil {
+			return err
+		}
+		if d, rel, ok := copyFor(copies, f); ok {
+			d.files[rel] = out
+			d.sites = d.sites || len(sitesByFile[f]) > 0
+			continue
+		}
+		dst := filepath.Join(work, fmt.Sprintf("src%03d_%s", i, filepath.Base(f)))
+		if err := os.WriteFile(dst, out, 0o644); err != nil {
+			return err
+		}
+		replace[f] = dst
+	}
+	return nil
+}
+
+// overlayRuntime places the runtime's files and the generated getter
+// table in the module's RuntimeDir, which must not exist in the module.
+func overlayRuntime(work string, a *Analysis, opt BuildOptions, rtImport string, replace map[string]string) error {
+	rtDir := filepath.Join(a.ModuleDir, filepath.FromSlash(RuntimeDir))
+	if _, err := os.Stat(rtDir); err == nil {
+		return fmt.Errorf("%s exists in your module; suncat needs that directory for its runtime", rtDir)
+	}
+	rtFiles, err := runtimeFilesFor(moduleGoVersion(a.ModuleDir), rtImport)
+	if err != nil {
+		return err
+	}
+	rtWork := filepath.Join(work, "rt")
+	rtFiles["zz_suncat_table.go"] = []byte(tableSource(a, opt))
+	for name, data := range rtFiles {
+		dst := filepath.Join(rtWork, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return err
+		}
+		replace[filepath.Join(rtDir, filepath.FromSlash(name))] = dst
+	}
+	return nil
+}
+
+// overlayStd places the standard library files patched for -calls sql
+// and http (patchStd).
+func overlayStd(work string, a *Analysis, goroot string, replace map[string]string) error {
+	std, err := patchStd(a, goroot)
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(std))
+	for f := range std {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	for i, f := range names {
+		dst := filepath.Join(work, fmt.Sprintf("std%03d_%s", i, filepath.Base(f)))
+		if err := os.WriteFile(dst, std[f], 0o644); err != nil {
+			return err
+		}
+		replace[f] = dst
+	}
+	return nil
 }
 
 // overlayTests makes the tests of the analysis's test files label their
