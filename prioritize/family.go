@@ -239,13 +239,33 @@ func Families(s *Summary, opt Options) ([]*Family, []Unsized, error) {
 	return fams, unsized, nil
 }
 
-// familyGroups groups the labels of the sub-traces with events.
+// familyGroups groups the labels of the sub-traces with events into
+// families, and names the top-level tests that form none, with why.
 func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
+	order, tops, hasChildren := collectGroups(subs, used)
+	dropParents(order, subs)
+	out, why := sizedGroups(order)
+	unsized := unsizedTops(tops, out, why, hasChildren)
+	perParent := map[string]int{}
+	for _, g := range out {
+		perParent[g.parent]++
+	}
+	for _, g := range out {
+		if perParent[g.parent] > 1 || strings.Contains(g.template, "/") {
+			g.parent += "/" + g.template
+		}
+	}
+	return out, unsized
+}
+
+// collectGroups groups the labels of the used sub-traces by the element
+// that carries a number (sizeElem) and the rest of the name, in the order
+// they first appear; it also returns the top-level tests in that order
+// and which of them have subtests.
+func collectGroups(subs []SubTrace, used []bool) (order []*familyGroup, tops []string, hasChildren map[string]bool) {
 	byKey := map[string]*familyGroup{}
-	var order []*familyGroup
-	var tops []string
 	topSeen := map[string]bool{}
-	hasChildren := map[string]bool{}
+	hasChildren = map[string]bool{}
 	seen := map[string]bool{}
 	for i, st := range subs {
 		label, _, _ := BenchN(st.Label)
@@ -281,12 +301,28 @@ func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
 		g.elems = append(g.elems, elems[k])
 		g.padded = g.padded || zeroPadded.MatchString(elems[k])
 	}
-	// A label that is itself a parent is set-up, not a repetition.
+	return order, tops, hasChildren
+}
+
+// dropParents leaves out of the groups the labels that are themselves
+// parents of other sub-traces: their events are set-up, not a repetition.
+func dropParents(order []*familyGroup, subs []SubTrace) {
+	parents := map[string]bool{}
+	for _, st := range subs {
+		for k := strings.IndexByte(st.Label, '/'); k >= 0; {
+			parents[st.Label[:k]] = true
+			next := strings.IndexByte(st.Label[k+1:], '/')
+			if next < 0 {
+				break
+			}
+			k += 1 + next
+		}
+	}
 	for _, g := range order {
 		var m, el []string
 		var sz []float64
 		for i, l := range g.members {
-			if !hasChildren[l] && !isParentOf(l, subs) {
+			if !parents[l] {
 				m = append(m, l)
 				sz = append(sz, g.sizes[i])
 				el = append(el, g.elems[i])
@@ -294,9 +330,12 @@ func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
 		}
 		g.members, g.sizes, g.elems = m, sz, el
 	}
-	perParent := map[string]int{}
-	why := map[string]string{}
-	var out []*familyGroup
+}
+
+// sizedGroups keeps the groups whose numbers are sizes; for a top-level
+// test with a group of indexes (0..4, case_1..case_9, 007) it says why.
+func sizedGroups(order []*familyGroup) (out []*familyGroup, why map[string]string) {
+	why = map[string]string{}
 	for _, g := range order {
 		top, _, _ := strings.Cut(g.parent, "/")
 		switch {
@@ -310,10 +349,14 @@ func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
 			continue
 		}
 		out = append(out, g)
-		perParent[g.parent]++
 	}
+	return out, why
+}
+
+// unsizedTops lists the top-level tests with no family, and why.
+func unsizedTops(tops []string, fams []*familyGroup, why map[string]string, hasChildren map[string]bool) []Unsized {
 	hasFamily := map[string]bool{}
-	for _, g := range out {
+	for _, g := range fams {
 		top, _, _ := strings.Cut(g.parent, "/")
 		hasFamily[top] = true
 	}
@@ -332,21 +375,7 @@ func familyGroups(subs []SubTrace, used []bool) ([]*familyGroup, []Unsized) {
 		}
 		unsized = append(unsized, Unsized{Name: top, Why: w})
 	}
-	for _, g := range out {
-		if perParent[g.parent] > 1 || strings.Contains(g.template, "/") {
-			g.parent += "/" + g.template
-		}
-	}
-	return out, unsized
-}
-
-func isParentOf(label string, subs []SubTrace) bool {
-	for _, st := range subs {
-		if strings.HasPrefix(st.Label, label+"/") {
-			return true
-		}
-	}
-	return false
+	return unsized
 }
 
 // indexRange names a group's subtests by the lowest and highest number:
