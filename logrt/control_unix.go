@@ -45,7 +45,7 @@ func serveControl(tracePath string) {
 		var nfd int
 		var aerr error
 		err := rc.Read(func(fd uintptr) bool {
-			nfd, _, aerr = syscall.Accept(int(fd))
+			nfd, aerr = accept(int(fd))
 			return aerr != syscall.EAGAIN && aerr != syscall.EINTR
 		})
 		if err != nil {
@@ -58,7 +58,6 @@ func serveControl(tracePath string) {
 			}
 			return
 		}
-		syscall.CloseOnExec(nfd)
 		if err := syscall.SetNonblock(nfd, true); err != nil {
 			syscall.Close(nfd)
 			continue
@@ -86,11 +85,23 @@ var sem = make(chan struct{}, maxControlConns)
 // once connected (a variable for tests).
 var controlReadLimit = 2 * time.Second
 
+// accept accepts a connection on the listening socket fd, on a
+// descriptor above standard error and closed on exec (aboveStdio).
+func accept(fd int) (int, error) {
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	nfd, _, err := syscall.Accept(fd)
+	if err != nil {
+		return -1, err
+	}
+	return aboveStdio(nfd)
+}
+
 func listenUnix(path string) (int, error) {
 	syscall.ForkLock.RLock()
 	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
 	if err == nil {
-		syscall.CloseOnExec(fd)
+		fd, err = aboveStdio(fd)
 	}
 	syscall.ForkLock.RUnlock()
 	if err != nil {

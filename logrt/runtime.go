@@ -467,6 +467,10 @@ func (w *writer) open() error {
 	if err != nil {
 		return err
 	}
+	if f, err = fileAboveStdio(f); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("opening %s: %w", path, err)
+	}
 	w.f, w.path = f, path
 	// The header goes to the file with a plain write first, so that a
 	// process that dies while its trace is being mapped still leaves a

@@ -45,6 +45,10 @@ func helperMain(mode string) {
 		os.Stdout.WriteString("finished\n")
 		return
 	}
+	if mode == "nostdout" || mode == "nostdio" {
+		closedStdio(mode)
+		return
+	}
 	if mode == "few" {
 		for i := 0; i < 10; i++ {
 			(&value{"secret"}).Get()
@@ -390,5 +394,115 @@ func TestBadMaxSize(t *testing.T) {
 	}
 	if files := traces(dir); len(files) != 1 {
 		t.Errorf("want one trace, found %v", files)
+	}
+}
+
+// closedStdio plays a daemon that closes its standard output: in mode
+// "nostdout" after its trace and control socket are open, so that an
+// accepted control connection is the next descriptor, 1; in mode
+// "nostdio" before its trace opens, which then is the next descriptor.
+// It says "ready" on standard error, waits for its standard input to
+// reach its end, writes a line to descriptor 1 as a program might
+// (syscall.Write, or a C library), and says "finished".
+func closedStdio(mode string) {
+	if mode == "nostdio" {
+		os.Stdout.Close()
+	}
+	(&value{"x"}).Get()
+	if mode == "nostdout" {
+		os.Stdout.Close()
+	}
+	os.Stderr.WriteString("ready\n")
+	io.Copy(io.Discard, os.Stdin)
+	syscall.Write(1, []byte("a line to a closed standard output\n"))
+	(&value{"y"}).Get()
+	os.Stderr.WriteString("finished\n")
+}
+
+// TestControlClosedStdout checks that a program that closed its standard
+// output (a daemon) survives a control client that sends a request and
+// hangs up before it reads the reply: the connection must not be
+// descriptor 1, where a write to a closed peer raises SIGPIPE (exit 141).
+// In mode "nostdio" the trace must not take descriptor 1 either (the
+// program's writes to 1 would land in it): it must read whole.
+func TestControlClosedStdout(t *testing.T) {
+	for _, mode := range []string{"nostdout", "nostdio"} {
+		for i := 0; i < 3; i++ {
+			hangUp(t, mode)
+		}
+	}
+}
+
+// hangUp runs the program in mode, sends it "info" from clients that
+// hang up at once, and checks that it finishes and its trace reads.
+func hangUp(t *testing.T, mode string) {
+	tmp, err := os.MkdirTemp("/tmp", "ctl") // short: socket paths have a limit
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), helperEnv+"="+mode, TraceEnv+"="+tmp+"/", "TMPDIR="+tmp)
+	sayR, sayW, _ := os.Pipe()
+	waitR, waitW, _ := os.Pipe()
+	defer sayR.Close()
+	defer waitW.Close()
+	cmd.Stderr, cmd.Stdin = sayW, waitR
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sayW.Close()
+	waitR.Close()
+	say := bufio.NewReader(sayR)
+	if line, _ := say.ReadString('\n'); line != "ready\n" {
+		cmd.Wait()
+		t.Fatalf("%s: program said %q", mode, line)
+	}
+	t.Setenv("TMPDIR", tmp)
+	sock := controlSocket(cmd.Process.Pid)
+	for i := 0; i < 5; i++ {
+		c := dialControl(t, sock)
+		c.Write([]byte("info\n"))
+		c.Close()
+	}
+	// A last client that reads its reply: the program served the others.
+	c := dialControl(t, sock)
+	c.Write([]byte("info\n"))
+	reply, _ := bufio.NewReader(c).ReadString('\n')
+	c.Close()
+	if !strings.HasPrefix(reply, "ok "+strconv.Itoa(cmd.Process.Pid)+" ") {
+		t.Errorf("%s: info: %q", mode, reply)
+	}
+	waitW.Close()
+	rest, _ := io.ReadAll(say)
+	if err := cmd.Wait(); err != nil || string(rest) != "finished\n" {
+		t.Fatalf("%s: the program died: %v, said %q", mode, err, rest)
+	}
+	files := traces(tmp)
+	if len(files) != 1 {
+		t.Fatalf("%s: want one trace, found %v", mode, files)
+	}
+	tr, err := tracefile.ReadFile(files[0])
+	if err != nil {
+		t.Fatalf("%s: %v", mode, err)
+	}
+	if len(tr.Events) != 2 || tr.Problem() != "" {
+		t.Errorf("%s: trace: %d events, %q", mode, len(tr.Events), tr.Problem())
+	}
+}
+
+// dialControl connects to the control socket sock, which may not listen
+// yet.
+func dialControl(t *testing.T, sock string) net.Conn {
+	t.Helper()
+	for i := 0; ; i++ {
+		c, err := net.Dial("unix", sock)
+		if err == nil {
+			return c
+		}
+		if i == 1000 {
+			t.Fatal(err)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
