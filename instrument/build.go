@@ -343,7 +343,7 @@ func overlayRuntime(work string, a *Analysis, opt BuildOptions, rtImport string,
 	rtFiles["zz_suncat_table.go"] = []byte(tableSource(a, opt))
 	for name, data := range rtFiles {
 		dst := filepath.Join(rtWork, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
 			return err
 		}
 		if err := os.WriteFile(dst, data, 0o644); err != nil {
@@ -411,7 +411,7 @@ func overlayTests(work string, a *Analysis, goroot string, opt BuildOptions, rtI
 func rewriteTests(work string, a *Analysis, rtImport string, replace map[string]string) (int, error) {
 	hookImport := rtImport + "/testhook"
 	dir := filepath.Join(work, "tests")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return 0, err
 	}
 	labelled := 0
@@ -592,21 +592,61 @@ func tableSource(a *Analysis, opt BuildOptions) string {
 }
 
 // CacheDir is the directory of suncat's build cache: suncat under the
-// user's cache directory (os.UserCacheDir), or under the temporary
-// directory where there is none. suncat clean removes it.
+// user's cache directory (os.UserCacheDir), or, where there is none (HOME
+// and XDG_CACHE_HOME unset: env -i, cron, some CI and systemd units),
+// suncat-cache-<uid> under the temporary directory, this user's own.
+// suncat clean removes it.
 func CacheDir() string {
 	base, err := os.UserCacheDir()
 	if err != nil {
-		base = os.TempDir()
+		name := "suncat-cache"
+		if uid := os.Getuid(); uid >= 0 {
+			name = fmt.Sprintf("suncat-cache-%d", uid)
+		}
+		return filepath.Join(os.TempDir(), name)
 	}
 	return filepath.Join(base, "suncat")
 }
 
-// cacheDir returns (creating it) a directory under CacheDir.
-func cacheDir(elem ...string) (string, error) {
-	dir := filepath.Join(append([]string{CacheDir()}, elem...)...)
-	return dir, os.MkdirAll(dir, 0o755)
+// MakeCacheDir returns (creating it, 0700) the directory elem under
+// CacheDir. The cache holds the binaries that run, delay and test
+// execute: CacheDir is made 0700 if it is not there, and refused (with a
+// build cache: prefix) unless it is a real directory of this user's that
+// no one else can write to (logrt.CheckPrivateDir); one that an older
+// suncat made 0755 is closed to others' writes, and is made 0700.
+func MakeCacheDir(elem ...string) (string, error) {
+	root := CacheDir()
+	if err := makePrivateDir(root); err != nil {
+		return "", fmt.Errorf("build cache: %w", err)
+	}
+	dir := filepath.Join(append([]string{root}, elem...)...)
+	return dir, os.MkdirAll(dir, 0o700)
 }
+
+// makePrivateDir makes dir 0700 if it is not there, and checks that it
+// is private (MakeCacheDir).
+func makePrivateDir(dir string) error {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+		return err
+	}
+	if err := os.Mkdir(dir, 0o700); err != nil && !os.IsExist(err) {
+		return err
+	}
+	err := logrt.CheckPrivateDir(dir)
+	if err == nil {
+		return nil
+	}
+	fi, lerr := os.Lstat(dir)
+	if lerr == nil && fi.IsDir() && fi.Mode().Perm()&0o022 == 0 && ownedByMe(fi) {
+		if os.Chmod(dir, 0o700) == nil {
+			return logrt.CheckPrivateDir(dir)
+		}
+	}
+	return err
+}
+
+// cacheDir returns (creating it) a directory under CacheDir.
+func cacheDir(elem ...string) (string, error) { return MakeCacheDir(elem...) }
 
 // workDir returns a new work directory for one build of the module at
 // moduleDir; the build removes it when done. Builds of the same module may

@@ -175,7 +175,7 @@ func (d *depCopy) write(dir string) error {
 			if path != d.mod.Dir && (e.Name() == "testdata" || strings.HasPrefix(e.Name(), ".")) {
 				return filepath.SkipDir
 			}
-			return os.MkdirAll(dst, 0o755)
+			return os.MkdirAll(dst, 0o700)
 		}
 		if !e.Type().IsRegular() {
 			return nil

@@ -151,7 +151,7 @@ func hookTests(a *Analysis, goroot, work, rtImport string, replace map[string]st
 		return 0, err
 	}
 	dir := filepath.Join(work, "testing")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return 0, err
 	}
 	for name, data := range patched {

@@ -25,7 +25,8 @@ test, delay and instrumented programs write when no -trace or SUNCAT_TRACE
 names a place (the directory suncat-traces-<uid> under the temporary
 directory, and suncat-traces there, where older versions wrote them, open
 to all, if it is yours), and suncat's build cache (the directory suncat under the user's cache
-directory: instrumented binaries, analyses, copies of -deps modules).
+directory, or suncat-cache-<uid> under the temporary directory where there
+is none: instrumented binaries, analyses, copies of -deps modules).
 With -n it only lists what it would remove, with sizes. -traces or -cache
 limits it to one of the two. Traces written elsewhere, and the go
 command's own caches, are left alone.

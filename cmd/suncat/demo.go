@@ -208,9 +208,11 @@ func awaitControl(pid string) error {
 	}
 }
 
+// cacheFile returns the path of a file under the build cache, making its
+// directory (instrument.MakeCacheDir).
 func cacheFile(elem ...string) (string, error) {
-	p := filepath.Join(append([]string{instrument.CacheDir()}, elem...)...)
-	return p, os.MkdirAll(filepath.Dir(p), 0o755)
+	dir, err := instrument.MakeCacheDir(elem[:len(elem)-1]...)
+	return filepath.Join(dir, elem[len(elem)-1]), err
 }
 
 // printDemoSummary prints the findings, then the main goroutine's Count

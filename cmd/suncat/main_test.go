@@ -97,12 +97,16 @@ func TestScripts(t *testing.T) {
 			}
 			// Scripts match the module cache's files by $GOMODCACHE,
 			// wherever it is.
-			if env.Getenv("GOMODCACHE") == "" {
-				modCacheOnce.Do(func() {
-					out, _ := exec.Command("go", "env", "GOMODCACHE").Output()
-					modCache = strings.TrimSpace(string(out))
-				})
-				env.Setenv("GOMODCACHE", modCache)
+			// Both are named, so that a script that unsets HOME (as
+			// env -i does) still finds them.
+			goEnvOnce.Do(func() {
+				out, _ := exec.Command("go", "env", "GOMODCACHE", "GOCACHE").Output()
+				goEnv = strings.Split(strings.TrimSpace(string(out)), "\n")
+			})
+			for i, k := range []string{"GOMODCACHE", "GOCACHE"} {
+				if env.Getenv(k) == "" && i < len(goEnv) {
+					env.Setenv(k, goEnv[i])
+				}
 			}
 			return nil
 		},
@@ -110,6 +114,6 @@ func TestScripts(t *testing.T) {
 }
 
 var (
-	modCacheOnce sync.Once
-	modCache     string // go env GOMODCACHE
+	goEnvOnce sync.Once
+	goEnv     []string // go env GOMODCACHE GOCACHE
 )
