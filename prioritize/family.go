@@ -1,7 +1,6 @@
 package prioritize
 
 import (
-	"fmt"
 	"math"
 	"regexp"
 	"sort"
@@ -36,12 +35,25 @@ type Family struct {
 }
 
 // An Unsized test is a top-level test or benchmark that recorded
-// getter calls but is no family: why says what its subtests' names
-// lack ("no subtests", "subtests 0..4 are indexes, not sizes", ...).
+// getter calls but is no family: Reason says what its subtests' names
+// lack (UnsizedText words it: "no subtests", "subtests 0..4 are
+// indexes, not sizes", ...).
 type Unsized struct {
-	Name string `json:"name"`
-	Why  string `json:"why"`
+	Name   string
+	Reason NoSizes
+	// Indexes is the range of the subtests that are indexes ("0..4"),
+	// for NoSizesIndexes.
+	Indexes string
 }
+
+// NoSizes is why a test gives no sizes.
+type NoSizes int
+
+const (
+	NoSizesNames   NoSizes = iota // its subtests' names carry no size
+	NoSizesNoSubs                 // it has no subtests
+	NoSizesIndexes                // its subtests are numbered 0..4, case_1..case_9: indexes
+)
 
 var (
 	// benchN is the part of a sub-benchmark's label that gives b.N for
@@ -335,7 +347,7 @@ func dropParents(order []*familyGroup, subs []SubTrace) {
 // sizedGroups keeps the groups whose numbers are sizes; for a top-level
 // test with a group of indexes (0..4, case_1..case_9, 007) it says why.
 func sizedGroups(order []*familyGroup) (out []*familyGroup, why map[string]string) {
-	why = map[string]string{}
+	why = map[string]string{} // top -> the index range
 	for _, g := range order {
 		top, _, _ := strings.Cut(g.parent, "/")
 		switch {
@@ -344,7 +356,7 @@ func sizedGroups(order []*familyGroup) (out []*familyGroup, why map[string]strin
 		case caseWords.MatchString(g.elem) || g.padded ||
 			!sizeWords.MatchString(g.elem) && (countsCases(g.sizes) || !spread(g.sizes)):
 			if why[top] == "" {
-				why[top] = fmt.Sprintf("subtests %s are indexes, not sizes", indexRange(g))
+				why[top] = indexRange(g)
 			}
 			continue
 		}
@@ -365,15 +377,14 @@ func unsizedTops(tops []string, fams []*familyGroup, why map[string]string, hasC
 		if hasFamily[top] {
 			continue
 		}
-		w := why[top]
+		u := Unsized{Name: top, Reason: NoSizesNames, Indexes: why[top]}
 		switch {
-		case w != "":
+		case u.Indexes != "":
+			u.Reason = NoSizesIndexes
 		case !hasChildren[top]:
-			w = "no subtests"
-		default:
-			w = "no sizes in its subtests' names"
+			u.Reason = NoSizesNoSubs
 		}
-		unsized = append(unsized, Unsized{Name: top, Why: w})
+		unsized = append(unsized, u)
 	}
 	return unsized
 }

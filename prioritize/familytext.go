@@ -1,6 +1,7 @@
 package prioritize
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -87,11 +88,21 @@ func FamilyText(fam *Family, top int) string {
 // FamilyTimeText is TimeText for a family: a benchmark's time is per op
 // (each size's run divided by its b.N).
 func FamilyTimeText(fam *Family) string {
-	t := TimeText(fam.Findings)
 	if fam.Bench {
-		t = strings.Replace(t, "time per sub-trace (first to last call)", "time per op (first to last call, over b.N)", 1)
+		return timeText(fam.Findings, "time per op (first to last call, over b.N)")
 	}
-	return t
+	return TimeText(fam.Findings)
+}
+
+// FamilyLine is a family in one line, as suncat test's closing lines
+// show it: its name, then its top finding as FindingLine writes it, or
+// why nothing grows.
+func FamilyLine(fam *Family) string {
+	f := fam.Findings
+	if len(f.Findings) == 0 {
+		return FamilyName(fam) + ": " + NoneText(f)
+	}
+	return FamilyName(fam) + ": " + FindingLine(f, f.Findings[0])
 }
 
 // UnsizedText lists the tests that give no class, the first max of
@@ -102,7 +113,7 @@ func UnsizedText(unsized []Unsized, max int) string {
 	}
 	var idx, rest []Unsized
 	for _, u := range unsized {
-		if strings.Contains(u.Why, "indexes") {
+		if u.Reason == NoSizesIndexes {
 			idx = append(idx, u)
 		} else {
 			rest = append(rest, u)
@@ -116,10 +127,52 @@ func UnsizedText(unsized []Unsized, max int) string {
 			fmt.Fprintf(&b, "    ... and %d more\n", len(unsized)-shown)
 			break
 		}
-		fmt.Fprintf(&b, "    %s: %s\n", u.Name, u.Why)
+		fmt.Fprintf(&b, "    %s: %s\n", u.Name, u.Why())
 		shown++
 	}
 	return b.String()
+}
+
+// Why words why u gives no sizes: "no subtests", "subtests 0..4 are
+// indexes, not sizes", "no sizes in its subtests' names".
+func (u Unsized) Why() string {
+	switch u.Reason {
+	case NoSizesNoSubs:
+		return "no subtests"
+	case NoSizesIndexes:
+		return "subtests " + u.Indexes + " are indexes, not sizes"
+	}
+	return "no sizes in its subtests' names"
+}
+
+// MarshalJSON writes u as summary -json shows it: its name and why.
+func (u Unsized) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Name string `json:"name"`
+		Why  string `json:"why"`
+	}{u.Name, u.Why()})
+}
+
+// UnsizedLine counts the tests that give no class in one line, as
+// suncat test's closing lines do: "3 other test(s) give no class: no
+// sizes in their names (in TestA, TestB, indexes)".
+func UnsizedLine(unsized []Unsized) string {
+	var idx []string
+	for _, u := range unsized {
+		if u.Reason == NoSizesIndexes {
+			idx = append(idx, u.Name)
+		}
+	}
+	line := fmt.Sprintf("%d other test(s) give no class: no sizes in their names", len(unsized))
+	if len(idx) > 0 {
+		line += " (in " + Names(idx, 3, "more") + ", indexes)"
+	}
+	return line
+}
+
+// NoSizesHeading is the first line of NoSizesHint, without "== ".
+func NoSizesHeading(unsized []Unsized) string {
+	return fmt.Sprintf("Findings: no test family has sizes (%d test(s) recorded getter calls; no subtest name carries a size such as n=10, size_100 or 1000), so nothing is fitted", len(unsized))
 }
 
 // NoSizesHint says that no family has sizes, and shows what to write: a
@@ -127,7 +180,7 @@ func UnsizedText(unsized []Unsized, max int) string {
 // called most, and -sizes for a single test.
 func NoSizesHint(s *Summary, unsized []Unsized) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "== Findings: no test family has sizes (%d test(s) recorded getter calls; no subtest name carries a size such as n=10, size_100 or 1000), so nothing is fitted\n", len(unsized))
+	b.WriteString("== " + NoSizesHeading(unsized) + "\n")
 	b.WriteString(UnsizedText(unsized, 5))
 	pkg, getter, calls, file := topGetter(s)
 	if pkg == "" {

@@ -325,7 +325,7 @@ func TestFindingsTableTest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(fams) != 1 || fams[0].Name != "TestFind" || fmt.Sprint(unsized) != "[{TestOther no subtests}]" {
+	if len(fams) != 1 || fams[0].Name != "TestFind" || unsizedString(unsized) != "[{TestOther no subtests}]" {
 		t.Fatalf("families %v, unsized %v; want [TestFind], TestOther", fams, unsized)
 	}
 	f := fams[0].Findings

@@ -57,30 +57,8 @@ func (g Gate) allows(d *SiteDiff) bool {
 		g.Allow.MatchString(filepath.Base(h.File)+":"+strconv.Itoa(h.Line))
 }
 
-// line writes a failure as one line: "(*Entry).Name at dir.go:21: linear
-// -> quadratic (1|2|4|8|16 -> 1|4|16|64|256)", with ", above -max
-// linear" when that is (also) the reason, and "new site, " or no BASE
-// class for a site BASE does not have.
-func (g Gate) line(c *Comparison, f Failure) string {
-	d := f.Site
-	var b strings.Builder
-	b.WriteString(d.Where() + ": ")
-	if d.Base != nil {
-		b.WriteString(ClassText(d.Base.Fit.Class) + " -> ")
-	} else if c.HasBase {
-		b.WriteString("new site, ")
-	}
-	b.WriteString(ClassText(d.Head.Fit.Class))
-	if f.AboveMax {
-		b.WriteString(", above -max " + ClassText(g.Max))
-	}
-	b.WriteString(" (")
-	if d.Base != nil {
-		b.WriteString(CountList(d.Base.Counts) + " -> ")
-	}
-	b.WriteString(CountList(d.Head.Counts) + ")")
-	return b.String()
-}
+// line writes a failure as FailureLine does.
+func (g Gate) line(c *Comparison, f Failure) string { return FailureLine(c, f, g.Max) }
 
 // classWords are the classes' names as check and diff print them, and
 // the first names ParseClass reads.

@@ -70,52 +70,136 @@ func FindingsList(f *Findings, top int) string {
 	return b.String()
 }
 
+// Parts is a finding cut into the pieces every output shows, each in
+// words already: the summary's lines, suncat test's closing line, the
+// demo's list, the viewer's row and the HTML report are all put
+// together from these, so no caller words a finding or edits another's
+// text.
+type Parts struct {
+	Class      string // growth class: "quadratic"
+	Frame      string // the responsible frame: "main.load (main.go:12)"
+	Counts     string // calls in the sub-traces the fit uses: "1|4|16|64"
+	Prediction string // "1024 at 40", with its range or its doubt
+	Name       string // the top getter: "(*Stop).Name"
+	Via        string // " via" the frame it is reached through, or ""
+	Value      string // its most repeated value, quoted, cut at 40 bytes
+	Repeats    int    // how often that value came
+	// Sites is how many sites the finding covers; with more than one,
+	// Covers counts its getters and callers ("77 field reads, 1
+	// caller"), Getters names a few ("Var.Sh, Var.Live, +75 fields"),
+	// Callers likewise ("f, g, h, ..."; "" when none), and OneGetter
+	// says they are one getter called from one frame.
+	Sites     int
+	Covers    string
+	Getters   string
+	Callers   string
+	OneGetter bool
+	// More is Name with how many other getters the finding covers:
+	// "(*Stop).Name +2".
+	More string
+}
+
+// FindingParts cuts finding d of f into its Parts.
+func FindingParts(f *Findings, d *Finding) Parts {
+	s := d.Sites[0]
+	p := Parts{
+		Class: ClassText(d.Fit.Class), Frame: FrameString(d.Frame),
+		Counts: CountList(usedInts(d.Counts, f.Used)), Prediction: FindingPrediction(f, d),
+		Name: s.Name, Via: nearText(s), Value: quoteCut(s.Value.Value, 40), Repeats: s.Value.Count,
+		Sites: len(d.Sites), Covers: CoversText(d), Getters: Names(d.Getters, 2, restWord(eventWord(d))),
+		OneGetter: len(d.Getters) == 1 && len(d.Callers) <= 1, More: s.Name,
+	}
+	if cs := d.Callers; len(cs) > 3 {
+		p.Callers = strings.Join(append(cs[:3:3], "..."), ", ")
+	} else {
+		p.Callers = strings.Join(cs, ", ")
+	}
+	if len(d.Getters) > 1 {
+		p.More += fmt.Sprintf(" +%d", len(d.Getters)-1)
+	}
+	return p
+}
+
+// CoversLine is what a finding of several sites covers, in one line:
+// "3 getters, 2 callers: A, B, C; from f, g"; "2 sites of A in it"
+// when they are one getter's; "" for a finding of one site.
+func (p Parts) CoversLine() string {
+	switch {
+	case p.Sites <= 1:
+		return ""
+	case p.OneGetter:
+		return fmt.Sprintf("%d sites of %s in it", p.Sites, p.Name)
+	case p.Callers != "":
+		return p.Covers + ": " + p.Getters + "; from " + p.Callers
+	}
+	return p.Covers + ": " + p.Getters
+}
+
+// Names lists names as findings show them: all of them up to two more
+// than keep, else the first keep and how many more there are: "Var.Sh,
+// Var.Live, +75 fields" (what names the rest).
+func Names(names []string, keep int, what string) string {
+	if len(names) <= keep+2 {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:keep], ", ") + fmt.Sprintf(", +%d %s", len(names)-keep, what)
+}
+
+// quoteCut quotes v, cut to max bytes with "..." when longer.
+func quoteCut(v string, max int) string {
+	if len(v) > max {
+		v = v[:max-3] + "..."
+	}
+	return strconv.Quote(v)
+}
+
 // FindingLines prints one finding: rank, class, the responsible frame,
 // calls per sub-trace and the prediction; then the top getter, the frame
 // it is reached through and its most repeated value; then, when the
 // finding covers several sites, how many getters and callers and which.
 func FindingLines(f *Findings, d *Finding, rank int) string {
+	p := FindingParts(f, d)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%2d. %-9s %s  %s -> %s\n", rank, ClassText(d.Fit.Class), FrameString(d.Frame),
-		CountList(usedInts(d.Counts, f.Used)), FindingPrediction(f, d))
-	s := d.Sites[0]
-	v := s.Value.Value
-	if len(v) > 40 {
-		v = v[:37] + "..."
-	}
-	fmt.Fprintf(&b, "    %s%s; %s x%d\n", s.Name, nearText(s), strconv.Quote(v), s.Value.Count)
-	if len(d.Sites) > 1 && len(d.Getters) == 1 && len(d.Callers) <= 1 {
-		fmt.Fprintf(&b, "    %d sites of %s in it\n", len(d.Sites), s.Name)
-	} else if len(d.Sites) > 1 {
-		fmt.Fprintf(&b, "    %s: %s", CoversText(d), strings.Join(d.Getters, ", "))
-		if len(d.Callers) > 0 {
-			cs := d.Callers
-			if len(cs) > 3 {
-				cs = append(cs[:3:3], "...")
-			}
-			fmt.Fprintf(&b, "; from %s", strings.Join(cs, ", "))
-		}
-		b.WriteString("\n")
+	fmt.Fprintf(&b, "%2d. %-9s %s  %s -> %s\n", rank, p.Class, p.Frame, p.Counts, p.Prediction)
+	fmt.Fprintf(&b, "    %s%s; %s x%d\n", p.Name, p.Via, p.Value, p.Repeats)
+	if c := p.CoversLine(); c != "" {
+		b.WriteString("    " + c + "\n")
 	}
 	return b.String()
+}
+
+// eventWord is what a finding's events are: "field read" (-reads),
+// "call" (-calls), "getter", or "event" when the kinds mix.
+func eventWord(d *Finding) string {
+	kinds := map[string]bool{}
+	for _, s := range d.Sites {
+		kinds[s.Getter.EventKind()] = true
+	}
+	switch {
+	case len(kinds) > 1:
+		return "event"
+	case kinds["read"]:
+		return "field read"
+	case kinds["call"]:
+		return "call"
+	}
+	return "getter"
+}
+
+// restWord names the events left out of a list of names: "fields" for
+// field reads, else the plural ("calls", "getters", "events").
+func restWord(what string) string {
+	if what == "field read" {
+		return "fields"
+	}
+	return what + "s"
 }
 
 // CoversText counts the getters and callers of a finding: "3 getters,
 // 4 callers". Events of -reads and -calls are counted as what they are:
 // "2 field reads", "2 calls", or "3 events" when the kinds mix.
 func CoversText(d *Finding) string {
-	kinds := map[string]bool{}
-	for _, s := range d.Sites {
-		kinds[s.Getter.EventKind()] = true
-	}
-	what := "getter"
-	if len(kinds) > 1 {
-		what = "event"
-	} else if kinds["read"] {
-		what = "field read"
-	} else if kinds["call"] {
-		what = "call"
-	}
+	what := eventWord(d)
 	if len(d.Callers) == 0 { // the responsible frame has no caller in the stacks
 		return plural(len(d.Getters), what)
 	}
@@ -125,11 +209,10 @@ func CoversText(d *Finding) string {
 // FindingLine prints a finding in one line, as suncat test's closing
 // lines show it.
 func FindingLine(f *Findings, d *Finding) string {
-	s := d.Sites[0]
-	line := fmt.Sprintf("%-9s %s  %s -> %s  %s%s", ClassText(d.Fit.Class), FrameString(d.Frame),
-		CountList(usedInts(d.Counts, f.Used)), FindingPrediction(f, d), s.Name, nearText(s))
-	if len(d.Sites) > 1 {
-		line += " (" + CoversText(d) + ")"
+	p := FindingParts(f, d)
+	line := fmt.Sprintf("%-9s %s  %s -> %s  %s%s", p.Class, p.Frame, p.Counts, p.Prediction, p.Name, p.Via)
+	if p.Sites > 1 {
+		line += " (" + p.Covers + ")"
 	}
 	return line
 }
@@ -180,40 +263,22 @@ func NoneText(f *Findings) string {
 	return ""
 }
 
+// SizesLine is SizesText with the size predicted at: "sizes from
+// labels: 1, 2, 4, 8, predicted at 80".
+func SizesLine(f *Findings) string {
+	return SizesText(f) + ", predicted at " + Number(f.Target)
+}
+
 // SizesText says which sizes the fits use and where they came from:
 // "sizes from labels: 1, 2, 4, 8".
 func SizesText(f *Findings) string {
 	return fmt.Sprintf("sizes from %s: %s", f.SizesFrom, numbers(usedOf(f.Sizes, f.Used)))
 }
 
-// SiteLines prints one finding in two lines: rank, class, getter, calls
-// per sub-trace and the prediction; then the frame that names the site
-// (and the caller it is reached through) and its most repeated value.
-func SiteLines(f *Findings, s *Site, rank int) string {
-	line1 := fmt.Sprintf("%2d. %-9s %-20s %s -> %s", rank, ClassText(s.Fit.Class), s.Name, SiteCounts(f, s), PredictionText(f, s))
-	v := s.Value.Value
-	if len(v) > 40 {
-		v = v[:37] + "..."
-	}
-	line2 := fmt.Sprintf("    %s; %s x%d", WhereText(s), strconv.Quote(v), s.Value.Count)
-	return line1 + "\n" + line2 + "\n"
-}
-
 // WhereText names a site by its responsible frame, and the frame it
 // reaches the getter through.
 func WhereText(s *Site) string {
 	return FrameString(s.ResponsibleFrame()) + nearText(s)
-}
-
-// SiteCounts writes a site's calls in the sub-traces its findings fit.
-func SiteCounts(f *Findings, s *Site) string {
-	var counts []int
-	for i, c := range s.Counts {
-		if i < len(f.Used) && f.Used[i] {
-			counts = append(counts, c)
-		}
-	}
-	return CountList(counts)
 }
 
 // FindingPrediction is PredictionText for a finding.
@@ -275,6 +340,11 @@ func FitText(fit Fit, used []bool) string {
 // TimeText describes the repeated action's time per sub-trace: its class
 // and, when it grows, the size at which it passes 100 ms.
 func TimeText(f *Findings) string {
+	return timeText(f, "time per sub-trace (first to last call)")
+}
+
+// timeText is TimeText with its opening words (what is timed).
+func timeText(f *Findings, what string) string {
 	var ts []string
 	for i, t := range f.TimeNs {
 		if f.Used[i] {
@@ -284,7 +354,7 @@ func TimeText(f *Findings) string {
 	if len(ts) > 8 {
 		ts = append(append(ts[:3:3], "..."), ts[len(ts)-3:]...)
 	}
-	prefix := "time per sub-trace (first to last call): " + strings.Join(ts, "|") + ", "
+	prefix := what + ": " + strings.Join(ts, "|") + ", "
 	if !f.Time.Grows() {
 		return prefix + TrendText(f.Time, usedOf(f.TimeNs64(), f.Used))
 	}
@@ -336,6 +406,32 @@ func DiffTable(w io.Writer, c *Comparison) error {
 // "(*Entry).Name at dir.go:21: class up (linear 1|2|4 -> quadratic 1|4|16)".
 func DiffLine(d *SiteDiff) string {
 	return fmt.Sprintf("%s: %s (%s -> %s)", d.Where(), ChangeText(d), SideText(d.Base), SideText(d.Head))
+}
+
+// FailureLine writes a site that fails suncat check's gate as one line:
+// "(*Entry).Name at dir.go:21: linear -> quadratic (1|2|4|8|16 ->
+// 1|4|16|64|256)", with ", above -max linear" when that is (also) the
+// reason (max, the gate's -max), and "new site, " or no BASE class for
+// a site BASE does not have.
+func FailureLine(c *Comparison, f Failure, max Class) string {
+	d := f.Site
+	var b strings.Builder
+	b.WriteString(d.Where() + ": ")
+	if d.Base != nil {
+		b.WriteString(ClassText(d.Base.Fit.Class) + " -> ")
+	} else if c.HasBase {
+		b.WriteString("new site, ")
+	}
+	b.WriteString(ClassText(d.Head.Fit.Class))
+	if f.AboveMax {
+		b.WriteString(", above -max " + ClassText(max))
+	}
+	b.WriteString(" (")
+	if d.Base != nil {
+		b.WriteString(CountList(d.Base.Counts) + " -> ")
+	}
+	b.WriteString(CountList(d.Head.Counts) + ")")
+	return b.String()
 }
 
 // ChangeText is what changed at a site, with "(noise)" when the counts

@@ -1,6 +1,7 @@
 package prioritize
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -106,5 +107,32 @@ func TestWhereHookedCall(t *testing.T) {
 	getter := &Terminal{Name: "(*Stop).Name", Frames: term.Frames[3:]}
 	if got, want := Where(getter), "main.run (main.go:77)"; got != want {
 		t.Errorf("a getter's Where = %q, want %q", got, want)
+	}
+}
+
+// TestFindingLinesManyFields: a finding of 77 field reads names two
+// and counts the rest, in the summary's lines and the viewer's parts,
+// instead of listing all 77 on one line; four names are listed whole.
+func TestFindingLinesManyFields(t *testing.T) {
+	finding := func(n int) (*Findings, *Finding) {
+		d := &Finding{Fit: Fit{Class: ClassLinear, Outlier: -1}, Counts: []int{1, 2, 4, 8}, Callers: []string{"main.run"}}
+		for i := 0; i < n; i++ {
+			name := fmt.Sprintf("Var.f%d", i)
+			d.Sites = append(d.Sites, &Site{Name: name, Getter: tracefile.Getter{Method: name, Field: "read:f"}})
+			d.Getters = append(d.Getters, name)
+		}
+		return &Findings{Used: []bool{true, true, true, true}, Sizes: []float64{1, 2, 4, 8}, Target: 80}, d
+	}
+	f, d := finding(77)
+	lines := FindingLines(f, d, 1)
+	if want := "    77 field reads, 1 caller: Var.f0, Var.f1, +75 fields; from main.run\n"; !strings.HasSuffix(lines, want) {
+		t.Errorf("77 fields:\n%s\nwant it to end in\n%s", lines, want)
+	}
+	if p := FindingParts(f, d); p.Getters != "Var.f0, Var.f1, +75 fields" || p.More != "Var.f0 +76" || p.Counts != "1|2|4|8" {
+		t.Errorf("parts %+v", p)
+	}
+	f, d = finding(4)
+	if got := FindingParts(f, d).Getters; got != "Var.f0, Var.f1, Var.f2, Var.f3" {
+		t.Errorf("4 fields: %q, want all four", got)
 	}
 }

@@ -161,10 +161,6 @@ func joinArgs(args []string) string {
 	return strings.Join(q, " ")
 }
 
-// DelayArgs are the arguments of suncat for the marked getters (nil when
-// none is marked): delay --getter X ... -d 1ms -run .
-func (m *Model) DelayArgs() []string { return m.delay.args() }
-
 // DelayCommand is the command line for the marked getters, as a user
 // would type it in the program's directory ("" when none is marked).
 func (m *Model) DelayCommand() string { return m.delay.command() }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/suncat-go/suncat/grammar"
@@ -142,7 +141,7 @@ func (a *prioSummary) Findings() Findings {
 	if f == nil {
 		return Findings{None: "no findings"}
 	}
-	out := Findings{Sizes: prioritize.SizesText(f) + ", predicted at " + prioritize.Number(f.Target), Target: prioritize.Number(f.Target)}
+	out := Findings{Sizes: prioritize.SizesLine(f), Target: prioritize.Number(f.Target)}
 	if len(f.TimeNs) > 0 && f.Time.Class != prioritize.ClassNone {
 		out.Time = prioritize.TimeText(f)
 	}
@@ -160,9 +159,7 @@ func (a *prioSummary) Findings() Findings {
 // families' order, each site named by its family.
 func (a *prioSummary) familyFindings() Findings {
 	if len(a.fams) == 0 {
-		hint := prioritize.NoSizesHint(a.s, a.unsized)
-		first, _, _ := strings.Cut(hint, "\n")
-		return Findings{None: strings.TrimPrefix(first, "== ")}
+		return Findings{None: prioritize.NoSizesHeading(a.unsized)}
 	}
 	out := Findings{Sizes: prioritize.FamiliesHeading(a.fams, a.unsized)}
 	var none []string
@@ -194,20 +191,14 @@ func (a *prioSummary) familyFindings() Findings {
 // and the terminals of all its sites in the group of the top one.
 func (a *prioSummary) finding(d *prioritize.Finding, f *prioritize.Findings) Site {
 	out := a.site(d.Sites[0], f)
-	out.Class = prioritize.ClassText(d.Fit.Class)
+	p := prioritize.FindingParts(f, d)
+	out.Class = p.Class
 	out.Fit = prioritize.FitText(d.Fit, f.Used)
 	out.Counts = d.Counts
 	out.Predicted = prioritize.Count(d.Predicted)
-	out.Prediction = prioritize.FindingPrediction(f, d)
-	if len(d.Getters) > 1 {
-		out.Name += fmt.Sprintf(" +%d", len(d.Getters)-1)
-	}
-	if len(d.Sites) > 1 {
-		out.Covers = prioritize.CoversText(d) + ": " + strings.Join(d.Getters, ", ")
-		if len(d.Callers) > 0 {
-			out.Covers += "; from " + strings.Join(d.Callers, ", ")
-		}
-	}
+	out.Prediction = p.Prediction
+	out.Name = p.More
+	out.Covers = p.CoversLine()
 	for _, s := range d.Sites[1:] {
 		for _, t := range s.Terminals {
 			if t.Group == out.Group {

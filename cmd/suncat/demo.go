@@ -271,8 +271,8 @@ func demoStory(sum *prioritize.Summary, g *prioritize.Group) string {
 			}
 		}
 		sort.Strings(letters)
-		fmt.Fprintf(&b, "  %d. %s, %s: %s (%s), together %s\n", i+1, prioritize.FrameString(d.Frame), prioritize.ClassText(d.Fit.Class),
-			strings.Join(d.Getters, ", "), strings.Join(letters, " "), prioritize.CountList(d.Counts))
+		p := prioritize.FindingParts(f, d)
+		fmt.Fprintf(&b, "  %d. %s, %s: %s (%s), together %s\n", i+1, p.Frame, p.Class, p.Getters, strings.Join(letters, " "), p.Counts)
 	}
 	inc := prioritize.Filter(g.Patterns, []prioritize.Kind{prioritize.Increasing})
 	if len(inc) == 0 || !inc[0].Terminal {

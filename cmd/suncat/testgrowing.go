@@ -79,40 +79,13 @@ func growing(w io.Writer, files []string) *prioritize.Summary {
 			fmt.Fprintf(w, "suncat:   ... and %d more families\n", len(fams)-i)
 			break
 		}
-		name := fam.Name
-		if fam.Bench {
-			name += " (per op)"
-		}
-		f := fam.Findings
-		if len(f.Findings) == 0 {
-			fmt.Fprintf(w, "suncat:   %s: %s\n", name, prioritize.NoneText(f))
-			continue
-		}
-		fmt.Fprintf(w, "suncat:   %s: %s\n", name, prioritize.FindingLine(f, f.Findings[0]))
-		if len(f.Findings) > 1 {
-			fmt.Fprintf(w, "suncat:     and %d more finding(s)\n", len(f.Findings)-1)
+		fmt.Fprintf(w, "suncat:   %s\n", prioritize.FamilyLine(fam))
+		if n := len(fam.Findings.Findings); n > 1 {
+			fmt.Fprintf(w, "suncat:     and %d more finding(s)\n", n-1)
 		}
 	}
 	if len(unsized) > 0 {
-		var idx []string
-		for _, u := range unsized {
-			if strings.Contains(u.Why, "indexes") {
-				idx = append(idx, u.Name)
-			}
-		}
-		fmt.Fprintf(w, "suncat: %d other test(s) give no class: no sizes in their names", len(unsized))
-		if len(idx) > 0 {
-			fmt.Fprintf(w, " (in %s, indexes)", strings.Join(firstNames(idx, 3), ", "))
-		}
-		fmt.Fprintln(w)
+		fmt.Fprintln(w, "suncat: "+prioritize.UnsizedLine(unsized))
 	}
 	return s
-}
-
-// firstNames returns the first n names, and "..." when there are more.
-func firstNames(names []string, n int) []string {
-	if len(names) <= n {
-		return names
-	}
-	return append(append([]string(nil), names[:n]...), "...")
 }

@@ -239,9 +239,8 @@ func Load(path string) (*File, error) {
 	return &File{name: path, img: img}, nil
 }
 
-// Size is the file's length; Held, the bytes of it held in memory.
+// Size is the file's length.
 func (f *File) Size() int64 { return int64(f.img.size) }
-func (f *File) Held() int64 { return int64(f.img.held + len(f.img.head)) }
 
 // Decode decodes the whole trace.
 func (f *File) Decode() (*Trace, error) { return f.DecodeFunc(nil) }
