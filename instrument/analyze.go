@@ -507,9 +507,46 @@ func eventSites(a *Analysis, p *packages.Package, opt Options, calls *regexp.Reg
 			a.MainFile = fname
 		}
 		sites, left := findSites(p.Fset, file, p.TypesInfo, p.Types, opt.Reads, calls, opt.Match, opt.Skip)
+		if len(sites) > 0 && needsRaise(moduleGo(p.Module), file.GoVersion) {
+			sites, left = raiseSites(fname, sites, left)
+		}
 		a.Sites = append(a.Sites, sites...)
 		a.Rejected = append(a.Rejected, left...)
 	}
+}
+
+// moduleGo returns the go line of module m ("" for none).
+func moduleGo(m *packages.Module) string {
+	if m == nil {
+		return ""
+	}
+	if m.Replace != nil {
+		return m.Replace.GoVersion
+	}
+	return m.GoVersion
+}
+
+// raiseSites marks the sites of file fname, whose language is older than
+// the rewrite needs, as needing a //go:build line (Site.Raise; see
+// language.go), or, where the file has no line for one, leaves them out
+// with the reason.
+func raiseSites(fname string, sites []Site, left []Rejected) ([]Site, []Rejected) {
+	src, err := os.ReadFile(fname)
+	if err == nil {
+		_, err = raiseFile(fname, src)
+	}
+	if err != nil {
+		for _, s := range sites {
+			left = append(left, Rejected{PkgPath: s.key.Pkg, Receiver: s.key.Receiver, Method: s.key.Name,
+				Pos: token.Position{Filename: s.File, Line: s.Line},
+				Why: fmt.Sprintf("the file's language is older than %s, which the rewrite needs, and %v", sitesGo, err)})
+		}
+		return nil, left
+	}
+	for i := range sites {
+		sites[i].Raise = true
+	}
+	return sites, left
 }
 
 func classifyPackage(a *Analysis, prog *ssa.Program, p *packages.Package, opt Options) {

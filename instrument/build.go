@@ -286,11 +286,10 @@ func overlaySources(work string, a *Analysis, opt BuildOptions, copies []*depCop
 		}
 	}
 	sitesByFile := map[string][]Site{}
-	if err := sitesLanguage(a.Sites, copies); err != nil {
-		return err
-	}
+	raise := map[string]bool{}
 	for _, s := range a.Sites {
 		sitesByFile[s.File] = append(sitesByFile[s.File], s)
+		raise[s.File] = raise[s.File] || s.Raise
 		if _, ok := byFile[s.File]; !ok {
 			byFile[s.File] = nil
 		}
@@ -311,12 +310,14 @@ func overlaySources(work string, a *Analysis, opt BuildOptions, copies []*depCop
 			return err
 		}
 		out, err := RewriteEvents(f, src, byFile[f], sitesByFile[f], rtImport)
+		if err == nil && raise[f] {
+			out, err = raiseFile(f, out)
+		}
 		if err != nil {
 			return err
 		}
 		if d, rel, ok := copyFor(copies, f); ok {
 			d.files[rel] = out
-			d.sites = d.sites || len(sitesByFile[f]) > 0
 			continue
 		}
 		dst := filepath.Join(work, fmt.Sprintf("src%03d_%s", i, filepath.Base(f)))
@@ -673,37 +674,4 @@ func workDir(moduleDir string) (string, error) {
 func dirHash(dir string) string {
 	h := sha256.Sum256([]byte(dir))
 	return hex.EncodeToString(h[:6])
-}
-
-// sitesLanguage returns an error if a site is in a module whose go.mod
-// says a language version older than go1.18: the rewrite of reads and
-// calls calls the runtime's generic functions, which such a file cannot
-// (its language cannot be raised without adding a line). A dependency
-// copied out of the module cache is not checked: its copy's go.mod is
-// raised (depCopy.write).
-func sitesLanguage(sites []Site, copies []*depCopy) error {
-	checked := map[string]bool{}
-	for _, s := range sites {
-		dir := filepath.Dir(s.File)
-		if checked[dir] {
-			continue
-		}
-		if _, _, ok := copyFor(copies, s.File); ok {
-			checked[dir] = true
-			continue
-		}
-		checked[dir] = true
-		for d := dir; ; d = filepath.Dir(d) {
-			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-				if v := moduleGoVersion(d); belowRuntime(v) {
-					return fmt.Errorf("-reads and -calls patterns need go 1.18 or later in %s (it says %s): the rewrite calls generic functions; raise its go line, or record -calls sql or http only", filepath.Join(d, "go.mod"), strings.TrimPrefix(v, "go"))
-				}
-				break
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	return nil
 }

@@ -39,13 +39,12 @@ import (
 // unchanged rebuild reuses it and the go build cache hits.
 
 // depCopyVersion changes whenever the layout of a copy would.
-const depCopyVersion = "suncat-depcopy-2"
+const depCopyVersion = "suncat-depcopy-3"
 
 // A depCopy is a module-cache dependency built from a rewritten copy.
 type depCopy struct {
 	mod   DepModule
 	files map[string][]byte // rewritten files, by path relative to mod.Dir
-	sites bool              // some of them record reads or calls (need go1.18)
 	dst   string            // the copy, once materialized
 }
 
@@ -126,7 +125,7 @@ func (d *depCopy) materialize(progress io.Writer) error {
 		return err
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%v\x00", depCopyVersion, d.mod.Path, d.mod.Version, d.mod.Dir, d.sites)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", depCopyVersion, d.mod.Path, d.mod.Version, d.mod.Dir)
 	names := make([]string, 0, len(d.files))
 	for rel := range d.files {
 		names = append(names, rel)
@@ -203,32 +202,9 @@ func (d *depCopy) write(dir string) error {
 	if err != nil {
 		return err
 	}
-	// The rewrite of reads and calls calls the runtime's generic
-	// functions: the copy (suncat's, not the user's) says go 1.18 where
-	// the module says less (or nothing: go 1.16), which adds to the
-	// language and takes nothing away.
-	if v := moduleGoVersion(d.mod.Dir); d.sites && (v == "" || belowRuntime(v)) {
-		data = raiseGoLine(data, strings.TrimPrefix(runtimeGo, "go"))
-	}
+	// Its go line stays as it is: the rewritten files that need a newer
+	// language say so themselves (language.go).
 	return os.WriteFile(gomod, data, 0o644)
-}
-
-// raiseGoLine sets the go directive of a go.mod to version, adding one
-// when it has none.
-func raiseGoLine(gomod []byte, version string) []byte {
-	lines := strings.SplitAfter(string(gomod), "\n")
-	for i, l := range lines {
-		code, _, _ := strings.Cut(l, "//")
-		if f := strings.Fields(code); len(f) == 2 && f[0] == "go" {
-			lines[i] = "go " + version + "\n"
-			return []byte(strings.Join(lines, ""))
-		}
-	}
-	out := string(gomod)
-	if out != "" && !strings.HasSuffix(out, "\n") {
-		out += "\n"
-	}
-	return []byte(out + "\ngo " + version + "\n")
 }
 
 // pruneDeps removes copies not used for a while, and temporary

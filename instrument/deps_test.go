@@ -81,23 +81,17 @@ func TestTempWorkspace(t *testing.T) {
 	}
 }
 
-// TestCopyRaisesGoLine: a copy of a dependency whose reads or calls are
-// recorded says go 1.18 when the module says less or has no go.mod
-// (sahilm/fuzzy, under gum in doc/cases.md, has none: go 1.16, and the
-// rewrite's generic calls did not compile); a copy that only has getters
-// keeps the module's go line, and a newer line is kept.
-func TestCopyRaisesGoLine(t *testing.T) {
+// TestCopyKeepsGoLine: a copy of a dependency keeps the module's go line
+// (its rewritten files raise their own language, language.go), and a
+// module without a go.mod gets one that says nothing more than its path.
+func TestCopyKeepsGoLine(t *testing.T) {
 	for _, tc := range []struct {
 		name, gomod string // "" for no go.mod
-		sites       bool
 		want        string
 	}{
-		{"no go.mod", "", true, "module example.com/old\n\ngo 1.18\n"},
-		{"go 1.13", "module example.com/old\n\ngo 1.13 // old\n\nrequire example.com/x v1.0.0\n", true, "module example.com/old\n\ngo 1.18\n\nrequire example.com/x v1.0.0\n"},
-		{"no go line", "module example.com/old", true, "module example.com/old\n\ngo 1.18\n"},
-		{"go 1.21", "module example.com/old\n\ngo 1.21\n", true, "module example.com/old\n\ngo 1.21\n"},
-		{"getters only", "", false, "module example.com/old\n"},
-		{"getters only, go 1.13", "module example.com/old\n\ngo 1.13\n", false, "module example.com/old\n\ngo 1.13\n"},
+		{"no go.mod", "", "module example.com/old\n"},
+		{"go 1.13", "module example.com/old\n\ngo 1.13 // old\n\nrequire example.com/x v1.0.0\n", "module example.com/old\n\ngo 1.13 // old\n\nrequire example.com/x v1.0.0\n"},
+		{"no go line", "module example.com/old", "module example.com/old"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := t.TempDir()
@@ -109,7 +103,7 @@ func TestCopyRaisesGoLine(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			d := &depCopy{mod: DepModule{Path: "example.com/old", Version: "v1.0.0", Dir: src}, files: map[string][]byte{"old.go": []byte("package old\n")}, sites: tc.sites}
+			d := &depCopy{mod: DepModule{Path: "example.com/old", Version: "v1.0.0", Dir: src}, files: map[string][]byte{"old.go": []byte("package old\n")}}
 			dst := t.TempDir()
 			if err := d.write(dst); err != nil {
 				t.Fatal(err)
@@ -122,27 +116,5 @@ func TestCopyRaisesGoLine(t *testing.T) {
 				t.Errorf("go.mod of the copy:\n%s\nwant:\n%s", got, tc.want)
 			}
 		})
-	}
-}
-
-// TestSitesLanguageCopies: a site in a copied dependency is not refused
-// for its module's language (the copy's go.mod is raised); a site in the
-// main module that says go 1.16 is.
-func TestSitesLanguageCopies(t *testing.T) {
-	dir := t.TempDir()
-	dep, app := filepath.Join(dir, "dep"), filepath.Join(dir, "app")
-	for name, text := range map[string]string{"dep/go.mod": "module example.com/dep\n\ngo 1.16\n", "app/go.mod": "module example.com/app\n\ngo 1.16\n"} {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	copies := []*depCopy{{mod: DepModule{Path: "example.com/dep", Dir: dep}}}
-	if err := sitesLanguage([]Site{{File: filepath.Join(dep, "a.go")}}, copies); err != nil {
-		t.Errorf("a copied dependency's site: %v", err)
-	}
-	if err := sitesLanguage([]Site{{File: filepath.Join(app, "a.go")}}, copies); err == nil || !strings.Contains(err.Error(), "need go 1.18 or later") {
-		t.Errorf("the main module's site at go 1.16: %v, want the language error", err)
 	}
 }

@@ -6,7 +6,9 @@
 // the functions whose string result is on every return path the value of a
 // struct field or a constant (with at least one field). Rewrite edits the
 // original bytes of the files that declare getters so that every returned
-// string passes through logrt.String, without adding a line. Build compiles
+// string passes through logrt.String, without adding a line (a file
+// with read or call sites whose module's language predates the rewrite's
+// gets a //go:build go1.20 line on a line it had: language.go). Build compiles
 // the program with `go build -overlay`: the rewritten files and a copy of
 // the logrt runtime (an overlay-only package inside the main module) are
 // overlays, so the user's tree, go.mod and go.sum stay byte-identical.

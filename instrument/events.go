@@ -41,7 +41,10 @@ type Site struct {
 	Start, End int    // byte offsets of the expression in the original file
 	Func       string // the runtime function: ReadString, ..., Call, CallArg
 	Extra      string // more arguments after the expression: ", 16", `, "T"`
-	key        eventKey
+	// Raise says the file's language must be raised to sitesGo
+	// (language.go).
+	Raise bool `json:",omitempty"`
+	key   eventKey
 }
 
 // An eventKey names what a site records: the table entry it shares with

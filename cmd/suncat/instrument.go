@@ -279,7 +279,7 @@ func runGetters(stdout, stderr io.Writer, args []string) error {
 		for _, r := range a.Rejected {
 			what := "rejected"
 			if sel.reads || sel.calls != "" {
-				if strings.HasPrefix(r.Why, "not a read") || strings.HasPrefix(r.Why, "a path") || strings.HasPrefix(r.Why, "an array") || strings.HasPrefix(r.Why, "a generic") {
+				if strings.HasPrefix(r.Why, "not a read") || strings.HasPrefix(r.Why, "a path") || strings.HasPrefix(r.Why, "an array") || strings.HasPrefix(r.Why, "a generic") || strings.HasPrefix(r.Why, "the file's language") {
 					what = "left out"
 				}
 			}
