@@ -23,8 +23,16 @@ import (
 //   - Sites are matched by getter and the functions of their stacks,
 //     never by line numbers, which move with unrelated edits: first by
 //     the function names of the whole (folded) stack, then, for the sites
-//     left, by the function of the responsible frame (the one the findings name). Sites equal under
-//     a key are paired in the order of their lines.
+//     left, by the function of the responsible frame (the one the
+//     findings name), then by that function alone, whatever the getter,
+//     read or call (its loop), then, among the sites left of the same
+//     kind, one whose responsible function is on the other's stack (the
+//     loop that called N queries now calls a function that makes one):
+//     a fix that replaces N queries by one reads as a class down. Sites
+//     equal under a key are paired in the order of their lines.
+//   - A new site grows new (GrowsNew) when its class is above constant
+//     and above that of every site BASE had at its loop (the responsible
+//     frame's function): a query added in a loop, an N+1.
 //   - A class up is a regression only when it shows in the counts: at
 //     the largest shared size HEAD calls more than noiseFactor times as
 //     often as BASE, and at least minGain more. Otherwise it is noise
@@ -62,14 +70,21 @@ type Comparison struct {
 
 // A SiteDiff is one site in BASE and HEAD.
 type SiteDiff struct {
-	Getter string    `json:"getter"`           // package-qualified: "example.com/dir.(*Entry).Name"
-	Name   string    `json:"name"`             // "(*Entry).Name"
-	Func   string    `json:"func"`             // the function of the responsible frame
-	Base   *SiteSide `json:"base"`             // nil: a new site (or no BASE)
-	Head   *SiteSide `json:"head"`             // nil: the site is gone
-	Change string    `json:"change"`           // Change*; "" without BASE
-	Noise  bool      `json:"noise"`            // a class up that the counts do not bear out
-	Family string    `json:"family,omitempty"` // the test family it was fitted in
+	Getter string    `json:"getter"`          // package-qualified: "example.com/dir.(*Entry).Name"
+	Name   string    `json:"name"`            // "(*Entry).Name"
+	Func   string    `json:"func"`            // the function of the responsible frame
+	Base   *SiteSide `json:"base"`            // nil: a new site (or no BASE)
+	Head   *SiteSide `json:"head"`            // nil: the site is gone
+	Change string    `json:"change"`          // Change*; "" without BASE
+	Noise  bool      `json:"noise"`           // a class up that the counts do not bear out
+	Kind   string    `json:"kind"`            // the kind of event: "getter", "read" or "call"
+	Value  string    `json:"value,omitempty"` // its most repeated value (a call's: the statement, the URL)
+	// GrowsNew: a new site that grows faster than constant and than
+	// every site BASE had at its loop, whose class is LoopBase (ClassNone:
+	// none there).
+	GrowsNew bool   `json:"growsNew,omitempty"`
+	LoopBase Class  `json:"loopBase,omitempty"`
+	Family   string `json:"family,omitempty"` // the test family it was fitted in
 	// named: Where names the family (a comparison of several).
 	named bool
 }
@@ -78,7 +93,8 @@ type SiteDiff struct {
 type SiteSide struct {
 	File      string  `json:"file"` // of the responsible frame
 	Line      int     `json:"line"`
-	Counts    []int   `json:"counts"` // calls in each shared sub-trace
+	LoopLine  int     `json:"loopLine,omitempty"` // the line of the loop around the call in that function (0: none)
+	Counts    []int   `json:"counts"`             // calls in each shared sub-trace
 	Fit       Fit     `json:"fit"`
 	Predicted float64 `json:"predicted"` // Fit.At(Target)
 }
@@ -176,11 +192,31 @@ func compare(base, head *Summary, run string) (*Comparison, error) {
 		d.Change = ChangeGone
 		c.Sites = append(c.Sites, d)
 	}
+	markNewGrowth(c.Sites)
 	return c, nil
 }
 
 func newSiteDiff(s *Site) *SiteDiff {
-	return &SiteDiff{Getter: s.Package + "." + s.Name, Name: s.Name, Func: distinctFrame(s).Func}
+	return &SiteDiff{Getter: s.Package + "." + s.Name, Name: s.Name, Func: distinctFrame(s).Func,
+		Kind: s.Getter.EventKind(), Value: s.Value.Value}
+}
+
+// markNewGrowth sets GrowsNew and LoopBase of the new sites among sites
+// (one comparison's, BASE and HEAD fitted on the same sub-traces).
+func markNewGrowth(sites []*SiteDiff) {
+	atLoop := map[string]Class{}
+	for _, d := range sites {
+		if d.Base != nil && d.Base.Fit.Class > atLoop[d.Func] {
+			atLoop[d.Func] = d.Base.Fit.Class
+		}
+	}
+	for _, d := range sites {
+		if d.Change != ChangeNew || d.Head == nil {
+			continue
+		}
+		d.LoopBase = atLoop[d.Func]
+		d.GrowsNew = d.Head.Fit.Class > ClassConstant && d.Head.Fit.Class > d.LoopBase
+	}
 }
 
 // fitSide fits a site's counts in the sub-traces at (indices into its
@@ -188,6 +224,9 @@ func newSiteDiff(s *Site) *SiteDiff {
 func fitSide(s *Site, at []int, sizes []float64, target float64) *SiteSide {
 	f := distinctFrame(s)
 	side := &SiteSide{File: f.File, Line: f.Line, Counts: make([]int, len(at))}
+	if s.Responsible > 0 && s.Responsible < len(s.Frames) {
+		side.LoopLine = s.LoopLine
+	}
 	ys := make([]float64, len(at))
 	for k, i := range at {
 		if i < len(s.Counts) {
@@ -297,9 +336,10 @@ func sharedSizes(base, head *Findings, bi, hi []int, labels []string) ([]float64
 func matchSites(base, head []*Site) (pairs []*Site, gone []*Site) {
 	pairs = make([]*Site, len(head))
 	taken := make([]bool, len(base))
-	for _, key := range []func(*Site) string{stackKey, frameKey} {
+	for _, key := range []func(*Site) string{stackKey, frameKey, loopKey} {
 		pairBy(base, head, key, pairs, taken)
 	}
+	pairEnclosed(base, head, pairs, taken)
 	for i, b := range base {
 		if !taken[i] {
 			gone = append(gone, b)
@@ -339,6 +379,38 @@ func pairBy(base, head []*Site, key func(*Site) string, pairs []*Site, taken []b
 	}
 }
 
+// pairEnclosed pairs the unpaired sites of head with the untaken ones of
+// base of the same kind of event where the responsible function of one
+// is on the other's stack, in the order of head's sites.
+func pairEnclosed(base, head []*Site, pairs []*Site, taken []bool) {
+	for i, h := range head {
+		if pairs[i] != nil {
+			continue
+		}
+		for j, b := range base {
+			if !taken[j] && b.Getter.EventKind() == h.Getter.EventKind() && (encloses(h, b) || encloses(b, h)) {
+				pairs[i], taken[j] = b, true
+				break
+			}
+		}
+	}
+}
+
+// encloses reports whether the responsible function of s is on the stack
+// of t (its getter's frame left out).
+func encloses(s, t *Site) bool {
+	fn := distinctFrame(s).Func
+	if fn == "" || len(t.Frames) < 2 {
+		return false
+	}
+	for _, f := range t.Frames[1:] {
+		if f.Func == fn {
+			return true
+		}
+	}
+	return false
+}
+
 func byLine(sites []*Site, idx []int) []int {
 	sort.SliceStable(idx, func(a, b int) bool {
 		return distinctFrame(sites[idx[a]]).Line < distinctFrame(sites[idx[b]]).Line
@@ -360,6 +432,12 @@ func stackKey(s *Site) string {
 // frame.
 func frameKey(s *Site) string {
 	return s.Package + "." + s.Name + "\x00" + distinctFrame(s).Func
+}
+
+// loopKey is the function of a site's responsible frame, whatever the
+// getter, read or call: the loop that makes it grow.
+func loopKey(s *Site) string {
+	return distinctFrame(s).Func
 }
 
 // distinctFrame is the frame a comparison names a site by: its

@@ -150,7 +150,8 @@ func TestCompareMaxAllow(t *testing.T) {
 }
 
 // TestCompareNewGone: a new site and a site gone are listed; a new site
-// fails only above -max.
+// that grows where BASE had nothing fails, unless AllowNew accepts it
+// (not above -max).
 func TestCompareNewGone(t *testing.T) {
 	other := []string{"example.com/dir.scan@/src/dir/scan.go:5", "example.com/dir.TestFind.func1@/src/dir/dir_test.go:31"}
 	old := []string{"example.com/dir.walk@/src/dir/walk.go:9", "example.com/dir.TestFind.func1@/src/dir/dir_test.go:32"}
@@ -165,12 +166,61 @@ func TestCompareNewGone(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("sites %q, want %q", got, want)
 	}
-	if fs := (Gate{}).Check(c); len(fs) != 0 {
-		t.Errorf("a new site fails without -max:\n%s", failureLines(fs))
+	for _, tc := range []struct {
+		gate Gate
+		want string
+	}{
+		{Gate{}, "new: quadratic (*T).Name at scan.go:5 in dir.scan (1|4|16|64|256)\n"},
+		{Gate{AllowNew: true}, "waived: new: quadratic (*T).Name at scan.go:5 in dir.scan (1|4|16|64|256)\n"},
+		{Gate{AllowNew: true, Max: ClassLinear}, "new: quadratic (*T).Name at scan.go:5 in dir.scan (1|4|16|64|256), above -max linear\n"},
+	} {
+		if got := failureLines(tc.gate.Check(c)); got != tc.want {
+			t.Errorf("%+v: failures:\n%s\nwant:\n%s", tc.gate, got, tc.want)
+		}
 	}
-	wantLine := "(*T).Name at scan.go:5: new site, quadratic, above -max linear (1|4|16|64|256)\n"
-	if got := failureLines(Gate{Max: ClassLinear}.Check(c)); got != wantLine {
-		t.Errorf("failures:\n%s\nwant:\n%s", got, wantLine)
+	// Without BASE nothing is new.
+	alone, err := Compare(nil, head, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fs := (Gate{}).Check(alone); len(fs) != 0 {
+		t.Errorf("HEAD alone fails without -max:\n%s", failureLines(fs))
+	}
+}
+
+// TestCompareLoop: a new site in a loop where BASE had a slower site
+// fails, naming BASE's class there; one no faster passes; a query made
+// in a function the loop calls is paired with the loop's query (a fix
+// that replaces N queries by one is a class down).
+func TestCompareLoop(t *testing.T) {
+	inLoop := []string{"example.com/dir.lookup@/src/dir/dir.go:21", "example.com/dir.TestFind.func1@/src/dir/dir_test.go:31"}
+	second := []string{"example.com/dir.lookup@/src/dir/dir.go:23", "example.com/dir.TestFind.func1@/src/dir/dir_test.go:31"}
+	helper := []string{"example.com/dir.all@/src/dir/dir.go:50", "example.com/dir.lookup@/src/dir/dir.go:20", "example.com/dir.TestFind.func1@/src/dir/dir_test.go:31"}
+	lin := summaryOf(t, sizes5, site{"Name", inLoop, linear})
+	quad := summaryOf(t, sizes5, site{"Name", inLoop, linear}, site{"Title", second, quadratic})
+	again := summaryOf(t, sizes5, site{"Name", inLoop, linear}, site{"Title", second, linear})
+	fixed := summaryOf(t, sizes5, site{"Title", helper, constant})
+	c := compareOf(t, lin, quad)
+	want := "new: quadratic (*T).Title at dir.go:23 in dir.lookup (1|4|16|64|256), linear in BASE at that loop\n"
+	if got := failureLines((Gate{}).Check(c)); got != want {
+		t.Errorf("failures:\n%s\nwant:\n%s", got, want)
+	}
+	if fs := (Gate{}).Check(compareOf(t, lin, again)); len(fs) != 0 {
+		t.Errorf("a second linear site in a linear loop fails:\n%s", failureLines(fs))
+	}
+	c = compareOf(t, lin, fixed)
+	if len(c.Sites) != 1 || c.Sites[0].Change != ChangeDown {
+		for _, d := range c.Sites {
+			t.Errorf("site %s %s", d.Func, d.Change)
+		}
+		t.Fatalf("N+1 -> one query: want one site, a class down")
+	}
+	if fs := (Gate{}).Check(c); len(fs) != 0 {
+		t.Errorf("the fix fails:\n%s", failureLines(fs))
+	}
+	c = compareOf(t, fixed, lin)
+	if got, want := failureLines((Gate{}).Check(c)), "(*T).Name at dir.go:21: constant -> linear (3|3|3|3|3 -> 1|2|4|8|16)\n"; got != want {
+		t.Errorf("one query -> N+1: failures:\n%s\nwant:\n%s", got, want)
 	}
 }
 

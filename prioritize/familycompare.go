@@ -156,5 +156,8 @@ func compareFamily(b, h *Family, keep *runFilter, hasBase bool) *Comparison {
 		d.Change = ChangeGone
 		c.Sites = append(c.Sites, d)
 	}
+	if b != nil && h != nil {
+		markNewGrowth(c.Sites)
+	}
 	return c
 }

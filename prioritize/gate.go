@@ -17,16 +17,22 @@ type Gate struct {
 	// function ("example.com/dir.lookup") or its file:line ("dir.go:21");
 	// nil waives none.
 	Allow *regexp.Regexp
+	// AllowNew accepts the new sites that grow (SiteDiff.GrowsNew): they
+	// are reported, marked Waived, and do not fail the check.
+	AllowNew bool
 }
 
 // A Failure is a site that fails the gate: its class is up from BASE
-// (beyond noise), or above Max.
+// (beyond noise), or it is new and grows where BASE had nothing growing
+// as fast at its loop, or its class is above Max.
 type Failure struct {
 	Site     *SiteDiff `json:"site"`
-	Worse    bool      `json:"worse"`    // its class is up from BASE
-	AboveMax bool      `json:"aboveMax"` // its class is above Gate.Max
-	Waived   bool      `json:"waived"`   // Gate.Allow matched it: it does not fail the check
-	Line     string    `json:"line"`     // as check prints it
+	Worse    bool      `json:"worse"`              // its class is up from BASE
+	New      bool      `json:"new"`                // a new site that grows (SiteDiff.GrowsNew)
+	AboveMax bool      `json:"aboveMax"`           // its class is above Gate.Max
+	Waived   bool      `json:"waived"`             // it does not fail the check: waived by WaivedBy
+	WaivedBy string    `json:"waivedBy,omitempty"` // "-allow" (Gate.Allow matched it) or "-allow-new" (new, and Gate.AllowNew)
+	Line     string    `json:"line"`               // as check prints it
 }
 
 // Check returns the sites of c that fail the gate, waived ones included
@@ -40,11 +46,17 @@ func (g Gate) Check(c *Comparison) []Failure {
 		}
 		f := Failure{Site: d}
 		f.Worse = d.Change == ChangeUp && !d.Noise
+		f.New = d.GrowsNew && c.HasBase
 		f.AboveMax = g.Max != ClassNone && d.Head.Fit.Class > g.Max
-		if !f.Worse && !f.AboveMax {
+		if !f.Worse && !f.New && !f.AboveMax {
 			continue
 		}
-		f.Waived = g.Allow != nil && g.allows(d)
+		switch {
+		case g.Allow != nil && g.allows(d):
+			f.Waived, f.WaivedBy = true, "-allow"
+		case g.AllowNew && f.New && !f.AboveMax:
+			f.Waived, f.WaivedBy = true, "-allow-new"
+		}
 		f.Line = g.line(c, f)
 		out = append(out, f)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -412,11 +413,24 @@ func DiffLine(d *SiteDiff) string {
 // "(*Entry).Name at dir.go:21: linear -> quadratic (1|2|4|8|16 ->
 // 1|4|16|64|256)", with ", above -max linear" when that is (also) the
 // reason (max, the gate's -max), and "new site, " or no BASE class for
-// a site BASE does not have.
+// a site BASE does not have. A new site that grows is written as
+// newLine writes it; a call's line names the function it is made in and
+// ends with its statement or URL.
 func FailureLine(c *Comparison, f Failure, max Class) string {
 	d := f.Site
+	if f.New {
+		s := newLine(d)
+		if f.AboveMax {
+			s += ", above -max " + ClassText(max)
+		}
+		return s
+	}
 	var b strings.Builder
-	b.WriteString(d.Where() + ": ")
+	b.WriteString(d.Where())
+	if d.Kind == "call" { // hooked in the standard library: name the program's function
+		b.WriteString(" in " + shortFunc(d.Func))
+	}
+	b.WriteString(": ")
 	if d.Base != nil {
 		b.WriteString(ClassText(d.Base.Fit.Class) + " -> ")
 	} else if c.HasBase {
@@ -431,7 +445,43 @@ func FailureLine(c *Comparison, f Failure, max Class) string {
 		b.WriteString(CountList(d.Base.Counts) + " -> ")
 	}
 	b.WriteString(CountList(d.Head.Counts) + ")")
+	b.WriteString(valueText(d))
 	return b.String()
+}
+
+// newLine writes a new site that grows: "new: linear N+1 at
+// sqlite.go:345 in store.ListTags, "SELECT name FROM tags WHERE ..."
+// (10|20|40|80)" for a call in a loop that grows linearly (an N+1),
+// "new: quadratic (*Entry).Name at dir.go:21 in dir.lookup (1|4|16|64),
+// linear in BASE at that loop" otherwise.
+func newLine(d *SiteDiff) string {
+	h := d.Head
+	what := d.Name
+	if d.Kind == "call" && h.Fit.Class == ClassLinear {
+		what = "N+1"
+	}
+	s := fmt.Sprintf("new: %s %s at %s:%d in %s", ClassText(h.Fit.Class), what,
+		filepath.Base(h.File), h.Line, shortFunc(d.Func))
+	if d.named {
+		s += " (" + d.Family + ")"
+	}
+	s += valueText(d) + " (" + CountList(h.Counts) + ")"
+	if d.LoopBase > ClassConstant {
+		s += ", " + ClassText(d.LoopBase) + " in BASE at that loop"
+	}
+	return s
+}
+
+// maxValueText is how many runes of a call's value a line shows.
+const maxValueText = 80
+
+// valueText is ", " and a call's most repeated value (its statement, its
+// URL) on one line, quoted; "" for a getter or a read.
+func valueText(d *SiteDiff) string {
+	if d.Kind != "call" || d.Value == "" {
+		return ""
+	}
+	return ", " + strconv.Quote(Shorten(OneLine(d.Value), maxValueText))
 }
 
 // ChangeText is what changed at a site, with "(noise)" when the counts

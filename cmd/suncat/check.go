@@ -10,17 +10,25 @@ import (
 
 var checkCmd = &command{
 	name:  "check",
-	args:  "[-base BASE] [-max CLASS] [-allow REGEXP] [-run REGEXP] [-json | -format text|json|github] HEAD",
+	args:  "[-base BASE] [-max CLASS] [-allow REGEXP] [-allow-new] [-run REGEXP] [-json | -format text|json|github] HEAD",
 	short: "fail when a call site grows faster than in BASE or than -max (a CI gate)",
 	order: 44,
 	long: `
 Check compares HEAD with BASE as diff does and fails (exit status 1) when
 a call site's growth class is worse than in BASE, or worse than -max, or
-when a site BASE does not have grows faster than -max. Each failure is
-one line naming the getter, the site, the classes and the calls per
-sub-trace:
+when a site BASE does not have grows: faster than constant and than
+every site BASE had at its loop (the function the findings name), as a
+query added inside a loop does. Each failure is one line naming the
+getter, the site, the classes and the calls per sub-trace, and a
+recorded call's statement or URL:
 
 	(*Entry).Name at dir.go:21: linear -> quadratic (1|2|4|8|16 -> 1|4|16|64|256)
+	new: linear N+1 at store.go:45 in store.ListTags, "SELECT name FROM tags WHERE bookmark_id = ?" (10|20|40|80)
+
+Sites are matched by the functions of their stacks, then by that
+function alone whatever the getter or call, so a fix that replaces N
+queries by one reads as fixed. -allow-new accepts new sites that grow
+(they are printed, and do not fail).
 
 A class up that the counts do not bear out (at the largest size HEAD
 calls at most 25% more than BASE) is noise and does not fail, so two runs
@@ -34,7 +42,7 @@ committed as a baseline. Classes, slowest-growing first: constant, log,
 linear, n log n, quadratic, cubic, exponential (or log n, n, n^2, n^3,
 2^n). -run compares only the sub-traces whose labels match, as go test
 -run matches test names. -format github prints GitHub Actions annotations, which show on the
-site's line in a pull request.
+site's line in a pull request (the loop's line, when the site is in one).
 
 Examples:
 
@@ -65,6 +73,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	base := fs.String("base", "", "compare with `BASE`: a trace, a directory of traces or a summary -json file")
 	max := fs.String("max", "", "fail any site that grows faster than `CLASS` (constant, log, linear, n log n, quadratic, cubic, exponential)")
 	allow := fs.String("allow", "", "waive the sites whose getter, function or file:line matches `REGEXP`")
+	allowNew := fs.Bool("allow-new", false, "accept new sites that grow: report them without failing")
 	var cf compareFlags
 	cf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -74,6 +83,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
+	gate.AllowNew = *allowNew
 	format, err := cf.get()
 	if err != nil {
 		return err
@@ -87,9 +97,13 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if rep.Failures == nil {
 		rep.Failures = []prioritize.Failure{}
 	}
+	newFailed := 0
 	for _, f := range rep.Failures {
 		if !f.Waived {
 			rep.Failed++
+			if f.New {
+				newFailed++
+			}
 		}
 	}
 	if err := printCheck(stdout, format, rep); err != nil {
@@ -98,6 +112,8 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	switch {
 	case rep.Failed > 0 && *base == "": // nothing to have grown worse than
 		return fmt.Errorf("%d of %d site(s) grow faster than -max %s", rep.Failed, len(c.Sites), *max)
+	case newFailed > 0:
+		return fmt.Errorf("%d of %d site(s) grew worse, %d of them new (-allow-new accepts new sites)", rep.Failed, len(c.Sites), newFailed)
 	case rep.Failed > 0:
 		return fmt.Errorf("%d of %d site(s) grew worse", rep.Failed, len(c.Sites))
 	}
@@ -137,18 +153,22 @@ func printCheck(w io.Writer, format string, rep checkReport) error {
 	case formatGitHub:
 		for _, f := range rep.Failures {
 			if f.Waived {
-				fmt.Fprintln(w, annotation("notice", f.Site, "waived by -allow: "+f.Line))
+				fmt.Fprintln(w, annotation("notice", f.Site, waivedBy(f)+f.Line))
 			} else {
 				fmt.Fprintln(w, annotation("error", f.Site, f.Line))
 			}
 		}
 		return nil
 	}
+	accepted := 0
 	for _, f := range rep.Failures {
 		if f.Waived {
-			fmt.Fprintln(w, "waived by -allow: "+f.Line)
+			fmt.Fprintln(w, waivedBy(f)+f.Line)
 		} else {
 			fmt.Fprintln(w, f.Line)
+		}
+		if f.WaivedBy == "-allow-new" {
+			accepted++
 		}
 	}
 	if rep.Failed == 0 {
@@ -159,7 +179,19 @@ func printCheck(w io.Writer, format string, rep checkReport) error {
 		case rep.Max != "":
 			against += " or -max " + rep.Max
 		}
-		fmt.Fprintf(w, "ok: %d site(s) over %d sub-trace(s), none worse than %s\n", len(rep.Sites), len(rep.Labels), against)
+		fmt.Fprintf(w, "ok: %d site(s) over %d sub-trace(s), none worse than %s", len(rep.Sites), len(rep.Labels), against)
+		if accepted > 0 {
+			fmt.Fprintf(w, "; %d new site(s) grow, accepted", accepted)
+		}
+		fmt.Fprintln(w)
 	}
 	return nil
+}
+
+// waivedBy is what a waived failure's line starts with.
+func waivedBy(f prioritize.Failure) string {
+	if f.WaivedBy == "-allow-new" {
+		return "accepted by -allow-new: "
+	}
+	return "waived by -allow: "
 }

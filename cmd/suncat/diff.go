@@ -177,7 +177,11 @@ func annotation(level string, d *prioritize.SiteDiff, msg string) string {
 	if d.Head == nil {
 		return "::" + level + "::" + escapeData(msg)
 	}
-	return fmt.Sprintf("::%s file=%s,line=%d::%s", level, escapeProperty(relPath(d.Head.File)), d.Head.Line, escapeData(msg))
+	line := d.Head.Line
+	if d.Head.LoopLine > 0 { // on the loop that makes the site grow
+		line = d.Head.LoopLine
+	}
+	return fmt.Sprintf("::%s file=%s,line=%d::%s", level, escapeProperty(relPath(d.Head.File)), line, escapeData(msg))
 }
 
 func relPath(file string) string {
