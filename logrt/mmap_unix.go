@@ -11,6 +11,16 @@ import (
 // takes no system call: the Ps' shards can be written pinned (pinned.go).
 const mappedChunks = true
 
+// protectTrace makes the trace read-only (0400) once it is created and
+// open for writing: the writer's descriptor and mappings keep working,
+// but no other process of a user other than root can open it for writing
+// or truncate it. A shared mapping of a file that shrinks faults at the
+// next store (SIGBUS), which would kill the program: `: > trace`, or a
+// log rotation's copytruncate, now fails with "permission denied"
+// instead. Where modes cannot be changed (some file systems), the trace
+// is left as it was.
+func protectTrace(f *os.File) { f.Chmod(0o400) }
+
 // mapChunk maps chunk i of f (which the writer has grown to hold it)
 // shared, so that what is written to it reaches the file even if the
 // process is killed.

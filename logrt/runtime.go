@@ -471,6 +471,7 @@ func (w *writer) open() error {
 		os.Remove(path)
 		return fmt.Errorf("opening %s: %w", path, err)
 	}
+	protectTrace(f)
 	w.f, w.path = f, path
 	// The header goes to the file with a plain write first, so that a
 	// process that dies while its trace is being mapped still leaves a
@@ -673,7 +674,7 @@ func MakeDefaultDir() (string, error) {
 }
 
 // createTrace creates this process's trace file, readable by this user
-// only (0600). The name is <program>-<pid>-<start time>.suncat, so
+// only (0600; open calls protectTrace, which makes it 0400). The name is <program>-<pid>-<start time>.suncat, so
 // processes never share a file. When SUNCAT_TRACE names a file that does
 // not exist yet, that name is used; if it exists, the process-unique name
 // is used beside it. O_EXCL makes the file new: a symbolic link planted

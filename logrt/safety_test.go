@@ -45,6 +45,10 @@ func helperMain(mode string) {
 		os.Stdout.WriteString("finished\n")
 		return
 	}
+	if mode == "endless" {
+		endless()
+		return
+	}
 	if mode == "nostdout" || mode == "nostdio" {
 		closedStdio(mode)
 		return
@@ -219,7 +223,7 @@ func TestPrivateTraces(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("want one trace in %s, found %v", def, files)
 	}
-	checkMode(t, files[0], 0o600)
+	checkMode(t, files[0], 0o400)
 
 	named := filepath.Join(tmp, "named")
 	runHelper(t, "few", named)
@@ -227,7 +231,7 @@ func TestPrivateTraces(t *testing.T) {
 	if files = traces(named); len(files) != 1 {
 		t.Fatalf("want one trace in %s, found %v", named, files)
 	}
-	checkMode(t, files[0], 0o600)
+	checkMode(t, files[0], 0o400)
 }
 
 // checkRefused runs a program whose default trace directory in tmp was
@@ -299,7 +303,7 @@ func TestTraceSymlink(t *testing.T) {
 	if len(files) != 2 || !strings.HasPrefix(filepath.Base(files[0]), "app-") {
 		t.Fatalf("want the link and a trace beside it, found %v", files)
 	}
-	checkMode(t, files[0], 0o600)
+	checkMode(t, files[0], 0o400)
 }
 
 // TestControlConcurrent checks that a client that connects and sends
