@@ -38,6 +38,7 @@ func groupSites(f *Findings) []*Finding {
 		}
 	}
 	byKey := map[string]*Finding{}
+	callers := map[findingName]bool{} // a set, as a finding may have thousands
 	var out []*Finding
 	for _, s := range f.Growing() {
 		k := findingKey(s)
@@ -51,11 +52,10 @@ func groupSites(f *Findings) []*Finding {
 		for i, c := range s.Counts {
 			d.Counts[i] += c
 		}
-		if !contains(d.Getters, s.Name) {
-			d.Getters = append(d.Getters, s.Name)
-		}
 		if r := s.Responsible + 1; r < len(s.Frames) {
-			if c := FrameString(s.Frames[r]); !contains(d.Callers, c) {
+			c := FrameString(s.Frames[r])
+			if k := (findingName{d, c}); !callers[k] {
+				callers[k] = true
 				d.Callers = append(d.Callers, c)
 			}
 		}
@@ -131,9 +131,17 @@ func leadWithCalls(d *Finding) {
 	}
 	sort.SliceStable(d.Sites, func(i, j int) bool { return rank(d.Sites[i]) < rank(d.Sites[j]) })
 	d.Getters = d.Getters[:0]
+	seen := map[string]bool{}
 	for _, s := range d.Sites {
-		if !contains(d.Getters, s.Name) {
+		if !seen[s.Name] {
+			seen[s.Name] = true
 			d.Getters = append(d.Getters, s.Name)
 		}
 	}
+}
+
+// findingName is a name (a caller) in a finding.
+type findingName struct {
+	d    *Finding
+	name string
 }

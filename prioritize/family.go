@@ -319,17 +319,7 @@ func collectGroups(subs []SubTrace, used []bool) (order []*familyGroup, tops []s
 // dropParents leaves out of the groups the labels that are themselves
 // parents of other sub-traces: their events are set-up, not a repetition.
 func dropParents(order []*familyGroup, subs []SubTrace) {
-	parents := map[string]bool{}
-	for _, st := range subs {
-		for k := strings.IndexByte(st.Label, '/'); k >= 0; {
-			parents[st.Label[:k]] = true
-			next := strings.IndexByte(st.Label[k+1:], '/')
-			if next < 0 {
-				break
-			}
-			k += 1 + next
-		}
-	}
+	parents := parentLabels(subs)
 	for _, g := range order {
 		var m, el []string
 		var sz []float64

@@ -75,7 +75,8 @@ type Site struct {
 	Value       ValueCount `json:"value"`     // its most repeated value, over all sub-traces
 	Terminals   []TermRef  `json:"terminals"` // the terminals whose calls it sums
 	values      map[string]int
-	cands       []candidate // the frames that may be responsible, innermost first
+	cands       []candidate         // the frames that may be responsible, innermost first
+	whole       [][]tracefile.Frame // the whole stacks of its terminals
 }
 
 // A TermRef names a terminal of the summary: Summary.Groups[Group]'s
@@ -139,6 +140,7 @@ func findSites(s *Summary, stacks string) []*Site {
 			}
 			site.Total += t.Total
 			site.Terminals = append(site.Terminals, TermRef{Group: gi, Letter: t.Letter})
+			site.whole = append(site.whole, t.Frames)
 			for _, v := range t.Values {
 				site.addValue(v)
 			}
@@ -165,15 +167,8 @@ func findSites(s *Summary, stacks string) []*Site {
 	}
 	src := sharedSources
 	for _, site := range sites {
-		var whole [][]tracefile.Frame
-		for _, t := range site.Terminals {
-			for _, pt := range s.Groups[t.Group].Terminals {
-				if pt.Letter == t.Letter {
-					whole = append(whole, pt.Frames)
-				}
-			}
-		}
-		site.cands = src.candidates(site, whole)
+		site.cands = src.candidates(site, site.whole)
+		site.whole = nil
 		site.setResponsible()
 	}
 	return sites
@@ -221,8 +216,9 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 	}
 	kept := make([]bool, len(labels))
 	var names []string
+	parents := parentLabels(labels)
 	for i, l := range labels {
-		if (keep == nil || keep(l.Label)) && !isParent(l.Label, labels) {
+		if (keep == nil || keep(l.Label)) && !parents[l.Label] {
 			kept[i] = true
 			names = append(names, l.Label)
 		}
@@ -293,15 +289,22 @@ func (f *Findings) fitTime(xs []float64) {
 	}
 }
 
-// isParent reports whether another sub-trace's label starts with
-// label + "/".
-func isParent(label string, labels []SubTrace) bool {
-	for _, l := range labels {
-		if strings.HasPrefix(l.Label, label+"/") {
-			return true
+// parentLabels returns the labels that are parents of sub-traces: those
+// that another sub-trace's label starts with, followed by '/' (TestFind
+// of TestFind/n=1, and TestA and TestA/b of TestA/b/c).
+func parentLabels(subs []SubTrace) map[string]bool {
+	parents := map[string]bool{}
+	for _, st := range subs {
+		for k := strings.IndexByte(st.Label, '/'); k >= 0; {
+			parents[st.Label[:k]] = true
+			next := strings.IndexByte(st.Label[k+1:], '/')
+			if next < 0 {
+				break
+			}
+			k += 1 + next
 		}
 	}
-	return false
+	return parents
 }
 
 // subTraceTimes returns which sub-traces have events and the time from

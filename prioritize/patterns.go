@@ -102,10 +102,11 @@ func Patterns(g *Group) []Pattern {
 			}
 			p.Series = series(rp.Obs)
 			p.Kind, p.Max, p.Trend = Classify(rp.Obs, p.Series)
+			seen := map[string]bool{}
 			for _, t := range covers(rp.Sym) {
 				p.Terminals = append(p.Terminals, g.Terminals[t].Letter)
-				name := g.Terminals[t].Name
-				if !contains(p.Getters, name) {
+				if name := g.Terminals[t].Name; !seen[name] {
+					seen[name] = true
 					p.Getters = append(p.Getters, name)
 				}
 			}

@@ -1,8 +1,11 @@
-// Package testtrace records big traces for benchmarks, with logrt's test
-// program (logrt/internal/exitprog): it is for tests and benchmarks only.
+// Package testtrace makes big traces for benchmarks: it records them with
+// logrt's test program (logrt/internal/exitprog; Loops, Shared), or
+// writes them record by record in memory (Synth), for sizes no test
+// program reaches quickly. It is for tests and benchmarks only.
 //
-// It imports only the standard library and must not be imported by
-// anything but tests and benchmarks: the benchmarks of prioritize, tui and
-// cmd/suncat call it (Loops, Shared). It builds and runs logrt's test program
-// rather than importing logrt.
+// It imports only the standard library and logrt/tracefmt (the format's
+// definitions), and must not be imported by anything but tests and
+// benchmarks: the benchmarks of logrt/tracefile, prioritize, tui and
+// cmd/suncat call it. It builds and runs logrt's test program rather than
+// importing logrt.
 package testtrace

@@ -601,13 +601,30 @@ func (d *decoder) getters() error {
 			if id > d.img.held/7+64 {
 				return d.errorf(at, "getter id %d out of range for a file of %d bytes", id, d.img.held)
 			}
-			gs := make([]Getter, id)
-			copy(gs, d.t.Getters)
-			d.t.Getters = gs
+			d.t.Getters = growGetters(d.t.Getters, id)
 		}
 		d.t.Getters[id-1] = g
 	}
 	return nil
+}
+
+// growGetters returns gs lengthened to n entries, the new ones zero. Its
+// capacity at least doubles when it grows, so that a table written a
+// getter at a time costs linear time, not quadratic.
+func growGetters(gs []Getter, n int) []Getter {
+	if n <= cap(gs) {
+		old := len(gs)
+		gs = gs[:n]
+		clear(gs[old:])
+		return gs
+	}
+	c := 2 * cap(gs)
+	if c < n {
+		c = n
+	}
+	out := make([]Getter, n, c)
+	copy(out, gs)
+	return out
 }
 
 func (d *decoder) stack() error {

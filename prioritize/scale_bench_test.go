@@ -1,0 +1,105 @@
+package prioritize
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/suncat-go/suncat/internal/testtrace"
+	"github.com/suncat-go/suncat/logrt/tracefile"
+)
+
+// Benchmarks of summaries at the scale of -reads and of big test suites,
+// on synthetic traces (testtrace.Synth), streamed as suncat summary
+// streams them (a Part fed by DecodeFunc, then Merge) and rendered with
+// their findings: each must take time linear in the trace.
+//
+//	go test -run '^$' -bench 'Getters25k|Marks43k' -benchmem ./prioritize
+
+// summarizeData summarizes the trace data as suncat summary does, and
+// renders its findings and the levels given.
+func summarizeData(b *testing.B, data []byte, opt Options, levels []string) (*Summary, string) {
+	p, err := NewPart(opt, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tr, err := tracefile.DecodeFunc("synth.suncat", data, p.Add)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Finish(tr)
+	s, err := Merge([]*Part{p}, opt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out string
+	if IsSuite(s) {
+		fams, unsized, err := Families(s, opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = FamiliesText(s, fams, unsized, 10)
+	} else {
+		out = FindingsText(s.Findings, 10)
+	}
+	for _, g := range s.Groups {
+		out += Text(g, levels, SummarizeOptions{Min: 3}, "kind", nil)
+	}
+	return s, out
+}
+
+// BenchmarkSummaryGetters25k summarizes a trace whose getter table has
+// 25,000 entries, each read on a stack of its own in four sub-traces of
+// growing size.
+func BenchmarkSummaryGetters25k(b *testing.B) {
+	const n = 25000
+	s := testtrace.NewSynth("getters")
+	first := s.Getters(n, true)
+	for size := 1; size <= 4; size++ {
+		s.Mark("size "+strconv.Itoa(size), 10)
+		for i := 0; i < n; i++ {
+			stack := []testtrace.Frame{{Func: "p.T.M" + strconv.Itoa(i), File: "/src/p/t.go", Line: i + 1}, {Func: "main.main", File: "/src/main.go", Line: 9}}
+			for k := 0; k < size*(i%3); k++ {
+				s.Event(first+uint32(i), stack, strconv.Itoa(k%5), 10)
+			}
+		}
+	}
+	data := s.Bytes()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sum, _ := summarizeData(b, data, Options{}, nil)
+		if len(sum.Groups) != 1 || len(sum.Groups[0].Terminals) != n*2/3 {
+			b.Fatalf("%d groups; want 1 with %d terminals", len(sum.Groups), n*2/3)
+		}
+	}
+	b.ReportMetric(float64(s.Events()), "events")
+}
+
+// BenchmarkSummaryMarks43k summarizes the trace of a suite of 43,000
+// subtests (430 tests of 100 sizes each), a mark for each, as suncat
+// test labels them.
+func BenchmarkSummaryMarks43k(b *testing.B) {
+	const tests, sizes = 430, 100
+	s := testtrace.NewSynth("suite.test")
+	first := s.Getters(4, false)
+	stack := func(t, g int) []testtrace.Frame {
+		return []testtrace.Frame{{Func: "p.T.M" + strconv.Itoa(g), File: "/src/p/t.go", Line: g + 1},
+			{Func: "p.Test" + strconv.Itoa(t), File: "/src/p/p_test.go", Line: t + 1}, {Func: "testing.tRunner", File: "/go/src/testing/testing.go", Line: 1}}
+	}
+	for t := 0; t < tests; t++ {
+		for n := 1; n <= sizes; n++ {
+			s.Mark("Test"+strconv.Itoa(t)+"/n="+strconv.Itoa(n), 10)
+			for k := 0; k < n/10+1; k++ {
+				s.Event(first+uint32(k%4), stack(t, k%4), "v", 10)
+			}
+		}
+	}
+	data := s.Bytes()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sum, out := summarizeData(b, data, Options{}, nil)
+		if len(sum.Groups) == 0 || len(sum.Groups[0].SubTraces) != tests*sizes || out == "" {
+			b.Fatalf("%d groups; want %d sub-traces", len(sum.Groups), tests*sizes)
+		}
+	}
+	b.ReportMetric(float64(tests*sizes), "marks")
+}
