@@ -59,7 +59,7 @@ func (s *selection) register(fs *flag.FlagSet, which int) {
 		fs.StringVar(&s.skip, s.skipName, "", "leave out getters whose `regexp` matches pkg.(*Recv).Method")
 		fs.StringVar(&s.deps, "deps", "", "also instrument dependency packages matching these comma-separated `patterns` (example.com/lib/...)")
 		fs.BoolVar(&s.reads, "reads", false, "also record every read of a struct field (value: the string, the number, len N, or the type)")
-		fs.StringVar(&s.calls, "calls", "", "also record calls: comma-separated `sets` sql and http (in database/sql and net/http, whoever calls) and regexps over pkg.(*Recv).Method")
+		callsFlag(fs, &s.calls, "also record calls: comma-separated `sets` sql and http (in database/sql and net/http, whoever calls) and regexps over pkg.(*Recv).Method")
 	}
 	if which&buildFlags != 0 {
 		fs.StringVar(&s.tags, "tags", "", "comma-separated build `tags`, as for go build")
@@ -68,6 +68,18 @@ func (s *selection) register(fs *flag.FlagSet, which int) {
 		fs.StringVar(&s.gcflags, "gcflags", "", "`flags` for the compiler, as for go build")
 		fs.StringVar(&s.mod, "mod", "", "module `mode`: readonly or vendor, as for go build (not mod: suncat never lets go build edit your go.mod)")
 	}
+}
+
+// callsFlag registers -calls into p: a value with no set or pattern in
+// it ("", ",") is misuse.
+func callsFlag(fs *flag.FlagSet, p *string, usage string) {
+	fs.Func("calls", usage, func(v string) error {
+		if strings.Trim(v, ", \t") == "" {
+			return errors.New("want sets (sql, http) or regexps, comma-separated")
+		}
+		*p = v
+		return nil
+	})
 }
 
 // options returns the analysis options of the selection, in the working
@@ -188,7 +200,7 @@ Examples:
 
 var runCmd = &command{
 	name:  "run",
-	args:  "[-trace dir] [flags] [package] [-- args]",
+	args:  "[-trace dir] [-sizes n,n,... [-gen command]] [flags] [package] [-- args]",
 	short: "instrument a program, run it, and say where its trace is",
 	order: 12,
 	long: `
@@ -198,11 +210,22 @@ forwarded), and prints where the trace is. The exit status is the
 program's (128+n when a signal n ended it). It takes the same flags as
 instrument.
 
+-sizes runs the program once per input size, {} in its arguments
+replaced by the size, each run writing the trace nSIZE.suncat (in -trace
+or a new directory), and prints the summary of them all, the sizes taken
+from the names. With -gen, the shell command given ({} the size) makes
+each run's input before it: its standard output is the program's
+standard input, or, where the program's arguments say {in}, the file
+named there (removed after the run). A run that fails does not stop the
+others (a signal does); the exit status is the first failure's.
+
 Examples:
 
 	suncat run ./cmd/app -- -port 8080
 	suncat run -trace /tmp/traces ./cmd/app
 	suncat run -race ./cmd/app -- -v
+	suncat run -reads -sizes 10,20,40,80 ./cmd/app -- -n {}
+	suncat run -reads -sizes 250,500,1000 -gen 'python3 gen.py {}' . -- -in {in}
 `,
 }
 
@@ -394,6 +417,8 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 	var sel selection
 	sel.register(fs, chooseFlags|buildFlags)
 	traceDir := fs.String("trace", "", "write the trace into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
+	sizes := fs.String("sizes", "", "run the program once per input `size`, comma-separated (10,20,40,80), {} in its arguments replaced by the size, and print the summary")
+	gen := fs.String("gen", "", "with -sizes: run the shell `command` ({} the size) before each run; its output is the program's standard input, or the file {in} names in its arguments")
 	args, progArgs := splitDashDash(args)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -405,9 +430,21 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 	if err := checkTraceDir("-trace", *traceDir); err != nil {
 		return err
 	}
+	sized, err := parseSizedRun(*sizes, *gen, progArgs)
+	if err != nil {
+		return err
+	}
+	if sized != nil {
+		if err := checkSizedTraces(*traceDir, sized); err != nil {
+			return err
+		}
+	}
 	res, err := build(sel, "run", pkg, "", stderr)
 	if err != nil {
 		return err
+	}
+	if sized != nil {
+		return runSized(res.Output, sized, *traceDir, stdout, stderr)
 	}
 	return runInstrumented(res.Output, progArgs, *traceDir, stdout, stderr)
 }
