@@ -1,15 +1,23 @@
 // Package export writes a Performance Summary in the formats of other
-// tools. Today that is one: a pprof profile (profile.proto, as
+// tools: a pprof profile (profile.proto, as
 // github.com/google/pprof/profile writes it), so that suncat's exact call
 // counts, with their stacks, can be read by go tool pprof (top, list,
 // traces, flame graphs, -diff_base) and merged and stored by tools built
-// for pprof profiles.
+// for pprof profiles; and an HTML page (HTML, suncat report), one
+// self-contained file with a log-log chart per finding (inline SVG, no
+// script), the responsible function's source with its loop marked, and
+// a comparison's sites BASE against HEAD.
 //
 // It owns the mapping from a summary to those formats and nothing else:
-// it reads a *prioritize.Summary (never a trace file) and writes to an
-// io.Writer. It must not import instrument (go/packages, go/ssa), and
-// prioritize must not import it: the viewer, which reads summaries, does
-// not link the pprof package. cmd/suncat's pprof command calls it.
+// it reads a *prioritize.Summary or *prioritize.Comparison (never a trace
+// file) and writes to an io.Writer. The page's words (classes, counts,
+// predictions, what a finding covers) come from prioritize's renderer
+// (prioritize.FindingParts and its siblings), so it never disagrees with
+// the text summary; the sources it shows are read through the function
+// its caller gives (Report.Source). It must not import instrument
+// (go/packages, go/ssa), and prioritize must not import it: the viewer,
+// which reads summaries, does not link the pprof package. cmd/suncat's
+// pprof, report and check -html call it.
 //
 // # The profile
 //

@@ -360,11 +360,16 @@ func timeText(f *Findings, what string) string {
 		return prefix + TrendText(f.Time, usedOf(f.TimeNs64(), f.Used))
 	}
 	s := prefix + ClassText(f.Time.Class)
-	s += fmt.Sprintf(", %s at %s", Duration(f.TimePredictedNs), Number(f.Target))
+	s += ", " + TimePrediction(f)
 	if f.LagSize > 0 {
 		s += fmt.Sprintf("; passes %s at size %s", Duration(LagThreshold), Number(math.Ceil(f.LagSize)))
 	}
 	return s
+}
+
+// TimePrediction is the time predicted at the target: "1.2s at 400".
+func TimePrediction(f *Findings) string {
+	return Duration(f.TimePredictedNs) + " at " + Number(f.Target)
 }
 
 // TrendText names what a fit that does not grow saw: "no class" (too
@@ -390,17 +395,23 @@ func TrendText(fit Fit, ys []float64) string {
 // site with its class and counts in BASE and HEAD, the predictions and
 // the change.
 func DiffTable(w io.Writer, c *Comparison) error {
-	fmt.Fprintf(w, "%d sub-trace(s) in common%s, sizes %s; predicted at %s\n",
-		len(c.Labels), labelRange(c.Labels), numbers(c.Sizes), Number(c.Target))
+	fmt.Fprintln(w, DiffHeading(c))
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "getter\tsite\tbase\thead\tpredicted\tchange")
 	for _, d := range c.Sites {
 		s := d.Side()
 		site := FrameString(tracefile.Frame{Func: d.Func, File: s.File, Line: s.Line})
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s -> %s\t%s\n", d.Name, site, SideText(d.Base), SideText(d.Head),
-			sidePrediction(d.Base), sidePrediction(d.Head), ChangeText(d))
+			SidePrediction(d.Base), SidePrediction(d.Head), ChangeText(d))
 	}
 	return tw.Flush()
+}
+
+// DiffHeading says what a comparison is over: "4 sub-trace(s) in common
+// (n=1 .. n=8), sizes 1, 2, 4, 8; predicted at 80".
+func DiffHeading(c *Comparison) string {
+	return fmt.Sprintf("%d sub-trace(s) in common%s, sizes %s; predicted at %s",
+		len(c.Labels), labelRange(c.Labels), numbers(c.Sizes), Number(c.Target))
 }
 
 // DiffLine is one site of a comparison in words, for an annotation:
@@ -502,7 +513,9 @@ func SideText(s *SiteSide) string {
 	return ClassText(s.Fit.Class) + " " + CountList(s.Counts)
 }
 
-func sidePrediction(s *SiteSide) string {
+// SidePrediction is a site's predicted calls in one run; "-" when the
+// run does not have it.
+func SidePrediction(s *SiteSide) string {
 	if s == nil {
 		return "-"
 	}

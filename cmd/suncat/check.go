@@ -5,12 +5,13 @@ import (
 	"io"
 	"regexp"
 
+	"github.com/suncat-go/suncat/export"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
 var checkCmd = &command{
 	name:  "check",
-	args:  "[-base BASE] [-max CLASS] [-allow REGEXP] [-allow-new] [-run REGEXP] [-json | -format text|json|github] HEAD",
+	args:  "[-base BASE] [-max CLASS] [-allow REGEXP] [-allow-new] [-run REGEXP] [-json | -format text|json|github] [-html FILE] HEAD",
 	short: "fail when a call site grows faster than in BASE or than -max (a CI gate)",
 	order: 44,
 	long: `
@@ -43,6 +44,9 @@ linear, n log n, quadratic, cubic, exponential (or log n, n, n^2, n^3,
 2^n). -run compares only the sub-traces whose labels match, as go test
 -run matches test names. -format github prints GitHub Actions annotations, which show on the
 site's line in a pull request (the loop's line, when the site is in one).
+-html FILE also writes the comparison as one HTML page (as suncat report
+draws it: each site's BASE and HEAD, the ones that grow faster marked and
+charted) for CI to keep as an artifact.
 
 Examples:
 
@@ -50,6 +54,7 @@ Examples:
 	suncat check -base suncat-baseline.json -max linear -format github "$TRACES"
 	suncat check -max linear -allow 'Registry\)\.Name' "$TRACES"
 	suncat check -base main-traces/ -run 'TestLookup/' "$TRACES"
+	suncat check -base suncat-baseline.json -html check.html "$TRACES"
 `,
 }
 
@@ -74,6 +79,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	max := fs.String("max", "", "fail any site that grows faster than `CLASS` (constant, log, linear, n log n, quadratic, cubic, exponential)")
 	allow := fs.String("allow", "", "waive the sites whose getter, function or file:line matches `REGEXP`")
 	allowNew := fs.Bool("allow-new", false, "accept new sites that grow: report them without failing")
+	htmlOut := fs.String("html", "", "also write the comparison as an HTML page (suncat report) to `FILE`")
 	var cf compareFlags
 	cf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -109,6 +115,12 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err := printCheck(stdout, format, rep); err != nil {
 		return err
 	}
+	if *htmlOut != "" {
+		page := export.Report{Title: checkTitle(*base, fs.Arg(0)), Compare: c, Failures: rep.Failures}
+		if err := writeReport(stdout, stderr, *htmlOut, page); err != nil {
+			return err
+		}
+	}
 	switch {
 	case rep.Failed > 0 && *base == "": // nothing to have grown worse than
 		return fmt.Errorf("%d of %d site(s) grow faster than -max %s", rep.Failed, len(c.Sites), *max)
@@ -118,6 +130,14 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 		return fmt.Errorf("%d of %d site(s) grew worse", rep.Failed, len(c.Sites))
 	}
 	return nil
+}
+
+// checkTitle names what check compared, for its page.
+func checkTitle(base, head string) string {
+	if base == "" {
+		return "check of " + head
+	}
+	return "check of " + head + " against " + base
 }
 
 // checkGate checks check's command line and makes its gate.
