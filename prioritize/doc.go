@@ -55,7 +55,12 @@
 //	                             Value, Terminals (links to Groups)
 //
 // Text, SummarizedGrammar, CountLine, PatternLine and PatternValues render
-// or derive the levels from it; SortPatterns (which sorts in place: give
+// or derive the levels from it. Findings become words in render.go
+// alone: FindingParts cuts a finding into its parts (class, frame,
+// counts, prediction, names, value, what it covers), which the summary
+// (FindingsText, FamiliesText), suncat test (FamilyLine), the demo, the
+// viewer, check (FailureLine) and the HTML report (package export) put
+// together, none editing another's text; SortPatterns (which sorts in place: give
 // it a copy) and Filter reorder and select patterns. A Summary is not
 // changed after Build returns, so several goroutines may read it. Its
 // JSON form (version SchemaVersion) is documented in doc/summary.md and
