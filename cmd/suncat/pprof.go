@@ -56,15 +56,10 @@ func runPprof(stdout, stderr io.Writer, args []string) error {
 	if *out == "" && isTerminal(stdout) {
 		return usagef("standard output is a terminal; give -o FILE or redirect it")
 	}
-	opt, err := sf.options()
+	res, _, err := sf.load(stderr, "pprof", fs.Args())
 	if err != nil {
 		return err
 	}
-	res, err := loadStreamed(stderr, "pprof", fs.Args(), opt)
-	if err != nil {
-		return err
-	}
-	printNotes(stderr, "pprof", res.Notes)
 	return writeProfile(stdout, *out, res.Summary, profileOptions(res))
 }
 

@@ -31,7 +31,7 @@ suite's traces (suncat test) get one section per test family.
 It takes the traces and flags of suncat summary. -base BASE adds diff's
 comparison of BASE with the traces: one row per site, the sites that grow
 faster marked, with their charts. suncat check -html FILE writes the same
-page beside its verdict. Without -o the page goes to standard output.
+page beside its verdict. Without -o the page goes to standard output, unless that is a terminal.
 
 Examples:
 
@@ -50,7 +50,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(reportCmd, stderr)
 	var sf summaryFlags
 	sf.register(fs)
-	out := fs.String("o", "", "write the page to `FILE` (default: standard output)")
+	out := fs.String("o", "", "write the page to `FILE` (default: standard output, unless it is a terminal)")
 	base := fs.String("base", "", "add the comparison with `BASE` (a trace, a directory of traces or a summary -json file), as suncat diff")
 	top := fs.Int("top", 10, "show the `N` findings predicted to make the most calls (per test family for a suite)")
 	if err := parseFlags(fs, args); err != nil {
@@ -62,15 +62,13 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	if *top < 1 {
 		return usagef("-top %d: want 1 or more", *top)
 	}
-	opt, err := sf.options()
+	if *out == "" && isTerminal(stdout) {
+		return usagef("standard output is a terminal; give -o FILE.html or redirect it")
+	}
+	res, opt, err := sf.load(stderr, "report", fs.Args())
 	if err != nil {
 		return err
 	}
-	res, err := loadStreamed(stderr, "report", fs.Args(), opt)
-	if err != nil {
-		return err
-	}
-	printNotes(stderr, "report", res.Notes)
 	s := res.Summary
 	r := export.Report{Title: strings.Join(s.Traces, ", "), Summary: s, Top: *top, Source: readSource}
 	r.Families, r.Unsized, r.Suite = suiteFamilies(s, opt)

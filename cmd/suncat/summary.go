@@ -83,6 +83,21 @@ func (f *summaryFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.stacks, "stacks", "folded", "findings: call sites by folded stacks (recursion folded, standard library left out) or whole stacks")
 }
 
+// load checks the flags' options, reads the traces (args) with them
+// for command cmd, and prints the reader's notes.
+func (f *summaryFlags) load(stderr io.Writer, cmd string, args []string) (*streamed, prioritize.Options, error) {
+	opt, err := f.options()
+	if err != nil {
+		return nil, opt, err
+	}
+	res, err := loadStreamed(stderr, cmd, args, opt)
+	if err != nil {
+		return nil, opt, err
+	}
+	printNotes(stderr, cmd, res.Notes)
+	return res, opt, nil
+}
+
 // registerSubTraces registers the flags that choose the sub-traces
 // (-split, -run), for commands that take only those (pprof).
 func (f *summaryFlags) registerSubTraces(fs *flag.FlagSet) {
@@ -145,15 +160,10 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt, err := sf.options()
+	res, opt, err := sf.load(stderr, "summary", fs.Args())
 	if err != nil {
 		return err
 	}
-	res, err := loadStreamed(stderr, "summary", fs.Args(), opt)
-	if err != nil {
-		return err
-	}
-	printNotes(stderr, "summary", res.Notes)
 	s := res.Summary
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
