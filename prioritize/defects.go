@@ -72,13 +72,7 @@ func groupSites(f *Findings) []*Finding {
 		}
 		d.Predicted = finite(d.Fit.At(f.Target))
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Predicted != b.Predicted {
-			return a.Predicted > b.Predicted
-		}
-		return a.Fit.Class > b.Fit.Class
-	})
+	f.rankFindings(out)
 	return out
 }
 

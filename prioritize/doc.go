@@ -126,8 +126,10 @@
 //     from the getter's other sites (Site.Distinct). Sizes come from
 //     Options.Sizes, else the last number of every sub-trace label
 //     (LabelSize), else positions 1, 2, 3. FitGrowth states the growth
-//     rule; the sites that grow are ranked by their count predicted at
-//     the target size, then class.
+//     rule; the sites and findings that grow are ranked (rank.go) with
+//     a test's setup (_test.go frames) last and, when the sizes are
+//     input sizes, growth faster than linear first, then by their count
+//     predicted at the target size, then class.
 //   - Comparing two runs (compare.go, gate.go; suncat diff and check):
 //     Compare matches the sub-traces of a BASE and a HEAD summary by
 //     label and their sites by getter and the functions of their stacks

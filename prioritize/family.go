@@ -429,7 +429,7 @@ func fitFamily(s *Summary, base *Findings, g *familyGroup, opt Options) (*Family
 		best[label] = len(points)
 		points = append(points, point{i, n, size})
 	}
-	f := &Findings{SizesFrom: SizesFromLabels, Stacks: base.Stacks, Target: opt.At}
+	f := &Findings{SizesFrom: SizesFromLabels, Stacks: base.Stacks, Target: opt.At, InputSizes: true, Test: true}
 	fam := &Family{Name: g.parent, Bench: g.bench, Findings: f}
 	for _, p := range points {
 		f.Sizes = append(f.Sizes, p.size)
@@ -465,7 +465,7 @@ func fitFamily(s *Summary, base *Findings, g *familyGroup, opt Options) (*Family
 		c.Predicted = finite(c.Fit.At(f.Target))
 		f.Sites = append(f.Sites, &c)
 	}
-	rankSites(f.Sites)
+	f.rankSites()
 	f.Findings = groupSites(f)
 	return fam, nil
 }

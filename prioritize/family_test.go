@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 func TestNameSize(t *testing.T) {
@@ -181,6 +182,29 @@ func TestNoSizesHintMainPackage(t *testing.T) {
 		if got := NoSizesHint(s, nil); !strings.Contains(got, c.want) {
 			t.Errorf("NoSizesHint for %s lacks %q:\n%s", c.site.Getter.File, c.want, got)
 		}
+	}
+}
+
+// TestNoSizesHintCall: a -calls sql statement is recorded inside
+// database/sql; the template goes in the package of the program that
+// queries, never in database/sql, and not in the test's own file.
+func TestNoSizesHintCall(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "store.go")
+	if err := os.WriteFile(store, []byte("package store\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sql := "/usr/local/go/src/database/sql/"
+	site := &Site{Package: "database/sql", Name: "(*DB).QueryContext", Total: 90,
+		Getter: tracefile.Getter{Package: "database/sql", Receiver: "*DB", Method: "QueryContext", Field: tracefmt.CallPrefix + "sql", File: sql + "sql.go"},
+		Frames: []tracefile.Frame{
+			{Func: "database/sql.(*DB).QueryContext", File: sql + "sql.go", Line: 1},
+			{Func: "example.com/notes/store.(*Store).Tags", File: store, Line: 12},
+			{Func: "example.com/notes/store.TestTags", File: filepath.Join(filepath.Dir(store), "store_test.go"), Line: 30},
+		}}
+	s := &Summary{Findings: &Findings{Sites: []*Site{site}}}
+	got := NoSizesHint(s, nil)
+	if !strings.Contains(got, "from example.com/notes/store; in a _test.go file of package store:") || strings.Contains(got, "package sql") {
+		t.Errorf("NoSizesHint for a call in database/sql:\n%s", got)
 	}
 }
 

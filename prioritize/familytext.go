@@ -211,15 +211,35 @@ func topGetter(s *Summary) (pkg, name string, calls int, file string) {
 	}
 	total := map[string]int{}
 	for _, site := range s.Findings.Sites {
-		k := site.Package + "\x00" + site.Name
+		p, f := site.Package, site.Getter.File
+		if hookedCall(site.Getter) {
+			if p, f = callerPackage(site); p == "" {
+				continue
+			}
+		}
+		k := p + "\x00" + site.Name
 		total[k] += site.Total
 		if total[k] > calls {
 			calls = total[k]
-			pkg, name = site.Package, site.Name
-			file = site.Getter.File
+			pkg, name, file = p, site.Name, f
 		}
 	}
 	return pkg, name, calls, file
+}
+
+// callerPackage is the package and file of the program's frame nearest
+// a call recorded inside the standard library (-calls sql: the test goes
+// in the package that queries, never in database/sql); "" when the
+// stack has none.
+func callerPackage(site *Site) (pkg, file string) {
+	for _, fr := range site.Frames[1:] {
+		if !isStdFrame(fr) && !depFrame(fr) && !setupFrame(fr) {
+			if p := funcPackage(fr.Func); p != "" {
+				return p, fr.File
+			}
+		}
+	}
+	return "", ""
 }
 
 // packageNameOf is the name in file's package clause (a main package's

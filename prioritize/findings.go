@@ -3,7 +3,6 @@ package prioritize
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
@@ -31,6 +30,13 @@ type Findings struct {
 	Target float64 `json:"target"`
 	Stacks string  `json:"stacks"`         // StacksFolded or StacksWhole
 	Note   string  `json:"note,omitempty"` // why nothing has a class ("2 distinct sizes; growth needs 3")
+	// InputSizes: the sizes are input sizes (given, or numbers in labels
+	// that name them), not the positions of repetitions of one action
+	// (marks without a number, idle splits): growth per item, faster
+	// than linear, ranks first (rank.go). Test: every sub-trace is a
+	// test's, and setup frames (_test.go) rank last.
+	InputSizes bool `json:"inputSizes"`
+	Test       bool `json:"test,omitempty"`
 	// The repeated action as a whole: the time of each sub-trace (first
 	// to last event, ns), fitted like the counts, its prediction at
 	// Target, and the size at which it passes LagThreshold (0: it does
@@ -39,11 +45,13 @@ type Findings struct {
 	Time            Fit     `json:"time"`
 	TimePredictedNs float64 `json:"timePredictedNs"`
 	LagSize         float64 `json:"lagSize"`
-	// Sites: every call site, the growing ones first (ranked by
-	// predicted count at Target, then class), then the others by calls.
+	// Sites: every call site, the growing ones first (ranked as the
+	// findings are, rank.go), then the others by calls.
 	Sites []*Site `json:"sites"`
 	// Findings: the growing sites, one per defect: those with the same
-	// responsible frame and class together, ranked as sites are.
+	// responsible frame and class together, the defect first (rank.go:
+	// setup last, growth per item first with input sizes, then by
+	// predicted count at Target).
 	Findings []*Finding `json:"findings"`
 }
 
@@ -241,7 +249,8 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 	if stacks != StacksFolded && stacks != StacksWhole {
 		return nil, fmt.Errorf("-stacks %q: want %s or %s", opt.Stacks, StacksFolded, StacksWhole)
 	}
-	f := &Findings{Sizes: sizes, SizesFrom: from, Stacks: stacks, Target: opt.At}
+	f := &Findings{Sizes: sizes, SizesFrom: from, Stacks: stacks, Target: opt.At,
+		InputSizes: inputSizes(from, names, keptSizes), Test: testLabels(names)}
 	f.Used, f.TimeNs = subTraceTimes(s, len(labels))
 	for i := range f.Used {
 		f.Used[i] = f.Used[i] && kept[i]
@@ -270,7 +279,7 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 		site.Predicted = finite(site.Fit.At(f.Target))
 	}
 	refineResponsible(f, xs)
-	rankSites(f.Sites)
+	f.rankSites()
 	f.Findings = groupSites(f)
 	return f, nil
 }
@@ -361,24 +370,4 @@ func usedOf(xs []float64, used []bool) []float64 {
 		}
 	}
 	return out
-}
-
-// rankSites puts the growing sites first, by predicted count at the
-// target, then class (faster first), then calls; the others by calls.
-func rankSites(sites []*Site) {
-	sort.SliceStable(sites, func(i, j int) bool {
-		a, b := sites[i], sites[j]
-		if ga, gb := a.Fit.Grows(), b.Fit.Grows(); ga != gb {
-			return ga
-		}
-		if a.Fit.Grows() {
-			if a.Predicted != b.Predicted {
-				return a.Predicted > b.Predicted
-			}
-			if a.Fit.Class != b.Fit.Class {
-				return a.Fit.Class > b.Fit.Class
-			}
-		}
-		return a.Total > b.Total
-	})
 }

@@ -47,11 +47,27 @@ func FindingsText(f *Findings, top int) string {
 	return b.String()
 }
 
-// GrowText counts what grows: "4 of 10 call sites grow, 2 findings
-// (sizes from labels: 1, 2, 3, 4; predicted at 40)".
+// GrowText counts what grows and says the order: "4 of 10 call sites
+// grow, 2 findings (sizes from labels: 1, 2, 3, 4; predicted at 40;
+// faster than linear first)".
 func GrowText(f *Findings) string {
-	return fmt.Sprintf("%d of %d call sites grow, %s (%s; predicted at %s)",
-		len(f.Growing()), len(f.Sites), plural(len(f.Findings), "finding"), SizesText(f), Number(f.Target))
+	return fmt.Sprintf("%d of %d call sites grow, %s (%s; predicted at %s; %s)",
+		len(f.Growing()), len(f.Sites), plural(len(f.Findings), "finding"), SizesText(f), Number(f.Target), RankText(f))
+}
+
+// RankText says which findings come first (rank.go): with input sizes,
+// "faster than linear first" (and ", test setup last" in a test);
+// with repetitions of one action, "by calls: a repetition should not
+// grow".
+func RankText(f *Findings) string {
+	t := "by calls: a repetition should not grow"
+	if f.InputSizes {
+		t = "faster than linear first"
+	}
+	if f.Test {
+		t += ", test setup last"
+	}
+	return t
 }
 
 // FindingsList prints the top findings (all when top ≤ 0), ranked, and a

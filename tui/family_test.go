@@ -76,7 +76,7 @@ func TestFindingsPerFamily(t *testing.T) {
 		"in test family BenchmarkPairs/size=#/op=all,",
 		"calls per size",
 		"the test family",
-		"labels: 2, 4, 8, 16; predicted at 160)",
+		"labels: 2, 4, 8, 16; predicted at 160;",
 	} {
 		if !strings.Contains(screen, w) {
 			t.Errorf("screen lacks %q:\n%s", w, screen)

@@ -73,7 +73,7 @@ func growing(w io.Writer, files []string) *prioritize.Summary {
 		fmt.Fprintf(w, "suncat: no test family has sizes (%d test(s) without: subtest names such as n=10, size_100 or 1000 give them): nothing to fit; the summary shows a sized table test to add\n", len(unsized))
 		return s
 	}
-	fmt.Fprintln(w, "suncat: findings per test family, ranked (calls predicted at 10x each family's largest size):")
+	fmt.Fprintln(w, "suncat: findings per test family, ranked (in each, faster than linear first, test setup last; calls predicted at 10x each family's largest size):")
 	for i, fam := range fams {
 		if i == 8 {
 			fmt.Fprintf(w, "suncat:   ... and %d more families\n", len(fams)-i)

@@ -1,0 +1,140 @@
+package prioritize
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
+)
+
+// findingFrames lists the findings' responsible functions, in rank
+// order.
+func findingFrames(f *Findings) string {
+	var out []string
+	for _, d := range f.Findings {
+		out = append(out, shortFunc(d.Frame.Func))
+	}
+	return strings.Join(out, " ")
+}
+
+// TestRankPerItemFirst: a linear walk with many calls per item and a
+// quadratic lookup with few. With input sizes (labels n=..., or -sizes)
+// the quadratic lookup, growth per item, is first though the walk is
+// predicted more calls at the target; with repetitions of one action
+// (unlabelled marks: sizes are positions) the walk's linear growth is
+// itself a leak and ranks by its calls, as it did.
+func TestRankPerItemFirst(t *testing.T) {
+	record := func(label func(n int) string) *traceBuilder {
+		b := newTrace("task.suncat")
+		for _, n := range []int{1, 2, 3, 4} {
+			b.mark(label(n))
+			b.add(call{"Vars", []string{"example.com/app.walk@/app/vars.go:10"}, "main.main", "v"}, 400*n)
+			b.add(call{"Task", []string{"example.com/app.lookup@/app/find.go:20"}, "main.main", "t"}, n*n)
+		}
+		return b
+	}
+	cases := []struct {
+		name    string
+		label   func(n int) string
+		opt     Options
+		want    string
+		input   bool
+		heading string
+	}{
+		{"labels", func(n int) string { return fmt.Sprintf("n=%d", n) }, Options{}, "app.lookup app.walk", true, "faster than linear first"},
+		{"given", func(int) string { return "" }, Options{Sizes: []float64{1, 2, 3, 4}}, "app.lookup app.walk", true, "faster than linear first"},
+		{"marks", func(int) string { return "" }, Options{}, "app.walk app.lookup", false, "by calls: a repetition should not grow"},
+		{"counted", func(n int) string { return fmt.Sprintf("open %d", n) }, Options{}, "app.walk app.lookup", false, "by calls"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := buildFindingsOf(t, c.opt, record(c.label).tr)
+			if got := findingFrames(f); got != c.want {
+				t.Errorf("findings %q, want %q (sizes %v from %s)", got, c.want, f.Sizes, f.SizesFrom)
+			}
+			if f.InputSizes != c.input {
+				t.Errorf("InputSizes %v, want %v", f.InputSizes, c.input)
+			}
+			if h := GrowText(f); !strings.Contains(h, c.heading) {
+				t.Errorf("heading %q lacks %q", h, c.heading)
+			}
+		})
+	}
+}
+
+// TestInputSizes: which labels give input sizes.
+func TestInputSizes(t *testing.T) {
+	cases := []struct {
+		from   string
+		labels []string
+		sizes  []float64
+		want   bool
+	}{
+		{SizesGiven, []string{"a", "b", "c"}, []float64{1, 2, 3}, true},
+		{SizesFromPositions, []string{"a", "b", "c"}, []float64{1, 2, 3}, false},
+		{SizesFromLabels, []string{"n=1", "n=2", "n=3"}, []float64{1, 2, 3}, true},
+		{SizesFromLabels, []string{"stop 1", "stop 2", "stop 3"}, []float64{1, 2, 3}, false},
+		{SizesFromLabels, []string{"mark 1", "mark 2", "mark 4"}, []float64{1, 2, 4}, false},
+		{SizesFromLabels, []string{"episode 1", "episode 2", "episode 3"}, []float64{1, 2, 3}, false},
+		{SizesFromLabels, []string{"Stop.Name #1", "Stop.Name #2", "Stop.Name #3"}, []float64{1, 2, 3}, false},
+		{SizesFromLabels, []string{"w10.suncat", "w20.suncat", "w40.suncat"}, []float64{10, 20, 40}, true},
+	}
+	for _, c := range cases {
+		if got := inputSizes(c.from, c.labels, c.sizes); got != c.want {
+			t.Errorf("inputSizes(%s, %q) = %v, want %v", c.from, c.labels, got, c.want)
+		}
+	}
+}
+
+// TestRankSetupLast: in a test of an N+1, the test creates N rows, so its
+// setup grows with the size too, and more: the N+1 (a loop in the code
+// under test) is first, a statement found only as its caller (no loop on
+// the stack: a request the test made) next, the test's own loop
+// (a _test.go file) last, though it makes the most calls.
+func TestRankSetupLast(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"handler.go":    "package app\n\nfunc List(ids []int) {\n\tfor _, id := range ids {\n\t\ttags(id)\n\t}\n}\n",
+		"insert.go":     "package app\n\nfunc insert(i int) {\n\texec(i)\n}\n",
+		"store_test.go": "package app\n\nfunc TestList(t *testing.T) {\n\tfor i := 0; i < n; i++ {\n\t\tinsert(i)\n\t}\n}\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := func(fn, file string, line int) string {
+		return fmt.Sprintf("example.com/app.%s@%s:%d", fn, filepath.Join(dir, file), line)
+	}
+	b := newTrace("test.suncat")
+	for _, n := range []int{10, 20, 40, 80} {
+		b.mark(fmt.Sprintf("TestList/n=%d", n))
+		b.add(call{"Query", []string{at("tags", "handler.go", 9), at("List", "handler.go", 5), at("TestList.func1", "store_test.go", 9)}, "testing.tRunner", "SELECT tags"}, n)
+		b.add(call{"Exec", []string{at("insert", "insert.go", 4), at("TestList", "store_test.go", 5)}, "testing.tRunner", "INSERT"}, 3*n)
+		b.add(call{"Prepare", []string{at("insert", "insert.go", 4), at("serve", "insert.go", 30)}, "example.com/app.serve", "SELECT 1"}, 2*n)
+	}
+	f := buildFindingsOf(t, Options{}, b.tr)
+	if !f.Test || !f.InputSizes {
+		t.Fatalf("Test %v, InputSizes %v; want both", f.Test, f.InputSizes)
+	}
+	if got, want := findingFrames(f), "app.List app.insert app.TestList"; got != want {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+	if h := GrowText(f); !strings.Contains(h, "test setup last") {
+		t.Errorf("heading %q", h)
+	}
+	s, err := Build([]*tracefile.Trace{b.tr}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fams, _, err := Families(s, Options{})
+	if err != nil || len(fams) != 1 {
+		t.Fatalf("families %v, %v", fams, err)
+	}
+	if got, want := findingFrames(fams[0].Findings), "app.List app.insert app.TestList"; got != want {
+		t.Errorf("family's findings %q, want %q", got, want)
+	}
+}
