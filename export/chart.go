@@ -57,8 +57,8 @@ func (c *chart) svg() string {
 	}
 	if c.limit > 0 {
 		y := c.py(c.limit)
-		fmt.Fprintf(&b, `<line class="limit" x1="%d" x2="%d" y1="%.1f" y2="%.1f"/><text class="limit-label" x="%d" y="%.1f">%s</text>`,
-			marginL, chartW-marginR, y, y, marginL+4, y-3, esc(c.limitLabel))
+		fmt.Fprintf(&b, `<line class="limit" x1="%d" x2="%d" y1="%.1f" y2="%.1f"/><text class="limit-label" x="%d" y="%.1f" text-anchor="end">%s</text>`,
+			marginL, chartW-marginR, y, y, chartW-marginR-4, y+13, esc(c.limitLabel))
 	}
 	for i, s := range c.series {
 		c.points(&b, s, i)
@@ -78,10 +78,7 @@ func (c *chart) domain() {
 			ylo, yhi = math.Min(ylo, positive(s.ys[i])), math.Max(yhi, s.ys[i])
 		}
 	}
-	xlo, ylo = positiveOr(xlo, 1), positiveOr(ylo, 1)
-	if xlo <= 0 || math.IsInf(xlo, 0) {
-		xlo = 1
-	}
+	xlo, ylo = positiveOr(xlo, 1), positiveOr(ylo, 1) // 0 has no place on a log axis
 	xhi = math.Max(xhi, c.target)
 	ymax := math.Max(yhi, 1) * math.Pow(10, maxSpan)
 	for _, s := range c.series {
@@ -113,6 +110,7 @@ func positive(y float64) float64 {
 	return math.Inf(1)
 }
 
+// positiveOr is x when it is a positive finite number, else or.
 func positiveOr(x, or float64) float64 {
 	if x > 0 && !math.IsInf(x, 0) {
 		return x
@@ -123,14 +121,14 @@ func positiveOr(x, or float64) float64 {
 // px and py place a size and a value on the chart; values at or below
 // zero sit on the bottom edge.
 func (c *chart) px(x float64) float64 {
-	if x <= 0 {
+	if x <= 0 || math.IsNaN(x) {
 		return marginL
 	}
 	return marginL + (math.Log10(x)-c.x0)/(c.x1-c.x0)*(chartW-marginL-marginR)
 }
 
 func (c *chart) py(y float64) float64 {
-	if y <= 0 {
+	if y <= 0 || math.IsNaN(y) {
 		return chartH - marginB
 	}
 	v := (math.Log10(y) - c.y0) / (c.y1 - c.y0)
@@ -171,8 +169,8 @@ func decades(lo, hi float64) []int {
 // curve draws a series' fitted class from its smallest size to the
 // target, and the prediction marked with its label.
 func (c *chart) curve(b *strings.Builder, s series, i int) {
-	if !s.fit.Grows() && s.fit.Class != prioritize.ClassConstant {
-		return
+	if !s.fit.Grows() {
+		return // no class, or constant: the points say it; no line to draw
 	}
 	var pts []string
 	for _, x := range c.samples(s) {

@@ -255,3 +255,25 @@ func TestSourceLinesLong(t *testing.T) {
 		t.Errorf("last line %d, want the function's end, 46", last)
 	}
 }
+
+// TestChartOddSeries: zeros, a single size, a fit that overflows at the
+// target and no points at all still give a chart with finite numbers
+// and one mark per point.
+func TestChartOddSeries(t *testing.T) {
+	exp := prioritize.Fit{Class: prioritize.ClassExponential, A: 0, B: 1, Rate: 1, Outlier: -1}
+	for _, s := range []series{
+		{name: "zeros", xs: []float64{0, 10, 100}, ys: []float64{0, 0, 5}, fit: prioritize.FitGrowth([]float64{0, 10, 100}, []float64{0, 0, 5})},
+		{name: "one", xs: []float64{7}, ys: []float64{3}},
+		{name: "overflow", xs: []float64{1, 2, 3, 4}, ys: []float64{2, 4, 8, 16}, fit: exp, pred: exp.At(4000), mark: "inf"},
+		{name: "empty"},
+	} {
+		c := chart{title: "calls", target: 4000, series: []series{s}, format: prioritize.Number}
+		svg := c.svg()
+		if strings.Contains(svg, "NaN") || strings.Contains(svg, "Inf") {
+			t.Errorf("%s: non-finite numbers in the chart:\n%s", s.name, svg)
+		}
+		if n := strings.Count(svg, `<circle class="pt`); n != len(s.xs) {
+			t.Errorf("%s: %d points, want %d", s.name, n, len(s.xs))
+		}
+	}
+}
