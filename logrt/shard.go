@@ -282,7 +282,9 @@ func (s *shard) writeGettersLocked(gs []Getter) {
 			size += getterLen(gs[k])
 			k++
 		}
-		b := s.reserve(size)
+		// Room for the table's check after it, so that it goes in the
+		// same chunk.
+		b := s.reserve(size + getterCheckRoom)
 		if b == nil {
 			return
 		}
@@ -297,6 +299,7 @@ func (s *shard) writeGettersLocked(gs []Getter) {
 			n += putString(b[n:], g.Field)
 		}
 		s.commit(kindGetters, n)
+		s.checkGetters(b[:n])
 		gs = gs[k:]
 	}
 }

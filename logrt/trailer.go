@@ -32,3 +32,19 @@ func putTrailer(chunk []byte, index, off, records, events int) {
 	le32(t[16:], tracefmt.TrailerTag)
 	writeThrough(chunk, index, len(chunk)-tracefmt.TrailerSize, tracefmt.TrailerSize)
 }
+
+// getterCheckRoom is the room a getter table record keeps after it for
+// its check: its padding, and the check's record.
+const getterCheckRoom = 3 + 4 + tracefmt.GettersCheckLen
+
+// checkGetters writes the check of the getter table record whose payload
+// is b, right after it (tracefmt.GettersCheckTag).
+func (s *shard) checkGetters(b []byte) {
+	c := s.reserve(tracefmt.GettersCheckLen)
+	if c == nil {
+		return
+	}
+	le32(c, tracefmt.GettersCheckTag)
+	le32(c[4:], tracefmt.Checksum(b))
+	s.commit(kindPad, tracefmt.GettersCheckLen)
+}

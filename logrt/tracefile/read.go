@@ -416,6 +416,14 @@ func readArgs(h []byte) []string {
 	return args
 }
 
+// cutInWord reports whether the file ends inside the commit word at off,
+// of which it holds bytes that are not all zero: a record follows, cut
+// short. (Zeros there may be the zero word that ends a stream, or its
+// part left by trimming the trace's trailing zeros: not a cut.)
+func (d *decoder) cutInWord(off int) bool {
+	return off < d.img.size && !allZero(d.cur.bytes(off, d.img.size))
+}
+
 func allZero(b []byte) bool {
 	for _, x := range b {
 		if x != 0 {
@@ -437,7 +445,7 @@ func (d *decoder) records() error {
 			// record fills one), so a file that ends at a chunk boundary
 			// was cut there. One that ends elsewhere after a whole record
 			// is taken as whole (a trace trimmed of its zeros).
-			d.t.Cut = d.chunk > 0 && off > d.pos && d.img.size%d.chunk == 0
+			d.t.Cut = d.chunk > 0 && off > d.pos && d.img.size%d.chunk == 0 || d.cutInWord(off)
 			return nil
 		}
 		word := d.cur.word(off)

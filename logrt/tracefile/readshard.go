@@ -30,8 +30,9 @@ type stream struct {
 	off    int      // the next record
 	done   bool
 
-	entered bool // the current chunk's check was made
-	evChunk int  // events read in the current chunk
+	bad     map[int]string // why chunks (by index in chunks) cannot be read
+	entered bool           // the current chunk's check was made
+	evChunk int            // events read in the current chunk
 
 	has int    // hasEvent, hasMark or 0: the record waiting in ev or mk
 	seq uint64 // its sequence number
@@ -229,11 +230,63 @@ func (s *stream) rank() int {
 }
 
 // streams finds the chunks of each shard, in file order. A chunk that
-// starts with a zero word was handed out but never written.
+// starts with a zero word was handed out but never written. A chunk whose
+// first record is damaged is that chunk's loss only: one whose shard is
+// unknown is left out of every stream, one of a known shard ends its
+// stream there (stream.bad); the trace's order is the one most chunks
+// state. A chunk that begins with a trace header begins another trace
+// (files joined): it and the chunks after it are not read.
 func (d *decoder) streams() ([]*stream, error) {
 	d.stackID = make(map[string]uint32)
+	heads := d.chunkHeads()
+	clock := 0
+	for _, h := range heads {
+		if h.bad == "" {
+			clock += 2*int(h.order) - 1 // +1 by the clock, -1 by the counter
+		}
+	}
+	d.byClock = clock > 0 || clock == 0 && len(heads) > 0 && heads[0].order == 1
+	d.t.ByClock = d.byClock
 	byID := make(map[uint64]*stream)
 	var streams []*stream
+	for _, h := range heads {
+		if h.bad == "" && (h.order == 1) != d.byClock {
+			h.bad = fmt.Sprintf("chunk ordered by %s in a trace ordered by %s", orderName(h.order == 1), orderName(d.byClock))
+		}
+		s := byID[h.shard]
+		if s == nil {
+			s = &stream{id: h.shard, off: h.start, d: &decoder{
+				name: d.name, img: d.img, cur: cursor{img: d.img}, t: d.t, chunk: d.chunk,
+				version: d.version, stackID: d.stackID, budget: d.budget,
+			}}
+			s.d.out = s
+			byID[h.shard] = s
+			streams = append(streams, s)
+		}
+		if h.bad != "" && s.bad == nil {
+			s.bad = map[int]string{}
+		}
+		if h.bad != "" {
+			s.bad[len(s.chunks)] = h.bad
+		}
+		s.chunks = append(s.chunks, h.start)
+	}
+	return streams, nil
+}
+
+// A chunkHead is what the record that begins a chunk says: its shard and
+// order, or (bad) why the chunk cannot be read.
+type chunkHead struct {
+	start        int
+	shard, order uint64
+	bad          string
+}
+
+// chunkHeads reads the first record of each chunk that was written, in
+// file order. The chunks whose shard is unknown are counted lost here
+// and left out.
+func (d *decoder) chunkHeads() []chunkHead {
+	var heads []chunkHead
 	for _, c := range d.img.chunks {
 		start := c.index * d.chunk
 		if start < d.pos {
@@ -249,51 +302,55 @@ func (d *decoder) streams() ([]*stream, error) {
 			}
 			continue
 		}
-		if byte(word) != tracefmt.RecChunk {
-			return nil, d.errorf(start, "chunk does not start with a chunk record (kind %d)", byte(word))
+		if start+8 <= d.img.size && string(d.cur.bytes(start, start+8)) == tracefmt.Magic {
+			d.t.Losses = append(d.t.Losses, Loss{Chunk: c.index, Shard: -1, Why: "another trace begins here (files joined into one?): it and the chunks after it are not read"})
+			return heads
 		}
-		n := int(word >> 8)
-		if start+4+n > d.chunkEnd(start) {
-			return nil, d.errorf(start, "chunk record of %d bytes overflows its chunk", n)
+		h, unknown := d.readChunkHead(start)
+		if unknown != "" {
+			d.t.Losses = append(d.t.Losses, Loss{Chunk: c.index, Shard: -1, Events: d.chunkEvents(start), Why: unknown})
+			continue
 		}
-		id, order, err := d.chunkHead(start, n)
-		if err != nil {
-			return nil, err
-		}
-		if len(streams) == 0 {
-			d.byClock = order == 1
-			d.t.ByClock = d.byClock
-		} else if d.byClock != (order == 1) {
-			return nil, d.errorf(start, "chunk ordered by %s in a trace ordered by %s", orderName(order == 1), orderName(d.byClock))
-		}
-		s := byID[id]
-		if s == nil {
-			s = &stream{id: id, off: start, d: &decoder{
-				name: d.name, img: d.img, cur: cursor{img: d.img}, t: d.t, chunk: d.chunk,
-				version: d.version, stackID: d.stackID, budget: d.budget,
-			}}
-			s.d.out = s
-			byID[id] = s
-			streams = append(streams, s)
-		}
-		s.chunks = append(s.chunks, start)
+		heads = append(heads, h)
 	}
-	return streams, nil
+	return heads
 }
 
-// chunkHead reads the shard and the order (0: counter, 1: clock) of the
-// chunk record at start, whose payload is n bytes.
-func (d *decoder) chunkHead(start, n int) (uint64, uint64, error) {
+// chunkEvents is the count of events that the trailer of the chunk whose
+// records start at start gives, -1 if it has none.
+func (d *decoder) chunkEvents(start int) int {
+	if tr, ok := d.trailer(start); ok {
+		return tr.events
+	}
+	return -1
+}
+
+// readChunkHead reads the record that begins the chunk whose records
+// start at start: its shard and order, or why the chunk cannot be read
+// (bad); or, where even its shard is unknown, why (unknown).
+func (d *decoder) readChunkHead(start int) (h chunkHead, unknown string) {
+	h.start = start
+	at := "offset " + strconv.Itoa(start)
+	word := d.cur.word(start)
+	n := int(word >> 8)
+	if byte(word) != tracefmt.RecChunk {
+		return h, fmt.Sprintf("%s: chunk does not start with a chunk record (kind %d)", at, byte(word))
+	}
+	if start+4+n > d.chunkEnd(start) {
+		return h, fmt.Sprintf("%s: chunk record of %d bytes overflows its chunk", at, n)
+	}
 	b := d.cur.bytes(start+4, start+4+n)
 	id, k := binary.Uvarint(b)
 	if k <= 0 || id >= maxShards {
-		return 0, 0, d.errorf(start+4, "bad shard id in a chunk record")
+		return h, at + ": bad shard id in a chunk record"
 	}
+	h.shard = id
 	order, j := binary.Uvarint(b[k:])
 	if j <= 0 || order > 1 {
-		return 0, 0, d.errorf(start+4+k, "bad order in a chunk record")
+		h.bad = fmt.Sprintf("offset %d: bad order in a chunk record", start+4+k)
 	}
-	return id, order, nil
+	h.order = order
+	return h, ""
 }
 
 func orderName(byClock bool) string {
@@ -343,8 +400,10 @@ func (s *stream) step() error {
 	}
 	if s.off+4 > d.img.size {
 		s.done = true // ends after a whole record: taken as whole,
-		if d.t.Chunks > d.t.ChunksInFile {
-			// unless the header counts chunks that the file lacks
+		if d.t.Chunks > d.t.ChunksInFile || d.cutInWord(s.off) {
+			// unless the header counts chunks that the file lacks, or
+			// the file ends inside the commit word of a record
+			d.t.Cut = true
 			d.t.CutShards = append(d.t.CutShards, int(s.id))
 		}
 		return nil
@@ -479,6 +538,9 @@ type Loss struct {
 }
 
 func (l Loss) String() string {
+	if l.Events == 0 && l.Later == 0 {
+		return "chunk " + strconv.Itoa(l.Chunk) + ": " + l.Why
+	}
 	s := count(l.Events) + " events of chunk " + strconv.Itoa(l.Chunk) + " lost (" + l.Why + ")"
 	if l.Later != 0 {
 		s += " and " + count(l.Later) + " of shard " + strconv.Itoa(l.Shard) + "'s later chunks"
@@ -525,6 +587,10 @@ func (s *stream) enter() bool {
 	d := s.d
 	s.evChunk = 0
 	start := s.chunks[s.ci]
+	if why, bad := s.bad[s.ci]; bad {
+		s.lose(d.chunkEvents(start), why)
+		return false
+	}
 	tr, ok := d.trailer(start)
 	if !ok {
 		return true
@@ -548,6 +614,7 @@ func (s *stream) leave() {
 // unknown), and counts the events of its later chunks.
 func (s *stream) lose(events int, why string) {
 	d := s.d
+	d.salvageGetters(s.chunks[s.ci])
 	later := 0
 	for j := s.ci + 1; j < len(s.chunks) && later >= 0; j++ {
 		switch tr, ok := d.trailer(s.chunks[j]); {
@@ -590,4 +657,39 @@ func (d *decoder) countChunk(start int) (records, events int) {
 		off += (4 + int(word>>8) + 3) &^ 3
 	}
 	return records, events
+}
+
+// salvageGetters reads the getter tables of the chunk whose records start
+// at start, which lost records, where their own checks hold
+// (tracefmt.GettersCheckTag): the events of every shard need the table,
+// and a changed byte among the records around it must not lose it. The
+// chunk's records are followed by their commit words as far as they
+// lead.
+func (d *decoder) salvageGetters(start int) {
+	end := d.chunkEnd(start)
+	for off := start; off+4 <= end; {
+		word := d.cur.word(off)
+		n := int(word >> 8)
+		size := (4 + n + 3) &^ 3
+		if word == 0 || off+size > end {
+			return
+		}
+		if byte(word) == tracefmt.RecGetters && d.gettersChecked(off, n, off+size) {
+			d.record(tracefmt.RecGetters, off, n)
+		}
+		off += size
+	}
+}
+
+// gettersChecked reports whether the getter table record at off, whose
+// payload is n bytes, is followed, at next, by its check, and the check
+// holds.
+func (d *decoder) gettersChecked(off, n, next int) bool {
+	const size = 4 + tracefmt.GettersCheckLen
+	if next+size > d.chunkEnd(off) || d.cur.word(next) != tracefmt.RecPad|tracefmt.GettersCheckLen<<8 {
+		return false
+	}
+	c := d.cur.bytes(next+4, next+size)
+	le := binary.LittleEndian
+	return le.Uint32(c) == tracefmt.GettersCheckTag && le.Uint32(c[4:]) == tracefmt.Checksum(d.cur.bytes(off+4, off+4+n))
 }

@@ -109,9 +109,10 @@ func TestReadShardsByClock(t *testing.T) {
 	if k := tr.Marks[0].Kind; k != KindPause {
 		t.Errorf("mark 0 is a %v, want a pause", k)
 	}
+	// A chunk of the other order is that chunk's damage.
 	mixed := shardTrace(t, 1024, [][]byte{clockChunk(0), fill}, [][]byte{chunkOf(1)})
-	if tr, err := Decode("mixed.suncat", mixed); err != nil || tr.Damage == nil || !strings.Contains(tr.Damage.Error(), "chunk ordered by the counter in a trace ordered by the clock") {
-		t.Errorf("mixed orders: %v, damage %v", err, tr.Damage)
+	if tr, err := Decode("mixed.suncat", mixed); err != nil || tr.Damage != nil || !strings.Contains(tr.Problem(), "events of chunk 1 lost (chunk ordered by the counter in a trace ordered by the clock)") {
+		t.Errorf("mixed orders: %v, %q", err, tr.Problem())
 	}
 }
 
@@ -147,7 +148,7 @@ func TestReadShardsDamage(t *testing.T) {
 		events int
 	}{
 		{"chunk without its record", [][][]byte{{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 1)}, {strRec('b')}},
-			"offset 1024: chunk does not start with a chunk record (kind 3)", false, false, 0},
+			"an unknown number of events of chunk 1 lost (offset 1024: chunk does not start with a chunk record (kind 3))", false, false, 1},
 		{"zero sequence delta", [][][]byte{{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 1), sameStackEvent(0, 1)}},
 			"sequence delta 0 out of range", false, false, 1},
 		{"chunk record inside a stream", [][][]byte{{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 1), chunkOf(1)}},
@@ -317,4 +318,54 @@ func manyShards(t testing.TB, shards, events int, byClock bool) ([]byte, []strin
 		chunks[s] = [][]byte{streams[s][:n], streams[s][n:]}
 	}
 	return shardTrace(t, size, chunks...), want
+}
+
+// TestChunkDamageLocal: damage to a chunk's first record, or to the
+// trace's length, costs that chunk (or the end of a shard) only: a bad
+// first word, a bad order byte, a second trace after the first (files
+// joined), and a length that is not a whole number of words. Before, each
+// ended the whole trace, or (the length) went without a note.
+func TestChunkDamageLocal(t *testing.T) {
+	const size = 1024
+	chunks := [][][]byte{
+		{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 1), fill},
+		{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 1), fill},
+		{chunkOf(0), sameStackEvent(2, 1), fill},
+		{chunkOf(1), sameStackEvent(2, 1), sameStackEvent(1, 1)},
+		{chunkOf(0), sameStackEvent(1, 1), sameStackEvent(1, 1)},
+	}
+	good := shardTrace(t, size, chunks...)
+	whole, err := Decode("good", good)
+	if err != nil || whole.Problem() != "" || whole.EventsRead != 7 {
+		t.Fatalf("the whole trace: %v, %q, %d events", err, whole.Problem(), whole.EventsRead)
+	}
+	badWord := append([]byte(nil), good...)
+	badWord[2*size] = 0x77 // chunk 2's first word: shard 0's second chunk
+	badOrder := append([]byte(nil), good...)
+	badOrder[3*size+5] = 7 // chunk 3's order: shard 1's second chunk
+	joined := append(append([]byte(nil), good...), good...)
+	for _, c := range []struct {
+		name   string
+		data   []byte
+		events int
+		want   string
+	}{
+		// Shard 0's chunk 2 is lost; its chunk 4 is read on (it defines
+		// nothing), shard 1 whole.
+		{"bad first word", badWord, 6, "an unknown number of events of chunk 2 lost (offset 2048: chunk does not start with a chunk record (kind 119))"},
+		{"bad order byte", badOrder, 5, "an unknown number of events of chunk 3 lost (offset 3077: bad order in a chunk record)"},
+		{"two traces joined", joined, 7, "chunk 5: another trace begins here (files joined into one?): it and the chunks after it are not read"},
+		// Inside the commit word of chunk 4's last record (a cut
+		// inside the zero word after it may be trailing zeros trimmed).
+		{"cut inside a word", good[:4*size+22], 6, "the file is cut short (truncated, or copied while being written): 6 events read, the rest is missing (the records of shard 0 end at the cut"},
+	} {
+		tr, err := Decode(c.name, c.data)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if tr.Damage != nil || tr.EventsRead != c.events || !strings.Contains(tr.Problem(), c.want) {
+			t.Errorf("%s: %d events, %q; want %d and %q", c.name, tr.EventsRead, tr.Problem(), c.events, c.want)
+		}
+	}
 }

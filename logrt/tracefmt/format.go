@@ -73,7 +73,13 @@ import "hash/crc32"
 //	             u time delta, s label
 //	RecPad:      ignored bytes up to the end of the chunk; in a version 3
 //	             trace, its last TrailerSize bytes are the chunk's
-//	             trailer (below) where the pad has room for it
+//	             trailer (below) where the pad has room for it. Right
+//	             after a RecGetters record, an 8-byte pad is that
+//	             table's own check: GettersCheckTag u32, then the
+//	             Checksum u32 of the RecGetters payload (older readers
+//	             skip it as a pad), so that a reader can trust the table
+//	             of a chunk whose other records were damaged: every
+//	             shard's events need it
 //	RecNote:     s text: why recording stopped ("recording stopped: no
 //	             space left on device"), written once, in the room every
 //	             chunk keeps for it (logrt's noteRoom); only records being
@@ -229,6 +235,11 @@ func (g Getter) Name() string {
 const (
 	TrailerSize = 20
 	TrailerTag  = 0x4b43_5353 // "SSCK"
+
+	// GettersCheckTag begins the pad that checks the getter table
+	// before it (RecPad).
+	GettersCheckTag = 0x4b43_5447 // "GTCK"
+	GettersCheckLen = 8           // the check pad's payload
 )
 
 // Checksum is the checksum of a chunk's records (CRC-32C).
