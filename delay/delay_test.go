@@ -171,3 +171,26 @@ func TestPackageOf(t *testing.T) {
 		}
 	}
 }
+
+// A terminal of the trace that the program's table lacks names the flag
+// that records its kind, unless the table records that kind already.
+func TestNotFoundFlag(t *testing.T) {
+	call := tracefile.Getter{ID: 1, Package: "database/sql", Receiver: "*DB", Method: "QueryContext", Field: "call:sql"}
+	read := tracefile.Getter{ID: 2, Package: "example.com/m", Receiver: "Task", Method: "Aliases", Field: "read:[]string"}
+	getter := tracefile.Getter{ID: 3, Package: "example.com/m", Receiver: "*T", Method: "Name", Field: "name"}
+	for _, tc := range []struct {
+		table []tracefile.Getter
+		g     tracefile.Getter
+		want  string
+	}{
+		{nil, call, `"b": b of the trace is call database/sql.(*DB).QueryContext, recorded with -calls sql: give -calls sql`},
+		{[]tracefile.Getter{{ID: 1, Package: "database/sql", Receiver: "*Tx", Method: "QueryContext", Field: "call:sql"}}, call,
+			`"b": b of the trace is call database/sql.(*DB).QueryContext, which the program no longer has`},
+		{[]tracefile.Getter{getter}, read, `"b": b of the trace is field read example.com/m.Task.Aliases, recorded with -reads: give -reads`},
+		{nil, getter, `"b": b of the trace is getter example.com/m.(*T).Name, which the program no longer has`},
+	} {
+		if got := notFound(tc.table, "b", "b", tc.g).Error(); got != tc.want {
+			t.Errorf("got  %s\nwant %s", got, tc.want)
+		}
+	}
+}

@@ -175,11 +175,59 @@ func fromSummary(getters []tracefile.Getter, name string, sum *prioritize.Summar
 				}
 			}
 			if !found {
-				return nil, true, fmt.Errorf("%q: %s of the trace is getter %s.%s, which the program no longer has", name, l, t.Getter.Package, t.Getter.Name())
+				return nil, true, notFound(getters, name, l, t.Getter)
 			}
 		}
 	}
 	return out, true, nil
+}
+
+// notFound is the error for terminal l of the trace, getter g, that the
+// program's table does not have: the flag that records its kind of
+// event, when the table was made without it, else the program no longer
+// has it.
+func notFound(getters []tracefile.Getter, name, l string, g tracefile.Getter) error {
+	what := KindText(g) + " " + FullName(g)
+	if f := Flag(g); f != "" && !hasKind(getters, g) {
+		return fmt.Errorf("%q: %s of the trace is %s, recorded with %s: give %s", name, l, what, f, f)
+	}
+	return fmt.Errorf("%q: %s of the trace is %s, which the program no longer has", name, l, what)
+}
+
+// Flag is the flag of suncat instrument (and delay) that records g's
+// kind of event: "-reads" for a field read, "-calls sql" for a call
+// chosen by the set or pattern sql; "" for a getter.
+func Flag(g tracefile.Getter) string {
+	switch g.EventKind() {
+	case "read":
+		return "-reads"
+	case "call":
+		_, set, _ := strings.Cut(g.Field, ":") // "call:sql"
+		return "-calls " + set
+	}
+	return ""
+}
+
+// KindText names g's kind of event: "getter", "field read", "call".
+func KindText(g tracefile.Getter) string {
+	switch g.EventKind() {
+	case "read":
+		return "field read"
+	case "call":
+		return "call"
+	}
+	return "getter"
+}
+
+// hasKind reports whether the table records g's kind of event as g was
+// recorded: a field read, or a call chosen by the same set or pattern.
+func hasKind(getters []tracefile.Getter, g tracefile.Getter) bool {
+	for _, t := range getters {
+		if t.EventKind() == g.EventKind() && (g.EventKind() == "read" || t.Field == g.Field) {
+			return true
+		}
+	}
+	return false
 }
 
 // symbols lists the terminals and nonterminals of the summary's first

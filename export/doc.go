@@ -38,7 +38,10 @@
 //
 // and the numeric label repetition (the sub-trace's number, from 1), so
 // pprof's -tagfocus, -tagignore and -tagshow select getters, groups and
-// repetitions. Events outside every sub-trace (before the first mark, or
+// repetitions. A call recorded inside database/sql or net/http (-calls
+// sql, http) has one sample per statement or URL instead, whose leaf
+// location is a function named by it ("sql: SELECT ...", white space
+// folded) and whose label statement holds it whole. Events outside every sub-trace (before the first mark, or
 // left out by -run) are not in the profile, as they are not in the
 // summary.
 package export

@@ -24,7 +24,7 @@ type ProfileOptions struct {
 func Profile(s *prioritize.Summary, opt ProfileOptions) *profile.Profile {
 	b := newBuilder(opt.Program)
 	p := b.p
-	p.Comments = []string{fmt.Sprintf("suncat: getter calls of %s, sub-traces: %s", strings.Join(s.Traces, " "), s.Split)}
+	p.Comments = []string{fmt.Sprintf("suncat: %s of %s, sub-traces: %s", prioritize.EventWords(s), strings.Join(s.Traces, " "), s.Split)}
 	if s.Run != "" {
 		p.Comments = append(p.Comments, "suncat: only the sub-traces of -run "+s.Run)
 	}
@@ -52,16 +52,77 @@ func Profile(s *prioritize.Summary, opt ProfileOptions) *profile.Profile {
 						labels["growth"] = []string{prioritize.ClassText(site.Fit.Class)}
 					}
 				}
+				num := map[string][]int64{"repetition": {int64(sub + 1)}}
+				if set := hookedSet(t.Getter); set != "" {
+					p.Sample = append(p.Sample, b.statementSamples(set, locs, t.BySub[sub], calls, labels, num)...)
+					continue
+				}
 				p.Sample = append(p.Sample, &profile.Sample{
 					Location: locs,
 					Value:    []int64{int64(calls), int64(len(t.BySub[sub]))},
 					Label:    labels,
-					NumLabel: map[string][]int64{"repetition": {int64(sub + 1)}},
+					NumLabel: num,
 				})
 			}
 		}
 	}
 	return p
+}
+
+// hookedSet is the -calls set ("sql", "http") of a call recorded inside
+// the standard library, whose value is its statement or URL; "" for
+// other events.
+func hookedSet(g tracefile.Getter) string {
+	set, ok := strings.CutPrefix(g.Field, "call:")
+	if !ok || g.EventKind() != "call" || strings.Contains(g.Package, ".") {
+		return ""
+	}
+	return set
+}
+
+// statementSamples are the samples of a hooked call in one sub-trace: one
+// per statement (or URL), whose leaf frame is named by it ("sql: SELECT
+// name FROM tags WHERE id = ?", white space folded) below the call's
+// stack, with the label statement holding it whole; the calls beyond the
+// values the summary kept, without a statement frame.
+func (b *builder) statementSamples(set string, locs []*profile.Location, values []prioritize.ValueCount, calls int,
+	labels map[string][]string, num map[string][]int64) []*profile.Sample {
+	var out []*profile.Sample
+	left := calls
+	for _, v := range values {
+		l := map[string][]string{"statement": {v.Value}}
+		for k, vs := range labels {
+			l[k] = vs
+		}
+		leaf := b.statement(set + ": " + prioritize.OneLine(v.Value))
+		out = append(out, &profile.Sample{
+			Location: append([]*profile.Location{leaf}, locs...),
+			Value:    []int64{int64(v.Count), 1},
+			Label:    l,
+			NumLabel: num,
+		})
+		left -= v.Count
+	}
+	if left > 0 {
+		out = append(out, &profile.Sample{Location: locs, Value: []int64{int64(left), 0}, Label: labels, NumLabel: num})
+	}
+	return out
+}
+
+// statement returns the location of a statement's frame, named by it.
+func (b *builder) statement(name string) *profile.Location {
+	f := tracefile.Frame{Func: name}
+	if loc := b.locs[f]; loc != nil {
+		return loc
+	}
+	loc := &profile.Location{
+		ID:      uint64(len(b.p.Location) + 1),
+		Mapping: b.m,
+		Line:    []profile.Line{{Function: b.function(f, 0)}},
+	}
+	b.locs[f] = loc
+	b.p.Location = append(b.p.Location, loc)
+	return loc
 }
 
 // sitesOf indexes the summary's call sites (its findings) by terminal.

@@ -245,3 +245,42 @@ func TestProfilesMerge(t *testing.T) {
 		t.Errorf("merged calls %d, want %d", sum, 2*len(tr.Events))
 	}
 }
+
+// A call recorded in database/sql gets one sample per statement, whose
+// leaf frame is named by the statement (white space folded) and whose
+// label statement holds it whole; the calls the summary kept no value
+// of stay on the call's own stack.
+func TestProfileStatements(t *testing.T) {
+	q1, q2 := "SELECT name\n\t\tFROM tags\n\t\tWHERE id = ?", "SELECT id FROM bookmarks"
+	call := tracefile.Getter{ID: 1, Package: "database/sql", Receiver: "*DB", Method: "QueryContext", Field: "call:sql"}
+	frames := []tracefile.Frame{
+		{Func: "database/sql.(*DB).QueryContext", File: "/go/src/database/sql/sql.go", Line: 1700},
+		{Func: "main.list", File: "/src/app/list.go", Line: 9},
+	}
+	s := &prioritize.Summary{Traces: []string{"t.suncat"}, Split: "none", Groups: []*prioritize.Group{{
+		Goroutine: "main.main", SubTraces: []prioritize.SubTrace{{Label: "n=2"}},
+		Terminals: []*prioritize.Terminal{{Letter: "a", Name: "(*DB).QueryContext", Getter: call, Frames: frames,
+			Total: 6, PerSub: []int{6},
+			BySub: [][]prioritize.ValueCount{{{Value: q1, Count: 3}, {Value: q2, Count: 2}}}}},
+	}}}
+	p := Profile(s, ProfileOptions{})
+	if err := p.CheckValid(); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int64{}
+	for _, smp := range p.Sample {
+		leaf := smp.Location[0].Line[0].Function.Name
+		got[leaf+" | "+strings.Join(smp.Label["statement"], "")] += smp.Value[0]
+	}
+	want := map[string]int64{
+		"sql: SELECT name FROM tags WHERE id = ? | " + q1: 3,
+		"sql: SELECT id FROM bookmarks | " + q2:           2,
+		"database/sql.(*DB).QueryContext | ":              1,
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("samples by leaf and statement:\n got %v\nwant %v", got, want)
+	}
+	if !strings.Contains(p.Comments[0], "suncat: calls of t.suncat") {
+		t.Errorf("comment %q does not name calls", p.Comments[0])
+	}
+}

@@ -292,15 +292,28 @@ func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
 // after the event, not after suncat's runtime function that recorded it
 // (suncatrt.ReadSlice[...], in a file of the overlay that the user's tree
 // does not hold): the field or function's name, at the line of the read
-// or call, the next frame's. Getters and calls hooked in the standard
-// library keep their frames.
+// or call, the next frame's. A call hooked in the standard library starts
+// at the hooked method (suncat's hook, the frame above it, is left out);
+// getters keep their frames.
 func recorderFrame(g tracefile.Getter, fs []tracefile.Frame) []tracefile.Frame {
+	if hookedCall(g) && len(fs) >= 2 && isHookFrame(fs[0]) {
+		// suncatCall, in the file suncat adds to database/sql or net/http:
+		// the hooked method itself, the next frame, is the call's.
+		return fs[1:]
+	}
 	if g.EventKind() == "getter" || len(fs) < 2 || !isRuntimeFrame(fs[0]) {
 		return fs
 	}
 	out := append([]tracefile.Frame(nil), fs...)
 	out[0] = tracefile.Frame{Func: g.Package + "." + g.Name(), File: fs[1].File, Line: fs[1].Line}
 	return out
+}
+
+// isHookFrame reports whether f is suncat's hook in a package of the
+// standard library (suncatCall, see instrument/stdhook.go), which the
+// program does not have.
+func isHookFrame(f tracefile.Frame) bool {
+	return f.Func == "database/sql.suncatCall" || f.Func == "net/http.suncatCall"
 }
 
 // isRuntimeFrame reports whether f is in suncat's runtime, compiled into

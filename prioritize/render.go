@@ -631,5 +631,14 @@ func (f *Findings) FewEventsNote() string {
 	if most == 0 || most > fewEvents {
 		return ""
 	}
-	return fmt.Sprintf("only %d getter call(s) per sub-trace at most: work that calls no instrumented getter is not seen (suncat getters -v lists what is instrumented and why the rest is not; -deps adds dependencies; -reads records field reads, -calls sql database queries)", most)
+	var gs []tracefile.Getter
+	for _, s := range f.Sites {
+		gs = append(gs, s.Getter)
+	}
+	r := recordedOf(gs)
+	hint := "suncat getters -v lists what is instrumented and why the rest is not; -deps adds dependencies"
+	if h := r.flagHint(); h != "" {
+		hint += "; " + h
+	}
+	return fmt.Sprintf("only %d %s(s) per sub-trace at most: work that records no event is not seen (%s)", most, r.noun(), hint)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -34,6 +35,7 @@ type delayModel struct {
 	groups   []Group // where the traced program's directory is looked for
 	progArgs string  // the program's arguments as typed (shell words; "< FILE" is its input)
 	editing  bool    // keys go to progArgs
+	compare  bool    // -compare (c): run the program plainly and delayed, and judge; else -run
 	saved    string  // progArgs before editing, for esc
 	last     *delayDoneMsg
 	// exec hands the terminal to a command (tea.ExecProcess; tests run it
@@ -62,6 +64,8 @@ func (m *delayModel) update(msg tea.KeyMsg) (open, run bool) {
 	switch {
 	case msg.Type == tea.KeyRunes && string(msg.Runes) == "a":
 		m.editing, m.saved = true, m.progArgs
+	case msg.Type == tea.KeyRunes && string(msg.Runes) == "c":
+		m.compare = !m.compare
 	case key.Matches(msg, k.More):
 		m.d = min(m.d+1, len(delayDurations)-1)
 	case key.Matches(msg, k.Less):
@@ -178,12 +182,28 @@ func (m *delayModel) args() []string {
 	for _, g := range gs {
 		args = append(args, "--getter", g)
 	}
+	args = append(args, m.kindFlags()...)
 	args = append(args, m.flags()...)
-	args = append(args, "-run", ".")
-	if prog, _ := m.program(); len(prog) > 0 {
-		args = append(append(args, "--"), prog...)
+	return append(args, m.runArgs()...)
+}
+
+// runArgs are the end of the command: "-run . -- ARGS", or with compare
+// "-compare . -- {} ARGS" (the scenario: the delayed build with the
+// program's arguments; "sh -c '{} ARGS < FILE'" when it reads a file).
+func (m *delayModel) runArgs() []string {
+	prog, input := m.program()
+	if !m.compare {
+		args := []string{"-run", "."}
+		if len(prog) > 0 {
+			args = append(append(args, "--"), prog...)
+		}
+		return args
 	}
-	return args
+	scenario := append([]string{"{}"}, prog...)
+	if input != "" {
+		return []string{"-compare", ".", "--", "sh", "-c", joinArgs(scenario) + " < " + shellQuote(input)}
+	}
+	return append([]string{"-compare", ".", "--"}, scenario...)
 }
 
 func (m *delayModel) command() string {
@@ -192,10 +212,92 @@ func (m *delayModel) command() string {
 		return ""
 	}
 	cmd := "suncat " + joinArgs(args)
-	if _, input := m.program(); input != "" {
+	if _, input := m.program(); input != "" && !m.compare {
 		cmd += " < " + shellQuote(input)
 	}
 	return cmd
+}
+
+// The prefixes of a Terminal's Field for the events beyond string
+// getters, as the trace writes them (logrt.ReadPrefix, logrt.CallPrefix):
+// "read:" and the field's type, "call:" and the -calls set or pattern
+// that chose the call.
+const (
+	readPrefix = "read:"
+	callPrefix = "call:"
+)
+
+// fieldText says what a terminal's event is, from its Field: "returns
+// name" for a getter, "reads a field (string)", "a call recorded with
+// -calls sql".
+func fieldText(field string) string {
+	switch {
+	case strings.HasPrefix(field, readPrefix):
+		return "reads a field (" + strings.TrimPrefix(field, readPrefix) + ")"
+	case strings.HasPrefix(field, callPrefix):
+		return "a call recorded with -calls " + strings.TrimPrefix(field, callPrefix)
+	}
+	return "returns " + field
+}
+
+// kindNoun names what is marked: "getters", "field reads", "calls", or
+// "getters, reads and calls" when they are of several kinds.
+func (m *delayModel) kindNoun() string {
+	kinds := map[string]bool{}
+	for _, g := range m.groups {
+		for _, t := range g.Terminals {
+			if t.Getter == "" || !m.marked[t.Getter] {
+				continue
+			}
+			switch {
+			case strings.HasPrefix(t.Field, readPrefix):
+				kinds["field reads"] = true
+			case strings.HasPrefix(t.Field, callPrefix):
+				kinds["calls"] = true
+			default:
+				kinds["getters"] = true
+			}
+		}
+	}
+	if len(kinds) == 1 {
+		for k := range kinds {
+			return k
+		}
+	}
+	return "getters, reads and calls"
+}
+
+// kindFlags are the flags that make suncat delay record the kinds of
+// event marked, as the trace was recorded: -reads for a field read,
+// -calls SETS for calls (the set or pattern that chose them, from the
+// terminal's field "call:sql").
+func (m *delayModel) kindFlags() []string {
+	reads := false
+	var calls []string
+	for _, g := range m.groups {
+		for _, t := range g.Terminals {
+			if t.Getter == "" || !m.marked[t.Getter] {
+				continue
+			}
+			switch {
+			case strings.HasPrefix(t.Field, readPrefix):
+				reads = true
+			case strings.HasPrefix(t.Field, callPrefix):
+				if set := strings.TrimPrefix(t.Field, callPrefix); set != "" && !contains(calls, set) {
+					calls = append(calls, set)
+				}
+			}
+		}
+	}
+	var f []string
+	if reads {
+		f = append(f, "-reads")
+	}
+	if len(calls) > 0 {
+		sort.Strings(calls)
+		f = append(f, "-calls", strings.Join(calls, ","))
+	}
+	return f
 }
 
 // progTail is the end of the command that concerns the program: "--
@@ -227,9 +329,14 @@ func (m *delayModel) lines(w int) string {
 			lines = append(lines, "  --getter "+shellQuote(args[i+1])+" \\")
 		}
 	}
-	last := "  " + strings.Join(m.flags(), " ") + " -run ."
-	if tail := m.progTail(); tail != "" {
-		last += " " + tail
+	last := "  " + joinArgs(append(m.kindFlags(), m.flags()...))
+	if m.compare {
+		last += " " + joinArgs(m.runArgs())
+	} else {
+		last += " -run ."
+		if tail := m.progTail(); tail != "" {
+			last += " " + tail
+		}
 	}
 	lines = append(lines, last)
 	return strings.Join(lines, "\n")
@@ -249,6 +356,9 @@ func dirOf(file string) string { return filepath.Dir(file) }
 
 // shellQuote quotes s for a POSIX shell when it needs it.
 func shellQuote(s string) string {
+	if s == "{}" { // delay -compare's binary; no shell expands it
+		return s
+	}
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,@%+", r))
 	}) < 0 {
@@ -269,7 +379,8 @@ func (m *delayModel) view(h int) string {
 		b.WriteString(st.dim.Render("any key closes"))
 		return fit(st.box.Width(w).Render(b.String()), m.width, h)
 	}
-	b.WriteString(st.title.Render("Delay the marked getters") + "\n")
+	noun := m.kindNoun()
+	b.WriteString(st.title.Render("Delay the marked "+noun) + "\n")
 	for _, g := range gs {
 		b.WriteString("  " + st.marked.Render("*") + " " + truncate(g, w-6) + "\n")
 	}
@@ -291,11 +402,20 @@ func (m *delayModel) view(h int) string {
 	if m.mode == 1 {
 		how = "spins (burns CPU)"
 	}
-	b.WriteString(wrap("Each call of these getters "+how+" for "+delayDurations[m.d]+": if the screen gets slower, they are on the path a person waits for. To measure, use -compare -- SCENARIO instead of -run.", w-2) + "\n\n")
-	b.WriteString(st.key.Render("+/-") + " delay  " + st.key.Render("m") + " sleep/spin  ")
+	what := "Each of these " + noun + " " + how + " for " + delayDurations[m.d]
+	if noun == "getters" {
+		what = "Each call of these getters " + how + " for " + delayDurations[m.d]
+	}
+	if m.compare {
+		what += ": the program runs plainly, then delayed, and the verdict says whether they are on the path a person waits for (the response grew by about calls x delay)."
+	} else {
+		what += ": if the screen gets slower, they are on the path a person waits for. To measure, press c (-compare)."
+	}
+	b.WriteString(wrap(what, w-2) + "\n\n")
+	b.WriteString(st.key.Render("+/-") + " delay  " + st.key.Render("m") + " sleep/spin  " + st.key.Render("c") + " compare  ")
 	switch {
 	case m.suncat == "":
-		b.WriteString(st.dim.Render("(suncat delay is not available from this viewer: copy the command)  any key closes"))
+		b.WriteString("\n" + st.dim.Render("(suncat delay is not available from this viewer: copy the command)  any key closes"))
 	case dir == "":
 		b.WriteString(st.key.Render("enter") + " runs it here  " + st.key.Render("esc") + " closes")
 	default:

@@ -85,3 +85,52 @@ func TestSplitArgs(t *testing.T) {
 		}
 	}
 }
+
+// The box passes on the kinds of event marked: -reads for a field read,
+// -calls with the sets that recorded the calls; getters need neither.
+func TestDelayKindFlags(t *testing.T) {
+	g := Group{Terminals: []Terminal{
+		{Letter: "a", Getter: "example.com/m.(*T).Name", Field: "name"},
+		{Letter: "b", Getter: "example.com/m.Task.Aliases", Field: "read:[]string"},
+		{Letter: "c", Getter: "database/sql.(*DB).QueryContext", Field: "call:sql"},
+		{Letter: "d", Getter: "net/http.(*Client).Do", Field: "call:http"},
+		{Letter: "e", Getter: "database/sql.(*Tx).QueryContext", Field: "call:sql"},
+	}}
+	for _, tc := range []struct {
+		marked []string
+		want   string
+	}{
+		{[]string{"example.com/m.(*T).Name"}, "suncat delay --getter 'example.com/m.(*T).Name' -d 1ms -run ."},
+		{[]string{"example.com/m.Task.Aliases"}, "suncat delay --getter example.com/m.Task.Aliases -reads -d 1ms -run ."},
+		{[]string{"database/sql.(*DB).QueryContext", "database/sql.(*Tx).QueryContext"},
+			"suncat delay --getter 'database/sql.(*DB).QueryContext' --getter 'database/sql.(*Tx).QueryContext' -calls sql -d 1ms -run ."},
+		{[]string{"net/http.(*Client).Do", "database/sql.(*DB).QueryContext", "example.com/m.Task.Aliases"},
+			"suncat delay --getter 'database/sql.(*DB).QueryContext' --getter example.com/m.Task.Aliases --getter 'net/http.(*Client).Do' -reads -calls http,sql -d 1ms -run ."},
+	} {
+		marked := map[string]bool{}
+		for _, g := range tc.marked {
+			marked[g] = true
+		}
+		m := &delayModel{common: &common{marked: marked}, d: defaultDelay, groups: []Group{g}}
+		if got := m.command(); got != tc.want {
+			t.Errorf("marked %q:\n got %s\nwant %s", tc.marked, got, tc.want)
+		}
+	}
+	// c switches to -compare: the scenario is the delayed build ({}) with
+	// the program's arguments, its input through sh.
+	m := &delayModel{common: &common{marked: map[string]bool{"database/sql.(*DB).QueryContext": true}}, d: defaultDelay,
+		groups: []Group{g}, compare: true, progArgs: "-dir m40 status"}
+	if got, want := m.command(), "suncat delay --getter 'database/sql.(*DB).QueryContext' -calls sql -d 1ms -compare . -- {} -dir m40 status"; got != want {
+		t.Errorf("compare:\n got %s\nwant %s", got, want)
+	}
+	m.progArgs = "-q < in.txt"
+	if got, want := m.command(), "suncat delay --getter 'database/sql.(*DB).QueryContext' -calls sql -d 1ms -compare . -- sh -c '{} -q < in.txt'"; got != want {
+		t.Errorf("compare with input:\n got %s\nwant %s", got, want)
+	}
+	if got, want := m.kindNoun(), "calls"; got != want {
+		t.Errorf("kindNoun = %q, want %q", got, want)
+	}
+	if got, want := fieldText("call:sql"), "a call recorded with -calls sql"; got != want {
+		t.Errorf("fieldText = %q, want %q", got, want)
+	}
+}

@@ -98,7 +98,7 @@ func (m *detailsModel) terminalDetails(b *strings.Builder, r row, t *Terminal, w
 	if t.Getter != "" {
 		b.WriteString(wrap(t.Getter, w) + "\n")
 		if t.Field != "" {
-			b.WriteString(st.dim.Render(wrap("returns "+t.Field, w)) + "\n")
+			b.WriteString(st.dim.Render(wrap(fieldText(t.Field), w)) + "\n")
 		}
 		if m.marked[t.Getter] {
 			b.WriteString(st.marked.Render("* marked for delay") + "\n")

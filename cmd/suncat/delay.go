@@ -224,6 +224,9 @@ func resolveDelay(ctx context.Context, c *delayConfig, stderr io.Writer) (instru
 		return opt, nil, usagef("--getter %w: give the trace with -trace", err)
 	}
 	if err != nil {
+		if hint := missingFlag(ctx, c, aopt, sum); hint != "" {
+			return opt, nil, usagef("--getter %s", hint)
+		}
 		return opt, nil, usagef("--getter %w", err)
 	}
 	var names []string
@@ -251,6 +254,56 @@ func analyzeAndResolve(ctx context.Context, aopt instrument.Options, getters []s
 		return a, table, nil, err
 	}
 	return a, table, ids, nil
+}
+
+// missingFlag names the flag that --getter names need when they did not
+// resolve: -calls SET for a method the set records in the standard
+// library (database/sql's, net/http's), -reads for a field read (found
+// by analyzing again with -reads); "" when no flag would help.
+func missingFlag(ctx context.Context, c *delayConfig, aopt instrument.Options, sum *prioritize.Summary) string {
+	hooks := instrument.HookTable()
+	for _, name := range c.getters {
+		ids, err := delay.Resolve(hooks, []string{name}, nil)
+		if err != nil || len(ids) == 0 {
+			continue
+		}
+		g := hooks[ids[0]-1]
+		if f := delay.Flag(g); !hasCallSet(c.sel.calls, strings.TrimPrefix(f, "-calls ")) {
+			return fmt.Sprintf("%q is a %s of %s, recorded with %s: give %s", name, delay.KindText(g), delay.FullName(g), f, f)
+		}
+	}
+	if aopt.Reads {
+		return ""
+	}
+	aopt.Reads, aopt.Progress = true, io.Discard
+	a, err := instrument.Analyze(ctx, aopt)
+	if err != nil {
+		return ""
+	}
+	table := make([]tracefile.Getter, len(a.Getters))
+	for i, g := range a.Getters {
+		table[i] = g.Runtime()
+	}
+	for _, name := range c.getters {
+		ids, err := delay.Resolve(table, []string{name}, sum)
+		if err != nil || len(ids) == 0 {
+			continue
+		}
+		if g := table[ids[0]-1]; g.EventKind() == "read" {
+			return fmt.Sprintf("%q is a field read of %s: give -reads", name, delay.FullName(g))
+		}
+	}
+	return ""
+}
+
+// hasCallSet reports whether the -calls value calls names set.
+func hasCallSet(calls, set string) bool {
+	for _, s := range strings.Split(calls, ",") {
+		if strings.TrimSpace(s) == set {
+			return true
+		}
+	}
+	return false
 }
 
 // depsOf returns the -deps value that adds the packages of the getters

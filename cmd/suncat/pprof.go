@@ -13,16 +13,19 @@ import (
 var pprofCmd = &command{
 	name:  "pprof",
 	args:  "[-o FILE] [-split ...] [-run REGEXP] TRACE|DIR...",
-	short: "export the getter calls of traces as a pprof profile",
+	short: "export the recorded calls of traces as a pprof profile",
 	order: 42,
 	long: `
-Pprof writes the getter calls of the traces as a pprof profile (a gzipped
+Pprof writes the recorded events of the traces (getter calls, field
+reads, calls) as a pprof profile (a gzipped
 profile.proto), for go tool pprof and every tool that reads pprof
 profiles. Sample types are calls/count (the default) and values/count
 (distinct strings returned); there is one sample per call stack and
 sub-trace, with the stack's functions, files and lines, and the labels
 getter, goroutine and subtrace and the numeric label repetition
 (the sub-trace's number), so -tagfocus and -tagshow select repetitions.
+A call recorded with -calls sql or http has a sample per statement or
+URL, whose leaf frame is named by it (label statement: the whole text).
 Sub-traces are split as for summary (-split, -run); events outside them
 are not in the profile.
 
