@@ -14,7 +14,7 @@
 // The work is in the libraries: instrument (getters and builds),
 // logrt/tracefile (reading traces), logrt/host (the control client),
 // prioritize (summaries, findings and their text), grammar, delay, export
-// (pprof) and tui (the viewer). Logic that a second caller could need
+// (pprof, the HTML report) and tui (the viewer). Logic that a second caller could need
 // belongs there, not here. It imports those libraries (and logrt only for
 // the runtime's shared names: DefaultDir, ControlDir, the environment
 // variables); nothing imports it, and it must not import the test-only
