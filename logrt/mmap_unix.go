@@ -19,7 +19,14 @@ const mappedChunks = true
 // log rotation's copytruncate, now fails with "permission denied"
 // instead. Where modes cannot be changed (some file systems), the trace
 // is left as it was.
-func protectTrace(f *os.File) { f.Chmod(0o400) }
+//
+// It also holds a shared lock (flock) on the trace for as long as the
+// process lives, however it ends, so that suncat clean can tell a trace
+// still being written (logrt/host.TraceInUse) and leave it alone.
+func protectTrace(f *os.File) {
+	f.Chmod(0o400)
+	syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+}
 
 // mapChunk maps chunk i of f (which the writer has grown to hold it)
 // shared, so that what is written to it reaches the file even if the

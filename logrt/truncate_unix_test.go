@@ -109,6 +109,9 @@ func truncateLive(t *testing.T, bin string, cred *syscall.Credential, dir, pin s
 		t.Fatalf("%s: want one trace, found %v", pin, files)
 	}
 	checkMode(t, files[0], 0o400)
+	if !locked(files[0]) {
+		t.Errorf("%s: the running program holds no lock on its trace (suncat clean would remove it)", pin)
+	}
 	for _, script := range []string{`: > "$0"`, `truncate -s 0 "$0"`, `truncate -s 4096 "$0"`} {
 		sh := exec.Command("sh", "-c", script, files[0])
 		sh.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
@@ -124,6 +127,9 @@ func truncateLive(t *testing.T, bin string, cred *syscall.Credential, dir, pin s
 	if err := cmd.Wait(); err != nil || string(rest) != "finished\n" {
 		t.Fatalf("%s: the program died: %v, said %q\n%s", pin, err, rest, stderr.String())
 	}
+	if locked(files[0]) {
+		t.Errorf("%s: the trace is still locked after its program ended", pin)
+	}
 	tr, err := tracefile.ReadFile(files[0])
 	if err != nil {
 		t.Fatalf("%s: %v", pin, err)
@@ -132,4 +138,15 @@ func truncateLive(t *testing.T, bin string, cred *syscall.Credential, dir, pin s
 		t.Errorf("%s: %d events, %q", pin, len(tr.Events), tr.Problem())
 	}
 	t.Logf("%s: %d events read", pin, len(tr.Events))
+}
+
+// locked reports whether a process holds a lock on the file at path (the
+// runtime's, which logrt/host.TraceInUse asks for).
+func locked(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == syscall.EWOULDBLOCK
 }
