@@ -182,21 +182,6 @@ func findSites(s *Summary, stacks string) []*Site {
 	return sites
 }
 
-// siteKey is a site's getter and stack; the getter's own line is left
-// out, so a getter with two return statements is one site.
-func siteKey(t *Terminal, fs []tracefile.Frame) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\x00%s\x00", t.Getter.Package, t.Name)
-	for i, f := range fs {
-		line := f.Line
-		if i == 0 {
-			line = 0
-		}
-		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", f.Func, f.File, line)
-	}
-	return b.String()
-}
-
 // addValue counts a value; Value keeps the most repeated one (the first
 // seen of those tied).
 func (s *Site) addValue(v ValueCount) {

@@ -485,16 +485,6 @@ func (p *Part) group(key string) *partGroup {
 	return nil
 }
 
-// terminalKey identifies a terminal: its getter and its frames.
-func terminalKey(getter uint32, fs []tracefile.Frame) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d\x00", getter)
-	for _, f := range fs {
-		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", f.Func, f.File, f.Line)
-	}
-	return b.String()
-}
-
 // noGoroutineMatch is the error for a -goroutines regexp that selects no
 // goroutine: it names the entry functions of the goroutines there are
 // (some of them, sorted).

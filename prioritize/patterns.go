@@ -92,7 +92,7 @@ func Notation(sym string, counts []int) string {
 // priority order.
 func Patterns(g *Group) []Pattern {
 	gr := g.Grammar
-	covers := coverage(gr)
+	names := symbolNames(g, coverage(gr))
 	var ps []Pattern
 	add := func(rule string, body []grammar.RP) {
 		for i, rp := range body {
@@ -102,14 +102,7 @@ func Patterns(g *Group) []Pattern {
 			}
 			p.Series = series(rp.Obs)
 			p.Kind, p.Max, p.Trend = Classify(rp.Obs, p.Series)
-			seen := map[string]bool{}
-			for _, t := range covers(rp.Sym) {
-				p.Terminals = append(p.Terminals, g.Terminals[t].Letter)
-				if name := g.Terminals[t].Name; !seen[name] {
-					seen[name] = true
-					p.Getters = append(p.Getters, name)
-				}
-			}
+			p.Terminals, p.Getters = names(rp.Sym)
 			ps = append(ps, p)
 		}
 	}
@@ -128,6 +121,32 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// symbolNames returns the letters and the getters' names of the
+// terminals a symbol covers, made once per symbol and shared by its
+// patterns (a rule used at many places of a big grammar covers thousands
+// of terminals): the slices are full, so appending to one copies it.
+func symbolNames(g *Group, covers func(grammar.Sym) []int) func(grammar.Sym) ([]string, []string) {
+	type names struct{ letters, getters []string }
+	memo := map[grammar.Sym]names{}
+	return func(sym grammar.Sym) ([]string, []string) {
+		if n, ok := memo[sym]; ok {
+			return n.letters, n.getters
+		}
+		var n names
+		seen := map[string]bool{}
+		for _, t := range covers(sym) {
+			n.letters = append(n.letters, g.Terminals[t].Letter)
+			if name := g.Terminals[t].Name; !seen[name] {
+				seen[name] = true
+				n.getters = append(n.getters, name)
+			}
+		}
+		n.letters, n.getters = n.letters[:len(n.letters):len(n.letters)], n.getters[:len(n.getters):len(n.getters)]
+		memo[sym] = n
+		return n.letters, n.getters
+	}
 }
 
 // coverage returns a function giving the terminals a symbol derives, in

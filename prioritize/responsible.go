@@ -54,20 +54,28 @@ var loopStd = map[string]bool{"sort": true, "slices": true, "container/heap": tr
 	"text/template": true, "html/template": true}
 
 // sources caches parsed source files (nil: unreadable), each with the
-// file set its positions are in and the modification time it was read at.
+// file set its positions are in, the modification time it was read at,
+// and the loops found in it (loopAt), since the sites of a -reads trace
+// ask about the same frames thousands of times.
 type sources struct {
 	mu    sync.Mutex
-	files map[string]parsed
+	files map[string]*parsed
 }
 
 type parsed struct {
 	f     *ast.File
 	fset  *token.FileSet
 	mtime time.Time
+	loops map[frameAt]int
+}
+
+type frameAt struct {
+	line     int
+	funcName string
 }
 
 func newSources() *sources {
-	return &sources{files: map[string]parsed{}}
+	return &sources{files: map[string]*parsed{}}
 }
 
 // sharedSources is the cache every findings computation uses: suncat
@@ -77,7 +85,7 @@ var sharedSources = newSources()
 // maxSources bounds the files kept; past it the cache starts again.
 const maxSources = 4096
 
-func (s *sources) file(path string) (*ast.File, *token.FileSet) {
+func (s *sources) file(path string) *parsed {
 	var mtime time.Time
 	if fi, err := os.Stat(path); err == nil {
 		mtime = fi.ModTime()
@@ -85,21 +93,41 @@ func (s *sources) file(path string) (*ast.File, *token.FileSet) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if p, ok := s.files[path]; ok && p.mtime.Equal(mtime) {
-		return p.f, p.fset
+		return p
 	}
 	if len(s.files) >= maxSources {
-		s.files = map[string]parsed{}
+		s.files = map[string]*parsed{}
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 	if err != nil {
 		f = nil
 	}
-	s.files[path] = parsed{f, fset, mtime}
-	return f, fset
+	p := &parsed{f, fset, mtime, map[frameAt]int{}}
+	s.files[path] = p
+	return p
 }
 
-// loopAt returns the line of the outermost for or range statement of
+// loopAt is findLoop of the file at path, remembered.
+func (s *sources) loopAt(path string, line int, funcName string) int {
+	p := s.file(path)
+	if p.f == nil || line <= 0 {
+		return 0
+	}
+	k := frameAt{line, funcName}
+	s.mu.Lock()
+	loop, ok := p.loops[k]
+	s.mu.Unlock()
+	if !ok {
+		loop = findLoop(p.f, p.fset, line, funcName)
+		s.mu.Lock()
+		p.loops[k] = loop
+		s.mu.Unlock()
+	}
+	return loop
+}
+
+// findLoop returns the line of the outermost for or range statement of
 // the frame's function, funcName at line, that the line is inside of
 // (nested loops in one function are one defect, named by the outer
 // loop) (a range's body below its header, a for's condition, post
@@ -109,11 +137,7 @@ func (s *sources) file(path string) (*ast.File, *token.FileSet) {
 // name says (closureDepth): a call whose argument is a function literal
 // starting on the same line is made by the outer function, not by the
 // literal.
-func (s *sources) loopAt(path string, line int, funcName string) int {
-	f, fset := s.file(path)
-	if f == nil || line <= 0 {
-		return 0
-	}
+func findLoop(f *ast.File, fset *token.FileSet, line int, funcName string) int {
 	lineOf := func(p token.Pos) int { return fset.Position(p).Line }
 	within := func(n ast.Node) bool {
 		return n != nil && lineOf(n.Pos()) <= line && line <= lineOf(n.End())

@@ -328,7 +328,8 @@ type decoder struct {
 	lastSeq   uint64            // version 3: the sequence number of the stream's last record
 	kindDelta uint64            // version 3: the sequence delta of the event's kind, 0 if none
 	byClock   bool              // version 3: the trace is ordered by time, not by sequence numbers
-	stackID   map[string]uint32 // version 3: stacks by their frames, shared by all shards
+	stackID   map[string]uint32 // version 3: stacks by their frames' numbers, shared by all shards
+	frameID   map[Frame]uint32  // version 3: the frames' numbers, shared by all shards
 	renum     []uint32          // version 3: stacks' numbers in the trace, by the streams' (useStack)
 	used      []uint32          // version 3: the streams' numbers of the stacks used, in the trace's order
 	budget    *frameBudget      // the frames that stacks may still hold, shared by all shards

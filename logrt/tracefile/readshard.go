@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
@@ -247,6 +246,7 @@ func (d *decoder) streams() ([]*stream, error) {
 	}
 	d.byClock = clock > 0 || clock == 0 && len(heads) > 0 && heads[0].order == 1
 	d.t.ByClock = d.byClock
+	d.frameID = make(map[Frame]uint32)
 	byID := make(map[uint64]*stream)
 	var streams []*stream
 	for _, h := range heads {
@@ -257,7 +257,7 @@ func (d *decoder) streams() ([]*stream, error) {
 		if s == nil {
 			s = &stream{id: h.shard, off: h.start, d: &decoder{
 				name: d.name, img: d.img, cur: cursor{img: d.img}, t: d.t, chunk: d.chunk,
-				version: d.version, stackID: d.stackID, budget: d.budget,
+				version: d.version, stackID: d.stackID, frameID: d.frameID, budget: d.budget,
 			}}
 			s.d.out = s
 			byID[h.shard] = s
@@ -502,26 +502,26 @@ func (d *decoder) stackIDOf(s Stack) uint32 {
 		d.t.Stacks = append(d.t.Stacks, s)
 		return uint32(len(d.t.Stacks))
 	}
-	var b strings.Builder
-	b.Grow(len(s.Frames) * 16)
+	// The key is the frames' numbers, 4 bytes a frame: spelled out, the
+	// keys of a -reads trace's stacks took gigabytes.
+	key := make([]byte, 0, 1+4*len(s.Frames))
 	if s.Truncated {
-		b.WriteByte('!')
+		key = append(key, '!')
 	}
 	for _, f := range s.Frames {
-		b.WriteString(f.Func)
-		b.WriteByte(0)
-		b.WriteString(f.File)
-		b.WriteByte(0)
-		b.WriteString(strconv.Itoa(f.Line))
-		b.WriteByte(0)
+		id, ok := d.frameID[f]
+		if !ok {
+			id = uint32(len(d.frameID) + 1)
+			d.frameID[f] = id
+		}
+		key = binary.LittleEndian.AppendUint32(key, id)
 	}
-	key := b.String()
-	if id, ok := d.stackID[key]; ok {
+	if id, ok := d.stackID[string(key)]; ok {
 		return id
 	}
 	d.t.Stacks = append(d.t.Stacks, s)
 	id := uint32(len(d.t.Stacks))
-	d.stackID[key] = id
+	d.stackID[string(key)] = id
 	return id
 }
 
