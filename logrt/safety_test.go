@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/suncat-go/suncat/internal/testtmp"
 	"github.com/suncat-go/suncat/logrt/internal/together"
 	"github.com/suncat-go/suncat/logrt/tracefile"
 )
@@ -311,11 +312,7 @@ func TestTraceSymlink(t *testing.T) {
 // still connected; and that a request line longer than maxRequest is
 // refused with an error.
 func TestControlConcurrent(t *testing.T) {
-	tmp, err := os.MkdirTemp("", "ctl") // short: socket paths have a limit
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
+	tmp := testtmp.ShortDir(t) // socket paths have a limit
 	t.Setenv("TMPDIR", tmp)
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), helperEnv+"=serve", TraceEnv+"="+tmp+"/")
@@ -331,16 +328,7 @@ func TestControlConcurrent(t *testing.T) {
 		t.Fatalf("program said %q", line)
 	}
 	sock := controlSocket(cmd.Process.Pid)
-	var idle net.Conn
-	for i := 0; ; i++ { // the socket may not listen yet
-		if idle, err = net.Dial("unix", sock); err == nil {
-			break
-		}
-		if i == 1000 {
-			t.Fatal(err)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	idle := dialControl(t, sock)
 	defer idle.Close()
 	idle.Write([]byte("mark half a li"))
 
@@ -440,11 +428,7 @@ func TestControlClosedStdout(t *testing.T) {
 // hangUp runs the program in mode, sends it "info" from clients that
 // hang up at once, and checks that it finishes and its trace reads.
 func hangUp(t *testing.T, mode string) {
-	tmp, err := os.MkdirTemp("/tmp", "ctl") // short: socket paths have a limit
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
+	tmp := testtmp.ShortDir(t) // socket paths have a limit
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), helperEnv+"="+mode, TraceEnv+"="+tmp+"/", "TMPDIR="+tmp)
 	sayR, sayW, _ := os.Pipe()

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/suncat-go/suncat/internal/testtmp"
 	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/logrt/host"
 	"github.com/suncat-go/suncat/logrt/tracefile"
@@ -25,8 +26,10 @@ func TestControlChannel(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../../logrt/internal/exitprog").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	// A private control directory, so other programs do not interfere.
-	t.Setenv("TMPDIR", tmp)
+	// A private control directory, so other programs do not interfere
+	// (a short one: under a long TMPDIR the control folder is the one
+	// all the user's programs share).
+	t.Setenv("TMPDIR", testtmp.ShortDir(t))
 	traces := filepath.Join(tmp, "traces") + "/"
 	cmd := exec.Command(bin, "serve", "0")
 	cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+traces)
@@ -106,11 +109,7 @@ func TestControlChannel(t *testing.T) {
 // in a control folder that others can write to (a fake program could
 // answer "ok" for one that never got the mark), nor in a symbolic link.
 func TestMarkRefusesOpenControlDir(t *testing.T) {
-	tmp, err := os.MkdirTemp("", "ctl") // short: socket paths have a limit
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
+	tmp := testtmp.ShortDir(t) // a control folder of its own
 	t.Setenv("TMPDIR", tmp)
 	dir := logrt.ControlDir()
 	if err := os.Mkdir(dir, 0o700); err != nil {
@@ -118,7 +117,7 @@ func TestMarkRefusesOpenControlDir(t *testing.T) {
 	}
 	os.Chmod(dir, 0o777)
 	var out, errb bytes.Buffer
-	err = run(&out, &errb, []string{"mark", "x"})
+	err := run(&out, &errb, []string{"mark", "x"})
 	if err == nil || !strings.Contains(err.Error(), "refusing "+dir+": its mode 0777") {
 		t.Errorf("mark in an open control folder: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/suncat-go/suncat/internal/testtmp"
 	"github.com/suncat-go/suncat/logrt"
 )
 
@@ -67,12 +68,7 @@ func TestRemoveStaleSockets(t *testing.T) {
 // the test's own (socket paths are limited) and returns a function that
 // makes the socket of a pid in it, bound, and listening if asked.
 func controlDir(t *testing.T) func(pid int, listen bool) string {
-	tmp, err := os.MkdirTemp("", "ctl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(tmp) })
-	t.Setenv("TMPDIR", tmp)
+	t.Setenv("TMPDIR", testtmp.ShortDir(t))
 	dir := logrt.ControlDir()
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		t.Fatal(err)
