@@ -444,7 +444,11 @@ func fitFamily(s *Summary, base *Findings, g *familyGroup, opt Options) (*Family
 		_, hi := minMax(xs)
 		f.Target = 10 * hi
 	}
-	f.fitTime(xs)
+	noise := TimeNoise
+	for _, p := range points {
+		noise = math.Min(noise, TimeNoise/float64(p.n))
+	}
+	f.fitTime(xs, noise)
 	for _, site := range base.Sites {
 		perOp := make([]float64, len(points))
 		total := 0

@@ -253,7 +253,7 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 			f.Target = 0
 		}
 	}
-	f.fitTime(xs)
+	f.fitTime(xs, TimeNoise)
 	f.Sites = findSites(s, stacks)
 	for _, site := range f.Sites {
 		counts := make([]float64, len(site.Counts))
@@ -272,15 +272,38 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 // fitTime sets Note when the sizes xs (those of the used sub-traces)
 // cannot give a class, and fits the time per sub-trace on them: Time,
 // its prediction at Target and the size at which it passes LagThreshold.
-func (f *Findings) fitTime(xs []float64) {
+func (f *Findings) fitTime(xs []float64, noise float64) {
 	if d := distinct(xs); d < 3 {
 		f.Note = fmt.Sprintf("%d distinct sizes; growth needs 3", d)
 	}
-	f.Time = FitGrowth(xs, usedOf(f.TimeNs64(), f.Used))
+	f.Time = fitTimes(xs, usedOf(f.TimeNs64(), f.Used), noise)
 	f.TimePredictedNs = finite(f.Time.At(f.Target))
 	if lo, _ := minMax(xs); f.Time.Grows() {
 		f.LagSize, _ = f.Time.Reaches(LagThreshold, lo)
 	}
+}
+
+// TimeNoise is how much a time per sub-trace must rise, from the
+// smallest size to the largest, to grow: the scheduler, the garbage
+// collector and the timer move a run of a few milliseconds by as much
+// (561µs|1.15ms|981µs|2.57ms is no exponential). A benchmark's time per
+// op is its run's time over b.N: its noise is TimeNoise/b.N.
+const TimeNoise = 5e6 // ns
+
+// fitTimes fits times (ns) per size like counts, and takes the growth
+// back when the fit rises less than noise over the sizes: constant,
+// with a Note that says so.
+func fitTimes(xs, ts []float64, noise float64) Fit {
+	fit := FitGrowth(xs, ts)
+	if !fit.Grows() {
+		return fit
+	}
+	lo, hi := minMax(xs)
+	if rise := fit.At(hi) - fit.At(lo); rise < noise {
+		return Fit{Class: ClassConstant, A: mean(ts), Outlier: -1,
+			Note: fmt.Sprintf("within the noise (rises %s, under %s)", Duration(rise), Duration(noise))}
+	}
+	return fit
 }
 
 // parentLabels returns the labels that are parents of sub-traces: those

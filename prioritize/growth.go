@@ -70,6 +70,13 @@ const (
 	outlierFactor = 4
 	// minOutlier: ... and at least this far from it, relatively.
 	minOutlier = 0.2
+	// bentShare: a log n, n or n log n fit whose intercept lies below
+	// −(bentShare × the count at the smallest size + minGain) is not
+	// that class (bentIntercept).
+	bentShare = 0.2
+	// minDoublings: an exponential fit whose term doubles fewer times
+	// over the sizes is no exponential the counts show (expShown).
+	minDoublings = 2
 )
 
 // A Fit is a growth class fitted to counts (or times) per size:
@@ -205,7 +212,10 @@ func classFunc(c Class) func(float64) float64 {
 //     class's plus 0.02,
 //     and that itself explains 80% of the variation and rises enough.
 //     The next best such class, if any, is kept as Alt (exponential
-//     only where it fits best).
+//     only where it fits best). A log n, n or n log n fit bent into a
+//     negative intercept (bentIntercept) is not plausible, and the
+//     exponential is fitted only where the counts show it (expShown)
+//     or no other class explains them.
 //   - With five or more points, the first point (warm-up) or the one
 //     farthest from the best fit that is not at the smallest or largest
 //     size is set aside when it lies more than four times as far from
@@ -306,6 +316,9 @@ func fitCandidates(xs, ys []float64) (chosen, best Fit, cands []Fit) {
 	bi := -1
 	for c := ClassLog; c <= ClassExponential; c++ {
 		f := fitClass(c, xs, ys, w)
+		if c == ClassExponential && f.Grows() && polyFits(fits) && !expShown(xs, ys, f) {
+			f = Fit{Class: ClassConstant, A: mean(ys)}
+		}
 		ss := ssRes(f, xs, ys, w)
 		f.R2 = 1 - ss/ssTot
 		fits = append(fits, f)
@@ -319,6 +332,11 @@ func fitCandidates(xs, ys []float64) (chosen, best Fit, cands []Fit) {
 	}
 	b := fits[bi]
 	lo, hi := minMax(xs)
+	for i := range fits { // a faster class bent into a negative intercept
+		if i != bi && fits[i].Grows() && bentIntercept(fits[i], meanAt(xs, ys, lo)) {
+			fits[i] = Fit{Class: ClassConstant, A: mean(ys), R2: fits[i].R2}
+		}
+	}
 	if b.R2 < minR2 || !risesEnough(b.At(lo), b.At(hi)) || !risesEnough(meanAt(xs, ys, lo), meanAt(xs, ys, hi)) {
 		return flat, b, []Fit{flat}
 	}
@@ -360,6 +378,122 @@ func fitCandidates(xs, ys []float64) (chosen, best Fit, cands []Fit) {
 		out.Alt = &a
 	}
 	return out, b, cands
+}
+
+// bentIntercept reports whether a class without a lower-order term (log
+// n, n, n log n) fits only by a negative intercept beyond what counting
+// from 0 gives: below −(20% of the calls at the smallest size + 2).
+// Over 250..2000 a straight line follows an exact n log n (ratios 2.25,
+// 2.22, 2.20 where a line through the origin doubles) within a few
+// percent, but only by starting at −43% of the first count; 2n−2 (a
+// loop over all but one) starts at 0 and stays linear.
+func bentIntercept(f Fit, yLo float64) bool {
+	switch f.Class {
+	case ClassLog, ClassLinear, ClassNLogN:
+		return f.A < -(bentShare*yLo + minGain)
+	}
+	return false
+}
+
+// polyFits reports whether one of the fits grows and explains minR2 of
+// the variation: then an exponential must show itself (expShown).
+func polyFits(fits []Fit) bool {
+	for _, f := range fits {
+		if f.Grows() && f.R2 >= minR2 {
+			return true
+		}
+	}
+	return false
+}
+
+// expShown reports whether the counts show exponential growth, f being
+// their exponential fit: with four or more distinct sizes, f's term
+// doubles at least minDoublings times over them (a slower one is any
+// gentle curve: 50 + 3n log n over 1..8), log count is straighter against the size than
+// against its log (semiLogStraighter), and the exponential fitted to all
+// but the largest size (from five sizes on, the largest two) predicts
+// the counts there (relative error, in log) at least twice as well as
+// every other class fitted to the same points. On four or
+// five sizes a three-parameter exponential follows any convex series
+// closely; only extrapolation tells 2^n from a polynomial (a polynomial's
+// ratios per doubling stay level, an exponential's square). It is asked
+// only when a polynomial class explains the counts (polyFits).
+func expShown(xs, ys []float64, f Fit) bool {
+	lo, hi := minMax(xs)
+	if distinct(xs) < 4 || f.Rate*(hi-lo) < minDoublings {
+		return false
+	}
+	// Held out: the largest size, and the next too from five sizes on.
+	cut := hi
+	if distinct(xs) >= 5 {
+		cut = secondLargest(xs)
+	}
+	var tx, ty, hx, hy []float64
+	for i, x := range xs {
+		if x >= cut {
+			hx, hy = append(hx, x), append(hy, ys[i])
+		} else {
+			tx, ty = append(tx, x), append(ty, ys[i])
+		}
+	}
+	w := weights(ty)
+	miss := func(f Fit) float64 {
+		e := 0.0
+		for i, x := range hx {
+			e += math.Abs(math.Log(math.Max(f.At(x), 1) / math.Max(hy[i], 1)))
+		}
+		return e
+	}
+	exp := fitClass(ClassExponential, tx, ty, w)
+	if !exp.Grows() || !semiLogStraighter(xs, ys) {
+		return false
+	}
+	e := miss(exp)
+	for c := ClassLog; c < ClassExponential; c++ {
+		if f := fitClass(c, tx, ty, w); f.Grows() && miss(f) <= 2*e {
+			return false
+		}
+	}
+	return true
+}
+
+// secondLargest is the largest x below the largest.
+func secondLargest(xs []float64) float64 {
+	_, hi := minMax(xs)
+	out := math.Inf(-1)
+	for _, x := range xs {
+		if x < hi && x > out {
+			out = x
+		}
+	}
+	return out
+}
+
+// semiLogStraighter reports whether log y is closer to a straight line
+// in x (exponential: a constant factor per step of the size) than in
+// log x (a power: a constant factor per doubling), over the points with
+// a count of at least 1; false with fewer than three such sizes.
+func semiLogStraighter(xs, ys []float64) bool {
+	var lx, sx, ly []float64
+	for i, y := range ys {
+		if y >= 1 && xs[i] > 0 {
+			sx, lx, ly = append(sx, xs[i]), append(lx, math.Log(xs[i])), append(ly, math.Log(y))
+		}
+	}
+	if distinct(sx) < 3 {
+		return false
+	}
+	w := ones(len(ly))
+	line := func(x []float64) float64 {
+		a, b := linReg(x, ly, w)
+		ss := 0.0
+		for i := range x {
+			d := ly[i] - a - b*x[i]
+			ss += d * d
+		}
+		return ss
+	}
+	return line(sx) < line(lx)
 }
 
 // meanAt is the mean of the ys at size x.

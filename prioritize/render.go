@@ -399,6 +399,8 @@ func TrendText(fit Fit, ys []float64) string {
 		return "no class (" + fit.Note + ")"
 	case fit.Step:
 		return "a step after the first, then flat"
+	case fit.Note != "":
+		return fit.Note
 	}
 	lo, hi := minMax(ys)
 	if len(ys) == 0 || hi <= 2*lo {
