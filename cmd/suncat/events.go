@@ -53,14 +53,46 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	tr, err := tracefile.ReadFile(path)
+	file, err := tracefile.Load(path)
+	if err != nil {
+		return err
+	}
+	// Two passes over the file's data, keeping no event: the first counts
+	// the events and marks for the heading and gathers the tables, the
+	// second prints the events as they are decoded. Memory is the file's
+	// data and its stacks, whatever the number of events.
+	var events, marks int
+	tr, err := file.DecodeFunc(func(ev *tracefile.Event, _ *tracefile.Marker) error {
+		if ev != nil {
+			events++
+		} else {
+			marks++
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
 	out := bufio.NewWriter(stdout)
-	defer out.Flush()
+	printEventsHead(out, tr, events, marks, *getters, *stacks)
+	if _, err := file.DecodeFunc(func(ev *tracefile.Event, mk *tracefile.Marker) error {
+		if mk != nil {
+			printMark(out, *mk)
+		} else {
+			printEvent(out, tr, ev)
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	return out.Flush()
+}
+
+// printEventsHead prints what events prints before the events: the
+// trace's heading, its problem, and the tables asked for.
+func printEventsHead(out io.Writer, tr *tracefile.Trace, events, marks int, getters, stacks bool) {
 	fmt.Fprintf(out, "# trace %s: program %s, pid %d, started %s, %d events, %d marks, %d stacks\n",
-		tr.Path, tr.Program, tr.PID, tr.Start.Format(time.RFC3339), len(tr.Events), len(tr.Marks), len(tr.Stacks))
+		tr.Path, tr.Program, tr.PID, tr.Start.Format(time.RFC3339), events, marks, len(tr.Stacks))
 	if len(tr.Args) > 0 {
 		q := make([]string, len(tr.Args))
 		for i, a := range tr.Args {
@@ -71,7 +103,7 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 	if p := tr.Problem(); p != "" {
 		fmt.Fprintf(out, "# %s\n", p)
 	}
-	if *getters {
+	if getters {
 		fmt.Fprintf(out, "# getters\n")
 		for _, g := range tr.Getters {
 			if g.ID != 0 {
@@ -79,7 +111,7 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 			}
 		}
 	}
-	if *stacks {
+	if stacks {
 		fmt.Fprintf(out, "# stacks\n")
 		for _, s := range tr.Stacks {
 			fmt.Fprintf(out, "stack %d entry %s\n", s.ID, s.Entry)
@@ -92,25 +124,19 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 		}
 	}
 	fmt.Fprintf(out, "# seq time goroutine getter stack value\n")
-	mi := 0
-	for _, e := range tr.Events {
-		for ; mi < len(tr.Marks) && tr.Marks[mi].Seq < e.Seq; mi++ {
-			printMark(out, tr.Marks[mi])
-		}
-		name := "getter" + strconv.Itoa(int(e.Getter))
-		if g, ok := tr.GetterOf(e.Getter); ok {
-			name = g.Name()
-		}
-		v := strconv.Quote(e.Value)
-		if e.Truncated {
-			v += fmt.Sprintf("...(%d bytes in all)", e.Len)
-		}
-		fmt.Fprintf(out, "%d %s %s %s %d %s\n", e.Seq, fmtTime(e.Time), e.Entry, name, e.Stack, v)
+}
+
+// printEvent prints one event of tr.
+func printEvent(out io.Writer, tr *tracefile.Trace, e *tracefile.Event) {
+	name := "getter" + strconv.Itoa(int(e.Getter))
+	if g, ok := tr.GetterOf(e.Getter); ok {
+		name = g.Name()
 	}
-	for ; mi < len(tr.Marks); mi++ {
-		printMark(out, tr.Marks[mi])
+	v := strconv.Quote(e.Value)
+	if e.Truncated {
+		v += fmt.Sprintf("...(%d bytes in all)", e.Len)
 	}
-	return nil
+	fmt.Fprintf(out, "%d %s %s %s %d %s\n", e.Seq, fmtTime(e.Time), e.Entry, name, e.Stack, v)
 }
 
 // resolveTrace accepts a trace file, or a directory holding exactly one.
