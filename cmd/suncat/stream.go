@@ -235,31 +235,64 @@ func byteSize(n int64) string {
 }
 
 // loadStreamed expands the trace arguments of a command line and
-// summarizes the traces with streamSummary. While the read takes more
-// than a second it shows its progress on stderr, if stderr is a
-// terminal (nil: never).
+// summarizes the traces with streamSummary, saying on stderr (nil:
+// never) where a long read is and, at its end, how long it took and what
+// the summary kept. On a terminal, a line rewritten four times a second
+// shows the progress from the first second on, and the closing line
+// comes after 5 seconds; elsewhere (a pipe, a log) a line every 30
+// seconds, and the closing line after 30, so that quick reads and tests
+// write nothing.
 func loadStreamed(stderr io.Writer, cmd string, args []string, opt prioritize.Options) (*streamed, error) {
 	files, notes, err := traceFiles(args)
 	if err != nil {
 		return nil, err
 	}
 	counts := newReadCounts(files)
-	if stderr != nil && isTerminal(stderr) {
-		stop := showProgress(stderr, cmd, counts, time.Second, 250*time.Millisecond)
-		defer stop()
+	live := stderr != nil && isTerminal(stderr)
+	delay, tick, closing := 30*time.Second, 30*time.Second, 30*time.Second
+	if live {
+		delay, tick, closing = time.Second, 250*time.Millisecond, 5*time.Second
+	}
+	start := time.Now()
+	stop := func() {}
+	if stderr != nil {
+		stop = showProgress(stderr, cmd, counts, delay, tick, live)
 	}
 	res, err := streamSummary(files, opt, counts)
+	stop()
 	if err != nil {
 		return nil, err
+	}
+	if took := time.Since(start); stderr != nil && took >= closing {
+		fmt.Fprintf(stderr, "suncat: %s: %s\n", cmd, res.keptLine(took))
 	}
 	res.Notes = append(notes, res.Notes...)
 	return res, nil
 }
 
-// showProgress rewrites one line on w with the read's progress every
-// tick, from delay on, until the returned function is called, which
-// clears the line (if it was written) before it returns.
-func showProgress(w io.Writer, cmd string, counts *readCounts, delay, tick time.Duration) (stop func()) {
+// keptLine says how long a summary took and what it kept: what its
+// memory is bounded by, whatever the number of events.
+func (r *streamed) keptLine(took time.Duration) string {
+	stacks, terms, values, subs := 0, 0, 0, 0
+	for _, tr := range r.Traces {
+		stacks += len(tr.Stacks)
+	}
+	for _, g := range r.Summary.Groups {
+		terms += len(g.Terminals)
+		subs = max(subs, len(g.SubTraces))
+		for _, t := range g.Terminals {
+			values += len(t.Values)
+		}
+	}
+	return fmt.Sprintf("summarized %d traces, %s events, in %s; kept %s stacks, %s call sites (getter and stack) in %d goroutine groups and %d sub-traces, %s distinct values",
+		len(r.Traces), commas(int64(r.Events)), took.Round(100*time.Millisecond), commas(int64(stacks)), commas(int64(terms)), len(r.Summary.Groups), subs, commas(int64(values)))
+}
+
+// showProgress writes the read's progress on w every tick, from delay
+// on, until the returned function is called. live (a terminal) rewrites
+// one line, cleared (if it was written) before stop returns; else each
+// report is a line of its own.
+func showProgress(w io.Writer, cmd string, counts *readCounts, delay, tick time.Duration, live bool) (stop func()) {
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
@@ -270,12 +303,16 @@ func showProgress(w io.Writer, cmd string, counts *readCounts, delay, tick time.
 		for {
 			select {
 			case <-done:
-				if shown {
+				if shown && live {
 					fmt.Fprint(w, "\r\x1b[K")
 				}
 				return
 			case <-timer.C:
-				fmt.Fprintf(w, "\r\x1b[Ksuncat: %s: %s", cmd, counts.progressLine())
+				if live {
+					fmt.Fprintf(w, "\r\x1b[Ksuncat: %s: %s", cmd, counts.progressLine())
+				} else {
+					fmt.Fprintf(w, "suncat: %s: %s\n", cmd, counts.progressLine())
+				}
 				shown = true
 				timer.Reset(tick)
 			}

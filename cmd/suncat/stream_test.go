@@ -127,7 +127,7 @@ func TestShowProgress(t *testing.T) {
 		t.Errorf("progress %q, want %q", got, want)
 	}
 	var w syncBuffer
-	stop := showProgress(&w, "summary", c, 10*time.Millisecond, 10*time.Millisecond)
+	stop := showProgress(&w, "summary", c, 10*time.Millisecond, 10*time.Millisecond, true)
 	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(w.String(), "12,345,678") && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -140,9 +140,33 @@ func TestShowProgress(t *testing.T) {
 	}
 	// A read shorter than the delay writes nothing.
 	var quiet syncBuffer
-	showProgress(&quiet, "summary", c, time.Hour, time.Hour)()
+	showProgress(&quiet, "summary", c, time.Hour, time.Hour, true)()
 	if quiet.String() != "" {
 		t.Errorf("a quick read wrote %q", quiet.String())
+	}
+	// Not on a terminal: whole lines, nothing cleared.
+	var lines syncBuffer
+	c.filesDone.Store(2)
+	stop = showProgress(&lines, "summary", c, 10*time.Millisecond, 10*time.Millisecond, false)
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(lines.String(), "\n") && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	stop()
+	if out := lines.String(); !strings.HasPrefix(out, "suncat: summary: reading 2/8 files, 1.0 GB of 3.0 GB, 12,345,678 events\n") || strings.Contains(out, "\x1b") {
+		t.Errorf("progress written off a terminal: %q", out)
+	}
+}
+
+// TestKeptLine: the closing line of a long summary says what it kept.
+func TestKeptLine(t *testing.T) {
+	res, err := streamSummary([]string{"../../testdata/traces/marks.suncat"}, prioritize.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := res.keptLine(93*time.Second + 420*time.Millisecond)
+	want := "summarized 1 traces, 7 events, in 1m33.4s; kept "
+	if !strings.HasPrefix(got, want) || !strings.Contains(got, " stacks, ") || !strings.HasSuffix(got, " distinct values") {
+		t.Errorf("kept line %q, want it to start with %q", got, want)
 	}
 }
 

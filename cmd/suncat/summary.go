@@ -178,7 +178,7 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 		return enc.Encode(out)
 	}
 	return printSummary(stdout, s, summaryView{levels: levels, top: *top, sum: prioritize.SummarizeOptions{Min: *min, Detail: *detail}, sortBy: *sortBy, kinds: kinds,
-		opt: opt, wholeRun: len(opt.Sizes) > 0, stopped: recordingStopped(res.Notes)})
+		opt: opt, wholeRun: len(opt.Sizes) > 0, stopped: res.stopped()})
 }
 
 // summaryView says what printSummary prints: the levels (findings and
@@ -314,11 +314,11 @@ func findingsText(s *prioritize.Summary, v summaryView) string {
 // recording stopped before the suite ended.
 const stoppedSuite = "-- recording stopped before the run ended (see the note above): the tests after that point are not in the trace; SUNCAT_MAX_SIZE=0 (no size cap) or fewer tests (-run, -bench) records them"
 
-// recordingStopped reports whether a note says a trace's recording
-// stopped (tracefile's "recording stopped: ... after N events").
-func recordingStopped(notes []string) bool {
-	for _, n := range notes {
-		if strings.Contains(n, ": recording stopped: ") {
+// stopped reports whether a trace's recording stopped (its size cap, a
+// full disk: tracefile.Trace.Stopped).
+func (r *streamed) stopped() bool {
+	for _, tr := range r.Traces {
+		if tr.Stopped != "" {
 			return true
 		}
 	}

@@ -58,7 +58,7 @@ func growing(w io.Writer, files []string) *prioritize.Summary {
 		return nil
 	}
 	printNotes(w, "test", st.Notes)
-	if recordingStopped(st.Notes) {
+	if st.stopped() {
 		fmt.Fprintln(w, "suncat: "+strings.TrimPrefix(stoppedSuite, "-- "))
 	}
 	s := st.Summary

@@ -73,7 +73,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 		}
 		printNotes(stderr, "view", res.Notes)
 		v := defaultSummaryView
-		v.opt, v.wholeRun, v.stopped = opt, len(opt.Sizes) > 0, recordingStopped(res.Notes)
+		v.opt, v.wholeRun, v.stopped = opt, len(opt.Sizes) > 0, res.stopped()
 		return printSummary(stdout, res.Summary, v)
 	}
 	// Check the arguments before taking over the terminal (sf.options
