@@ -19,8 +19,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt"
-	"github.com/suncat-go/suncat/logrt/testhook"
+	"github.com/suncat-go/suncat"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // BuildOptions control an instrumented build.
@@ -435,8 +435,8 @@ func rewriteTests(work string, a *Analysis, rtImport string, replace map[string]
 	if labelled == 0 {
 		return 0, nil
 	}
-	src := bytes.Replace(testhook.Source, []byte(strconv.Quote(logrtImport)), []byte(strconv.Quote(rtImport)), 1)
-	if bytes.Equal(src, testhook.Source) {
+	src := bytes.Replace(suncat.TestHook, []byte(strconv.Quote(logrtImport)), []byte(strconv.Quote(rtImport)), 1)
+	if bytes.Equal(src, suncat.TestHook) {
 		return 0, fmt.Errorf("internal error: testhook does not import %s", logrtImport)
 	}
 	if belowRuntime(moduleGoVersion(a.ModuleDir)) {
@@ -455,9 +455,8 @@ const logrtImport = "github.com/suncat-go/suncat/logrt"
 
 // RuntimeFiles returns the runtime's files as they are compiled into
 // instrumented programs whose runtime package is rtImport, by their
-// slash-separated paths in its directory: logrt's non-test files but
-// sources.go (the embedding of these files, which only suncat needs), and
-// under tracefmt/ those of the format definitions that logrt imports
+// slash-separated paths in its directory: logrt's non-test files (from
+// suncat.Runtime), and under tracefmt/ those of the format definitions that logrt imports
 // (logrt/tracefmt), whose import path becomes rtImport + "/tracefmt".
 // Nothing of the reader (logrt/tracefile) or the control client
 // (logrt/host) is among them. They are all Go (the go command cannot
@@ -468,16 +467,16 @@ func RuntimeFiles(rtImport string) (map[string][]byte, error) {
 	to := []byte(strconv.Quote(rtImport + "/tracefmt"))
 	files := map[string][]byte{}
 	for _, dir := range []string{".", "tracefmt"} {
-		entries, err := fs.ReadDir(logrt.Sources, dir)
+		entries, err := fs.ReadDir(suncat.Runtime, path.Join("logrt", dir))
 		if err != nil {
 			return nil, err
 		}
 		for _, e := range entries {
 			name := path.Join(dir, e.Name())
-			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || name == "sources.go" {
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 				continue
 			}
-			data, err := fs.ReadFile(logrt.Sources, name)
+			data, err := fs.ReadFile(suncat.Runtime, path.Join("logrt", name))
 			if err != nil {
 				return nil, err
 			}
@@ -613,7 +612,7 @@ func CacheDir() string {
 // CacheDir. The cache holds the binaries that run, delay and test
 // execute: CacheDir is made 0700 if it is not there, and refused (with a
 // build cache: prefix) unless it is a real directory of this user's that
-// no one else can write to (logrt.CheckPrivateDir); one that an older
+// no one else can write to (tracefmt.CheckPrivateDir); one that an older
 // suncat made 0755 is closed to others' writes, and is made 0700.
 func MakeCacheDir(elem ...string) (string, error) {
 	root := CacheDir()
@@ -633,14 +632,14 @@ func makePrivateDir(dir string) error {
 	if err := os.Mkdir(dir, 0o700); err != nil && !os.IsExist(err) {
 		return err
 	}
-	err := logrt.CheckPrivateDir(dir)
+	err := tracefmt.CheckPrivateDir(dir)
 	if err == nil {
 		return nil
 	}
 	fi, lerr := os.Lstat(dir)
 	if lerr == nil && fi.IsDir() && fi.Mode().Perm()&0o022 == 0 && ownedByMe(fi) {
 		if os.Chmod(dir, 0o700) == nil {
-			return logrt.CheckPrivateDir(dir)
+			return tracefmt.CheckPrivateDir(dir)
 		}
 	}
 	return err

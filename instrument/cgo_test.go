@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // cgoProg calls a getter from Go called back from C: from C called by Go,
@@ -87,7 +87,7 @@ func TestCgoCallbacks(t *testing.T) {
 	for i, fp := range []string{"1", "0"} {
 		out := t.TempDir()
 		cmd := exec.Command(bin)
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=1", logrt.TraceEnv+"="+out+"/", "SUNCAT_CONTROL=off", "SUNCAT_FP="+fp)
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1", tracefmt.TraceEnv+"="+out+"/", "SUNCAT_CONTROL=off", "SUNCAT_FP="+fp)
 		if o, err := cmd.CombinedOutput(); err != nil || strings.TrimSpace(string(o)) != "Pike St" {
 			t.Fatalf("SUNCAT_FP=%s: %v\n%s", fp, err, o)
 		}

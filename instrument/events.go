@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // Events beyond string getters (issue 27): with Options.Reads every read
@@ -272,7 +272,7 @@ func (f *siteFinder) read(e *ast.SelectorExpr, parent ast.Node) {
 	if !ok {
 		return
 	}
-	full := key.Pkg + "." + logrt.Getter{Receiver: key.Receiver, Method: key.Name}.Name()
+	full := key.Pkg + "." + tracefmt.Getter{Receiver: key.Receiver, Method: key.Name}.Name()
 	if f.match != nil && !f.match.MatchString(full) || f.skip != nil && f.skip.MatchString(full) {
 		return
 	}
@@ -305,7 +305,7 @@ func (f *siteFinder) read(e *ast.SelectorExpr, parent ast.Node) {
 		}
 	}
 	fn, extra := readFunc(t, f.pkg)
-	key.Field = logrt.ReadPrefix + types.TypeString(t, types.RelativeTo(f.pkg))
+	key.Field = tracefmt.ReadPrefix + types.TypeString(t, types.RelativeTo(f.pkg))
 	f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(e.Pos()), End: f.off(e.End()), Func: fn, Extra: extra, key: key})
 }
 
@@ -403,12 +403,12 @@ func (f *siteFinder) call(c *ast.CallExpr) {
 	if r := sig.Recv(); r != nil {
 		key.Receiver = recvString(r.Type())
 	}
-	display := logrt.Getter{Receiver: key.Receiver, Method: key.Name}.Name()
+	display := tracefmt.Getter{Receiver: key.Receiver, Method: key.Name}.Name()
 	full := key.Pkg + "." + display
 	if !f.calls.MatchString(full) {
 		return
 	}
-	key.Field = logrt.CallPrefix + f.calls.String()
+	key.Field = tracefmt.CallPrefix + f.calls.String()
 	pos := f.fset.PositionFor(c.Lparen, false)
 	generic := sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0
 	for _, a := range c.Args {
@@ -502,7 +502,7 @@ func numberSites(sites []Site, n int) []Getter {
 
 func why(k eventKey) string {
 	if k.Kind == KindRead {
-		return "field read (" + strings.TrimPrefix(k.Field, logrt.ReadPrefix) + ")"
+		return "field read (" + strings.TrimPrefix(k.Field, tracefmt.ReadPrefix) + ")"
 	}
-	return "call matching -calls " + strings.TrimPrefix(k.Field, logrt.CallPrefix)
+	return "call matching -calls " + strings.TrimPrefix(k.Field, tracefmt.CallPrefix)
 }

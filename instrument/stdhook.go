@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // The built-in sets of -calls are recorded inside the standard library,
@@ -56,7 +56,7 @@ func hookEntries(calls CallSpec, n uint32) []Getter {
 		}
 		n++
 		gs = append(gs, Getter{ID: n, Kind: KindCall, PkgPath: h.pkg, Receiver: h.receiver, Method: h.method,
-			Field: logrt.CallPrefix + h.set, Why: "-calls " + h.set + ": recorded in " + h.pkg + ", whoever calls it"})
+			Field: tracefmt.CallPrefix + h.set, Why: "-calls " + h.set + ": recorded in " + h.pkg + ", whoever calls it"})
 	}
 	return gs
 }
@@ -71,7 +71,7 @@ func hookIDs(a *Analysis) map[string][]uint32 {
 		}
 		var id uint32
 		for _, g := range a.Getters {
-			if g.Kind == KindCall && g.PkgPath == h.pkg && g.Receiver == h.receiver && g.Method == h.method && g.Field == logrt.CallPrefix+h.set {
+			if g.Kind == KindCall && g.PkgPath == h.pkg && g.Receiver == h.receiver && g.Method == h.method && g.Field == tracefmt.CallPrefix+h.set {
 				id = g.ID
 			}
 		}

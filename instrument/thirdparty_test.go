@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/suncat-go/suncat/internal/thirdparty"
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // TestThirdPartyProtobuf instruments a real module from the module proxy,
@@ -53,7 +53,7 @@ func TestThirdPartyProtobuf(t *testing.T) {
 	}
 	traces := t.TempDir()
 	cmd := exec.Command(bin, "--version")
-	cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+traces+"/", "SUNCAT_CONTROL=off")
+	cmd.Env = append(os.Environ(), tracefmt.TraceEnv+"="+traces+"/", "SUNCAT_CONTROL=off")
 	if o, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(o), "v1.36.10") {
 		t.Fatalf("instrumented protoc-gen-go --version: %v\n%s", err, o)
 	}
@@ -142,7 +142,7 @@ func TestThirdPartyDeps(t *testing.T) {
 	traces := t.TempDir()
 	cmd := exec.Command(bin)
 	cmd.Stdin = strings.NewReader(string(codeGeneratorRequest()))
-	cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+traces+"/", "SUNCAT_CONTROL=off")
+	cmd.Env = append(os.Environ(), tracefmt.TraceEnv+"="+traces+"/", "SUNCAT_CONTROL=off")
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("instrumented protoc-gen-go: %v", err)

@@ -8,13 +8,15 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // The control channel lets `suncat mark`, `suncat pause` and `suncat
 // resume` reach a running instrumented program without any code of the
 // user's and without signals (so it cannot steal one the program handles).
 // When a process opens its trace it listens on a unix socket
-// <ControlDir>/<pid>.sock, served by a goroutine that waits in the
+// <tracefmt.ControlDir>/<pid>.sock, served by a goroutine that waits in the
 // runtime's poller (no thread is held). A request is one line,
 // "mark <label>", "pause", "resume" or "info"; the reply, sent after the
 // record is in the trace, is "ok <pid> <program> <trace path>", or
@@ -24,28 +26,11 @@ import (
 // Systems without unix sockets in package syscall have no control channel.
 
 // ControlEnv is the environment variable that turns the control channel
-// off ("off").
-const ControlEnv = "SUNCAT_CONTROL"
-
-// ControlDir is the directory of the control sockets of the live processes
-// of this user: $TMPDIR/suncat-ctl-<uid>, or /tmp/suncat-ctl-<uid> if that
-// would make socket paths too long for the system.
-func ControlDir() string {
-	name := "suncat-ctl"
-	if uid := os.Getuid(); uid >= 0 {
-		name = fmt.Sprintf("suncat-ctl-%d", uid)
-	}
-	dir := filepath.Join(os.TempDir(), name)
-	// A socket path must fit sockaddr_un (104 bytes on darwin, 108 on
-	// linux), with room for "/<pid>.sock".
-	if len(dir) > 80 {
-		dir = filepath.Join("/tmp", name)
-	}
-	return dir
-}
+// off ("off"; tracefmt.ControlEnv).
+const ControlEnv = tracefmt.ControlEnv
 
 func controlSocket(pid int) string {
-	return filepath.Join(ControlDir(), fmt.Sprintf("%d.sock", pid))
+	return filepath.Join(tracefmt.ControlDir(), fmt.Sprintf("%d.sock", pid))
 }
 
 func startControl(tracePath string) {

@@ -6,6 +6,8 @@ import (
 	"os"
 	"syscall"
 	"time"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // serveControl listens on this process's control socket and serves
@@ -13,8 +15,8 @@ import (
 // process lives. Any failure
 // just leaves the process without a control channel.
 func serveControl(tracePath string) {
-	dir := ControlDir()
-	if err := os.MkdirAll(dir, 0o700); err != nil || CheckPrivateDir(dir) != nil {
+	dir := tracefmt.ControlDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil || tracefmt.CheckPrivateDir(dir) != nil {
 		return
 	}
 	sock := controlSocket(os.Getpid())

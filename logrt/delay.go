@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // Delays slow chosen getters down, so a user can see whether a pattern is
@@ -19,8 +21,9 @@ import (
 // work would. The delay is taken after the event is recorded, outside any
 // lock.
 
-// DelayEnv is the environment variable read by ParseDelayEnv.
-const DelayEnv = "SUNCAT_DELAY"
+// DelayEnv is the environment variable read by ParseDelayEnv
+// (tracefmt.DelayEnv).
+const DelayEnv = tracefmt.DelayEnv
 
 // delays is indexed by getter id; it is written before main runs (from
 // init code) and only read afterwards.

@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // Recording states, read without a lock on the hot path.
@@ -641,37 +643,9 @@ func programName() string {
 	return p
 }
 
-// TraceEnv is the environment variable that says where traces go: an
-// absolute path of a directory (each process writes its own file in it) or
-// of a file.
-const TraceEnv = "SUNCAT_TRACE"
-
-// DefaultDir is where traces go when SUNCAT_TRACE is not set: the
-// directory suncat-traces-<uid> in the temporary directory, this user's
-// own (MakeDefaultDir).
-func DefaultDir() string {
-	name := "suncat-traces"
-	if uid := os.Getuid(); uid >= 0 {
-		name = fmt.Sprintf("suncat-traces-%d", uid)
-	}
-	return filepath.Join(os.TempDir(), name)
-}
-
-// MakeDefaultDir makes DefaultDir, open to this user only (0700), if it
-// is not there, and returns it. It refuses a directory that is not this
-// user's own and closed to others, or a symbolic link (CheckPrivateDir):
-// traces hold the values the program's getters returned, and a folder
-// another user made first would capture them.
-func MakeDefaultDir() (string, error) {
-	dir := DefaultDir()
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	if err := CheckPrivateDir(dir); err != nil {
-		return "", err
-	}
-	return dir, nil
-}
+// TraceEnv is the environment variable that says where traces go
+// (tracefmt.TraceEnv).
+const TraceEnv = tracefmt.TraceEnv
 
 // createTrace creates this process's trace file, readable by this user
 // only (0600; open calls protectTrace, which makes it 0400). The name is <program>-<pid>-<start time>.suncat, so
@@ -680,14 +654,14 @@ func MakeDefaultDir() (string, error) {
 // is used beside it. O_EXCL makes the file new: a symbolic link planted
 // at its name is never followed (it exists). A directory that
 // SUNCAT_TRACE names is made 0700 if it is not there; the default one
-// must be this user's own and private (MakeDefaultDir).
+// must be this user's own and private (tracefmt.MakeDefaultDir).
 func createTrace(start time.Time) (string, *os.File, error) {
 	unique := fmt.Sprintf("%s-%d-%s.suncat", safeName(programName()), os.Getpid(), start.UTC().Format("20060102T150405.000000000"))
 	env := os.Getenv(TraceEnv)
 	dir := ""
 	switch {
 	case env == "":
-		d, err := MakeDefaultDir()
+		d, err := tracefmt.MakeDefaultDir()
 		if err != nil {
 			return "", nil, err
 		}

@@ -219,7 +219,7 @@ func (m *delayModel) command() string {
 }
 
 // The prefixes of a Terminal's Field for the events beyond string
-// getters, as the trace writes them (logrt.ReadPrefix, logrt.CallPrefix):
+// getters, as the trace writes them (tracefmt.ReadPrefix, tracefmt.CallPrefix):
 // "read:" and the field's type, "call:" and the -calls set or pattern
 // that chose the call.
 const (

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/suncat-go/suncat/instrument"
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/logrt/host"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 var cleanCmd = &command{
@@ -75,7 +75,7 @@ func runClean(stdout, stderr io.Writer, args []string) error {
 	all := !*traces && !*cache
 	var targets []cleanTarget
 	if all || *traces {
-		targets = append(targets, cleanTarget{what: "traces", dir: logrt.DefaultDir()})
+		targets = append(targets, cleanTarget{what: "traces", dir: tracefmt.DefaultDir()})
 		// Before traces were private, they went to suncat-traces, open to
 		// all: yours are removed too.
 		old := filepath.Join(os.TempDir(), "suncat-traces")
@@ -120,7 +120,7 @@ func runClean(stdout, stderr io.Writer, args []string) error {
 		if *dryRun {
 			verb = "would remove"
 		}
-		fmt.Fprintf(stdout, "%s %s of programs that are gone in %s\n", verb, plural(removed, "control socket"), logrt.ControlDir())
+		fmt.Fprintf(stdout, "%s %s of programs that are gone in %s\n", verb, plural(removed, "control socket"), tracefmt.ControlDir())
 	}
 	if len(missing) == len(targets) && len(stale) == 0 {
 		fmt.Fprintf(stdout, "nothing to remove: no %s\n", strings.Join(missing, ", no "))

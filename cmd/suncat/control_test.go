@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/internal/testtmp"
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/logrt/host"
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // TestControlChannel starts a recording program, marks, pauses and
@@ -32,7 +32,7 @@ func TestControlChannel(t *testing.T) {
 	t.Setenv("TMPDIR", testtmp.ShortDir(t))
 	traces := filepath.Join(tmp, "traces") + "/"
 	cmd := exec.Command(bin, "serve", "0")
-	cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+traces)
+	cmd.Env = append(os.Environ(), tracefmt.TraceEnv+"="+traces)
 	stdout, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -111,7 +111,7 @@ func TestControlChannel(t *testing.T) {
 func TestMarkRefusesOpenControlDir(t *testing.T) {
 	tmp := testtmp.ShortDir(t) // a control folder of its own
 	t.Setenv("TMPDIR", tmp)
-	dir := logrt.ControlDir()
+	dir := tracefmt.ControlDir()
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}

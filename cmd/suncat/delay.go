@@ -17,9 +17,9 @@ import (
 
 	"github.com/suncat-go/suncat/delay"
 	"github.com/suncat-go/suncat/instrument"
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/logrt/host"
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -417,7 +417,7 @@ func runScenario(bin string, args []string, dir, envDelay string, stderr io.Writ
 		}
 	}
 	cmd := exec.Command(cmdline[0], cmdline[1:]...)
-	cmd.Env = append(os.Environ(), traceEnv(dir), "SUNCAT_BIN="+bin, logrt.DelayEnv+"="+envDelay)
+	cmd.Env = append(os.Environ(), traceEnv(dir), "SUNCAT_BIN="+bin, tracefmt.DelayEnv+"="+envDelay)
 	var out strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err = cmd.Run()

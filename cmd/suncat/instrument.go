@@ -15,7 +15,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/suncat-go/suncat/instrument"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // selection holds the flags that choose which getters are instrumented
@@ -381,7 +381,7 @@ func runInstrument(stdout, stderr io.Writer, args []string) error {
 	}
 	fmt.Fprintf(stdout, "instrumented %d getter(s)%s; binary: %s\n", res.Analysis.NumGetters(), res.Analysis.Events(), res.Output)
 	if len(res.Analysis.Getters) > 0 { // else it writes no trace (build said so)
-		fmt.Fprintf(stdout, "run it as usual; traces go to %s (set %s=/some/dir/ to choose)\n", logrt.DefaultDir(), logrt.TraceEnv)
+		fmt.Fprintf(stdout, "run it as usual; traces go to %s (set %s=/some/dir/ to choose)\n", tracefmt.DefaultDir(), tracefmt.TraceEnv)
 	}
 	return nil
 }
@@ -416,7 +416,7 @@ func runRun(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(runCmd, stderr)
 	var sel selection
 	sel.register(fs, chooseFlags|buildFlags)
-	traceDir := fs.String("trace", "", "write the trace into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
+	traceDir := fs.String("trace", "", "write the trace into `dir` (default: a new directory under "+tracefmt.DefaultDir()+")")
 	sizes := fs.String("sizes", "", "run the program once per input `size`, comma-separated (10,20,40,80), {} in its arguments replaced by the size, and print the summary")
 	gen := fs.String("gen", "", "with -sizes: run the shell `command` ({} the size) before each run; its output is the program's standard input, or the file {in} names in its arguments")
 	args, progArgs := splitDashDash(args)

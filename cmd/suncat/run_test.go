@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // runProg is the program the run tests start: it exits with the status
@@ -96,12 +96,12 @@ func TestRunRemovesEmptyTraceDir(t *testing.T) {
 	if err := runInstrumented(bin, []string{"0"}, "", io.Discard, &stderr); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr.String())
 	}
-	entries, err := os.ReadDir(logrt.DefaultDir())
+	entries, err := os.ReadDir(tracefmt.DefaultDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(entries) != 0 {
-		t.Errorf("left in %s: %v\n%s", logrt.DefaultDir(), entries, stderr.String())
+		t.Errorf("left in %s: %v\n%s", tracefmt.DefaultDir(), entries, stderr.String())
 	}
 	if strings.Contains(stderr.String(), "directory:") {
 		t.Errorf("names a directory it removed:\n%s", stderr.String())

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // run -sizes runs the instrumented program once per input size, each run
@@ -176,7 +176,7 @@ func runOneSize(bin string, r *sizedRun, n int, trace string, stdout, stderr io.
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
-	cmd.Env = append(os.Environ(), logrt.TraceEnv+"="+trace)
+	cmd.Env = append(os.Environ(), tracefmt.TraceEnv+"="+trace)
 	return runForwarding(cmd, false), nil
 }
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/suncat-go/suncat/instrument"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -136,7 +136,7 @@ func parseTest(stderr io.Writer, args []string) (*testConfig, error) {
 	sel.register(fs, chooseFlags|buildFlags)
 	labels := fs.String("labels", "testing", "how tests label their events: `testing` (through the testing package; rewrite when it cannot) or rewrite (copies of the test files)")
 	c := &testConfig{}
-	fs.StringVar(&c.traceDir, "traces", "", "write the traces into `dir` (default: a new directory under "+logrt.DefaultDir()+")")
+	fs.StringVar(&c.traceDir, "traces", "", "write the traces into `dir` (default: a new directory under "+tracefmt.DefaultDir()+")")
 	registerGoTestFlags(fs, &c.pass, stderr)
 	mine, after := splitTestArgs(args)
 	c.after = after

@@ -7,7 +7,7 @@ import (
 	"os/exec"
 	"strings"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // without returns the targets not in failed, in order.
@@ -50,10 +50,10 @@ func runGoTest(ctx context.Context, dir string, env, args []string, stdout, stde
 	cmd.Dir = dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
 	cmd.Env = env
-	if _, set := os.LookupEnv(logrt.ControlEnv); !set {
+	if _, set := os.LookupEnv(tracefmt.ControlEnv); !set {
 		// The control channel's goroutine waits in a system call, which
 		// would hide a deadlocked test from the runtime's detector.
-		cmd.Env = append(cmd.Env, logrt.ControlEnv+"=off")
+		cmd.Env = append(cmd.Env, tracefmt.ControlEnv+"=off")
 	}
 	return runForwarding(cmd, true)
 }

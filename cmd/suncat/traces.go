@@ -12,8 +12,8 @@ import (
 	"sort"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt"
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -188,13 +188,13 @@ func printNotes(stderr io.Writer, cmd string, notes []string) {
 }
 
 // newTraceDir makes the directory a program writes its traces into: dir
-// if given, else a new directory under logrt.DefaultDir (this user's,
-// private: logrt.MakeDefaultDir) named after what (run, test, ...) and
+// if given, else a new directory under tracefmt.DefaultDir (this user's,
+// private: tracefmt.MakeDefaultDir) named after what (run, test, ...) and
 // the time. It returns the absolute path.
 func newTraceDir(dir, what string) (string, error) {
 	var err error
 	if dir == "" {
-		top, err := logrt.MakeDefaultDir()
+		top, err := tracefmt.MakeDefaultDir()
 		if err != nil {
 			return "", err
 		}
@@ -234,7 +234,7 @@ func checkTraceDir(flag, dir string) error {
 // traceEnv is the environment variable that sends a program's traces into
 // dir.
 func traceEnv(dir string) string {
-	return logrt.TraceEnv + "=" + dir + string(filepath.Separator)
+	return tracefmt.TraceEnv + "=" + dir + string(filepath.Separator)
 }
 
 // loadRun reads one side of a comparison (diff, check): a trace, a

@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // A Process is a live instrumented process reachable on the control
@@ -28,7 +28,7 @@ type Process struct {
 // LiveProcesses lists the instrumented processes that answer on the
 // control channel, removing the sockets of processes that are gone.
 func LiveProcesses() ([]Process, error) {
-	entries, err := os.ReadDir(logrt.ControlDir())
+	entries, err := os.ReadDir(tracefmt.ControlDir())
 	if os.IsNotExist(err) {
 		return nil, nil
 	}
@@ -37,7 +37,7 @@ func LiveProcesses() ([]Process, error) {
 	}
 	// A folder another user made, or opened to others, may hold their
 	// sockets: a fake program would get the request and answer "ok".
-	if err := logrt.CheckPrivateDir(logrt.ControlDir()); err != nil {
+	if err := tracefmt.CheckPrivateDir(tracefmt.ControlDir()); err != nil {
 		return nil, err
 	}
 	var ps []Process
@@ -45,7 +45,7 @@ func LiveProcesses() ([]Process, error) {
 		if !strings.HasSuffix(e.Name(), ".sock") {
 			continue
 		}
-		sock := filepath.Join(logrt.ControlDir(), e.Name())
+		sock := filepath.Join(tracefmt.ControlDir(), e.Name())
 		p, err := request(sock, "info")
 		if err != nil {
 			if errors.Is(err, syscall.ECONNREFUSED) && gone(e.Name()) {
@@ -76,7 +76,7 @@ func SendControl(target, cmd, arg string) (Process, error) {
 	}
 	switch {
 	case len(match) == 0 && target == "":
-		return Process{}, fmt.Errorf("no instrumented program is running (none answers in %s)", logrt.ControlDir())
+		return Process{}, fmt.Errorf("no instrumented program is running (none answers in %s)", tracefmt.ControlDir())
 	case len(match) == 0:
 		return Process{}, fmt.Errorf("no running instrumented program matches %q; running: %s", target, describe(ps))
 	case len(match) > 1:
@@ -96,7 +96,7 @@ func SendControl(target, cmd, arg string) (Process, error) {
 // naming it leaves <pid>.sock.new, listed too. A control folder that is
 // not private is not read.
 func StaleSockets() ([]string, error) {
-	dir := logrt.ControlDir()
+	dir := tracefmt.ControlDir()
 	entries, err := os.ReadDir(dir)
 	if os.IsNotExist(err) {
 		return nil, nil
@@ -104,7 +104,7 @@ func StaleSockets() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := logrt.CheckPrivateDir(dir); err != nil {
+	if err := tracefmt.CheckPrivateDir(dir); err != nil {
 		return nil, err
 	}
 	var stale []string

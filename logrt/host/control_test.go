@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/suncat-go/suncat/internal/testtmp"
-	"github.com/suncat-go/suncat/logrt"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // TestLiveProcessesKeepsStartingSocket: a socket that refuses connections
@@ -38,7 +38,7 @@ func TestLiveProcessesKeepsStartingSocket(t *testing.T) {
 // one that answers are kept.
 func TestRemoveStaleSockets(t *testing.T) {
 	sock := controlDir(t)
-	dir := logrt.ControlDir()
+	dir := tracefmt.ControlDir()
 	live := sock(os.Getpid(), false)
 	answers := sock(1<<30-1, true) // no such pid, but it listens
 	dead := sock(1<<30, false)
@@ -69,7 +69,7 @@ func TestRemoveStaleSockets(t *testing.T) {
 // makes the socket of a pid in it, bound, and listening if asked.
 func controlDir(t *testing.T) func(pid int, listen bool) string {
 	t.Setenv("TMPDIR", testtmp.ShortDir(t))
-	dir := logrt.ControlDir()
+	dir := tracefmt.ControlDir()
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@
 // gives it; it must import nothing but testing and the runtime.
 //
 // Called by: the rewritten copies of test files (the fallback of suncat
-// test, -labels rewrite); instrument embeds testhook.go (Source, in
-// source.go, which stays on the host) and compiles it as the overlay-only
+// test, -labels rewrite); the module's root package embeds testhook.go
+// (suncat.TestHook) and instrument compiles it as the overlay-only
 // package <module>/suncatrt/testhook.
 package testhook
