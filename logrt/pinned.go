@@ -1,6 +1,7 @@
 package logrt
 
 import (
+	"errors"
 	"os"
 	"runtime"
 	"sync/atomic"
@@ -70,6 +71,10 @@ func (w *writer) pinShard() *shard {
 	p := procPin()
 	if p < w.nP {
 		s := w.shards[len(w.shards)-w.nP+p]
+		if atomic.LoadInt32(&s.capped) != 0 {
+			procUnpin()
+			return nil
+		}
 		if raceEnabled {
 			s.mu.Lock()
 		}
@@ -199,6 +204,15 @@ func (w *writer) refill() error {
 			continue
 		}
 		c, err := w.mapSpare(s)
+		if errors.Is(err, errFull) {
+			// The size cap: the shard's goroutines record in the
+			// locked shards, in the room their chunks have left;
+			// recording stops when one of those needs a chunk.
+			atomic.StoreInt32(&s.capped, 1)
+			atomic.StoreInt32(&s.wants, 0)
+			atomic.StoreInt32(&w.capped, 1)
+			continue
+		}
 		if err != nil {
 			return err
 		}

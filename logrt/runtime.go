@@ -70,6 +70,7 @@ type writer struct {
 	// unmap (atomic, a *mappedChunk list), and those mapped for them that
 	// are not yet unmapped (under mu, for Flush).
 	mapping int32      // atomic: 1 while a mapper runs
+	capped  int32      // atomic: 1 once a P's shard found no chunk within the size cap
 	mapMu   sync.Mutex // held while spares are mapped
 	retired unsafe.Pointer
 	live    map[*mappedChunk]struct{}

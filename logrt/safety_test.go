@@ -179,6 +179,27 @@ func TestSizeCap(t *testing.T) {
 	}
 }
 
+// TestSizeCapFillsChunks checks that a small cap is filled with records:
+// when a P's shard can get no chunk within the cap, its goroutines record
+// in the locked shards, in the room their chunks have, and recording
+// stops when those are full. Before, the first P's shard that found no
+// chunk stopped it: SUNCAT_MAX_SIZE=1M recorded 1 event.
+func TestSizeCapFillsChunks(t *testing.T) {
+	for _, c := range []string{"1M", "2M"} {
+		dir := t.TempDir()
+		_, stderr := runHelper(t, "fill", dir, MaxSizeEnv+"="+c, "GOMAXPROCS=4")
+		checkStopped(t, c, dir, stderr, "the trace reached its size cap SUNCAT_MAX_SIZE="+c)
+		tr, err := tracefile.ReadFile(traces(dir)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 1 MiB holds about 30,000 of these events.
+		if len(tr.Events) < 10000 {
+			t.Errorf("SUNCAT_MAX_SIZE=%s: %d events recorded, want the cap filled", c, len(tr.Events))
+		}
+	}
+}
+
 func TestParseSize(t *testing.T) {
 	for _, c := range []struct {
 		in   string

@@ -45,6 +45,7 @@ type shard struct {
 	cur    *mappedChunk   // the chunk being written
 	wants  int32          // atomic: 1 once it asked for a spare
 	begun  int32          // atomic: the chunks it began (mapSpare)
+	capped int32          // atomic: 1 once no chunk is left for it within the size cap
 	spare  unsafe.Pointer // atomic: a *mappedChunk the mapper made for it
 }
 
@@ -84,15 +85,32 @@ func (w *writer) lockShard() *shard {
 	n := len(locked)
 	s := locked[currentP()%n]
 	if s.mu.TryLock() {
-		return s
+		if s.usable() {
+			return s
+		}
+		s.mu.Unlock()
 	}
 	for k := 1; k < n; k++ {
 		if t := locked[(s.id+k)%n]; t.mu.TryLock() {
-			return t
+			if t.usable() {
+				return t
+			}
+			t.mu.Unlock()
 		}
+	}
+	if atomic.LoadInt32(&w.capped) != 0 {
+		s = locked[0] // it has chunk 0
 	}
 	s.mu.Lock()
 	return s
+}
+
+// usable reports whether the locked shard s is to take a record: once
+// the size cap left a P's shard without a chunk, only shards that have
+// one are, so that records fill the room left in their chunks rather
+// than stop recording for want of a new one. s.mu is held.
+func (s *shard) usable() bool {
+	return s.chunk != nil || atomic.LoadInt32(&w.capped) == 0
 }
 
 func (s *shard) now() int64 {
