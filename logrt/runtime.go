@@ -675,7 +675,13 @@ func createTrace(start time.Time) (string, *os.File, error) {
 			}
 			env = abs
 		}
-		if fi, err := os.Stat(env); (err == nil && fi.IsDir()) || strings.HasSuffix(os.Getenv(TraceEnv), string(filepath.Separator)) {
+		fi, err := os.Stat(env)
+		if err == nil && !fi.IsDir() && !fi.Mode().IsRegular() {
+			// /dev/null, a FIFO: not a place for a trace, nor is the
+			// folder it is in.
+			return "", nil, fmt.Errorf("%s=%s: not a directory or a regular file; nothing is recorded", TraceEnv, env)
+		}
+		if (err == nil && fi.IsDir()) || strings.HasSuffix(os.Getenv(TraceEnv), string(filepath.Separator)) {
 			dir = env
 		} else {
 			f, err := os.OpenFile(env, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)

@@ -396,6 +396,35 @@ func TestNoRoomAtStart(t *testing.T) {
 	}
 }
 
+// TestTraceDevNull checks that SUNCAT_TRACE naming a device (or a FIFO)
+// records nothing, with one line, and writes no trace beside it: as
+// root, SUNCAT_TRACE=/dev/null wrote a trace of 12 MB into /dev.
+func TestTraceDevNull(t *testing.T) {
+	before, _ := filepath.Glob("/dev/null-*")
+	_, stderr := runHelperEnv(t, "few", TraceEnv+"=/dev/null")
+	want := "suncat: trace recording stopped: SUNCAT_TRACE=/dev/null: not a directory or a regular file; nothing is recorded\n"
+	if stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	if after, _ := filepath.Glob("/dev/null-*"); len(after) != len(before) {
+		t.Errorf("traces written in /dev: %v", after)
+		for _, p := range after {
+			if !contains(before, p) {
+				os.Remove(p)
+			}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
 // TestBadMaxSize checks that a SUNCAT_MAX_SIZE that is not a size is
 // said once, and the default cap is used: recording goes on.
 func TestBadMaxSize(t *testing.T) {
