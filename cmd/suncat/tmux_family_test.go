@@ -39,7 +39,7 @@ func TestViewFamiliesInTmux(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("suncat test: %v\n%s", err, out)
 	}
-	v := startView(t, dir, bin, 120, 40, traces)
+	v := startView(t, bin, 120, 40, traces)
 	tmux, screen := v.tmux, v.screen
 	// The families, the quadratic one first, each row named by its family.
 	s := screen("› TestPairs  quadratic")

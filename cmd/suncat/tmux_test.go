@@ -12,7 +12,7 @@ func TestViewInTmux(t *testing.T) {
 	dir := t.TempDir()
 	bin := buildSuncat(t, dir)
 	trace, _ := filepath.Abs("../../testdata/traces/busapp.suncat")
-	v := startView(t, dir, bin, 80, 24, trace)
+	v := startView(t, bin, 80, 24, trace)
 	tmux, screen, send := v.tmux, v.screen, v.send
 	// The Findings first: the leaking observer's stop names grow.
 	s := screen("› linear    → 532    model.(*ViewState).vis")

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/suncat-go/suncat/internal/testtmp"
 )
 
 // tmuxView is suncat view running in a real terminal (tmux) for a test.
@@ -33,9 +35,11 @@ func buildSuncat(t *testing.T, dir string) string {
 }
 
 // startView starts "bin view args..." in a tmux session of w x h cells
-// with its own server socket in dir, killed when the test ends.
-func startView(t *testing.T, dir, bin string, w, h int, args ...string) *tmuxView {
-	v := &tmuxView{t: t, sock: filepath.Join(dir, "tmux.sock")}
+// with its own server socket, in a short folder (socket paths have a
+// limit that a long TMPDIR's test folders pass), killed when the test
+// ends.
+func startView(t *testing.T, bin string, w, h int, args ...string) *tmuxView {
+	v := &tmuxView{t: t, sock: filepath.Join(testtmp.ShortDir(t), "tmux.sock")}
 	cmd := append([]string{"new-session", "-d", "-s", "view", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "env", "NO_COLOR=1", bin, "view"}, args...)
 	v.tmux(cmd...)
 	t.Cleanup(func() { exec.Command("tmux", "-S", v.sock, "kill-server").Run() })
