@@ -3,6 +3,7 @@ package delay
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
@@ -11,11 +12,17 @@ import (
 
 // Verdicts.
 const (
-	Critical = "critical path" // the response grew by about calls x delay
-	Off      = "off the path"  // the response did not change
-	Partly   = "partly"        // in between
-	Short    = "too short"     // one event: no span to measure
+	Critical  = "critical path" // the response grew by about calls x delay
+	Off       = "off the path"  // the response did not change
+	Partly    = "partly"        // in between
+	Short     = "too short"     // one event: no span to measure
+	NotCalled = "not called"    // the delayed run made no delayed call: nothing was slowed down
 )
+
+// NoMarks is Report.Note when no trace has a mark and the split is by
+// marks: each run is one sub-trace, from its first to its last recorded
+// event, start-up and pauses included.
+const NoMarks = "the runs have no marks: each is timed whole, from its first to its last recorded event (start-up and pauses included); mark the action (suncat mark, or a mark from the program) or give -split idle=DURATION to time it alone"
 
 // A Row compares one sub-trace of the plain and the delayed run.
 type Row struct {
@@ -148,17 +155,57 @@ func Compare(plain, delayed []*tracefile.Trace, ids []uint32, d time.Duration, s
 		}
 		rep.Rows = append(rep.Rows, row)
 	}
-	switch {
-	case measured == 0:
-		rep.Verdict = "no sub-trace to measure"
-	case counts[Critical] == measured:
-		rep.Verdict = Critical
-	case counts[Off] == measured:
-		rep.Verdict = Off
-	default:
-		rep.Verdict = Partly
+	rep.Verdict = overall(counts, measured)
+	notCalled(rep)
+	if noMarks(plain, spec) {
+		rep.Note = strings.TrimPrefix(rep.Note+"; "+NoMarks, "; ")
 	}
 	return rep, nil
+}
+
+// notCalled gives every row and the report the verdict not called when
+// the delayed run made no delayed call at all: nothing was slowed down,
+// so nothing can be said of the path.
+func notCalled(rep *Report) {
+	for _, r := range rep.Rows {
+		if r.Calls+r.Elsewhere > 0 {
+			return
+		}
+	}
+	for i := range rep.Rows {
+		rep.Rows[i].Verdict = NotCalled
+	}
+	rep.Verdict = NotCalled
+}
+
+// overall is the verdict over the sub-traces: counts of each row
+// verdict, measured the rows with a span.
+func overall(counts map[string]int, measured int) string {
+	switch {
+	case measured == 0:
+		return "no sub-trace to measure"
+	case counts[Critical] == measured:
+		return Critical
+	case counts[Off] == measured:
+		return Off
+	}
+	return Partly
+}
+
+// noMarks reports whether the split is by marks (the default) and no
+// trace has one.
+func noMarks(traces []*tracefile.Trace, spec string) bool {
+	if spec != "" && spec != "marks" {
+		return false
+	}
+	for _, tr := range traces {
+		for _, m := range tr.Marks {
+			if m.Kind == tracefile.KindMark {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // only returns copies of traces holding only the events of the goroutine

@@ -194,3 +194,28 @@ func TestNotFoundFlag(t *testing.T) {
 		}
 	}
 }
+
+// A delayed getter that the run never calls is "not called", not "off
+// the path"; runs without marks get a note that asks for them.
+func TestCompareNotCalled(t *testing.T) {
+	plain := runTrace([][2]int{{2, 0}, {2, 5}})
+	delayed := runTrace([][2]int{{2, 0}, {2, 5}})
+	rep, err := Compare([]*tracefile.Trace{plain}, []*tracefile.Trace{delayed}, []uint32{1}, time.Millisecond, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != NotCalled || rep.Rows[0].Verdict != NotCalled {
+		t.Errorf("verdict %q, row %q; want %q", rep.Verdict, rep.Rows[0].Verdict, NotCalled)
+	}
+	if rep.Note != "" {
+		t.Errorf("a marked run has the note %q", rep.Note)
+	}
+	plain.Marks, delayed.Marks = nil, nil
+	rep, err = Compare([]*tracefile.Trace{plain}, []*tracefile.Trace{delayed}, []uint32{2}, time.Millisecond, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Note != NoMarks {
+		t.Errorf("note %q, want %q", rep.Note, NoMarks)
+	}
+}

@@ -1,17 +1,13 @@
 package prioritize
 
-import (
-	"strings"
-	"unicode"
-	"unicode/utf8"
-)
+import "strings"
 
-// OneLine folds every run of white space in s (newlines and tabs of a
-// SQL statement written over several lines) into one space and trims
-// it: the form one-line views show a value in.
+// OneLine folds the white space of a value written over several lines (a
+// SQL statement's newlines and tabs) into single spaces and trims it:
+// the form one-line views show a value in. A value without a newline,
+// carriage return or tab is returned as it is (its spaces may matter).
 func OneLine(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return unicode.IsSpace(r) && r != ' ' }) &&
-		!strings.Contains(s, "  ") && strings.TrimSpace(s) == s {
+	if !strings.ContainsAny(s, "\n\r\t") {
 		return s
 	}
 	return strings.Join(strings.Fields(s), " ")
@@ -20,9 +16,12 @@ func OneLine(s string) string {
 // Shorten cuts s to at most n runes, the last three of them "..." when
 // it cuts.
 func Shorten(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n || n < 4 {
+	if n < 4 || len(s) <= n {
 		return s
 	}
 	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
 	return string(r[:n-3]) + "..."
 }

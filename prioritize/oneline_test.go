@@ -7,7 +7,8 @@ func TestOneLine(t *testing.T) {
 		{"SELECT id FROM t", "SELECT id FROM t"},
 		{"\n\t\tSELECT\n\t\t\tname,\n\t\t\tid\n\t\tFROM tags  WHERE x = ?\n", "SELECT name, id FROM tags WHERE x = ?"},
 		{"a\r\nb", "a b"},
-		{"  lead", "lead"},
+		{"  lead", "  lead"},
+		{"\tlead", "lead"},
 		{"", ""},
 	} {
 		if got := OneLine(tc.in); got != tc.want {

@@ -162,12 +162,10 @@ func Names(names []string, keep int, what string) string {
 	return strings.Join(names[:keep], ", ") + fmt.Sprintf(", +%d %s", len(names)-keep, what)
 }
 
-// quoteCut quotes v, cut to max bytes with "..." when longer.
+// quoteCut quotes v on one line (OneLine), cut to max runes with "..."
+// when longer.
 func quoteCut(v string, max int) string {
-	if len(v) > max {
-		v = v[:max-3] + "..."
-	}
-	return strconv.Quote(v)
+	return strconv.Quote(Shorten(OneLine(v), max))
 }
 
 // FindingLines prints one finding: rank, class, the responsible frame,

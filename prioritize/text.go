@@ -254,7 +254,7 @@ func values(vs []ValueCount, max int) string {
 			parts = append(parts, fmt.Sprintf("... %d more", len(vs)-max))
 			break
 		}
-		q := strconv.Quote(v.Value)
+		q := strconv.Quote(OneLine(v.Value))
 		if v.Count > 1 {
 			q += fmt.Sprintf(" x%d", v.Count)
 		}

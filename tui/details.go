@@ -117,7 +117,7 @@ func (m *detailsModel) terminalDetails(b *strings.Builder, r row, t *Terminal, w
 			fmt.Fprintf(b, "… %d more\n", len(t.Values)-detailValues)
 			break
 		}
-		b.WriteString(wrap(fmt.Sprintf("%4d× %s", v.Count, strconv.Quote(v.Value)), w) + "\n")
+		b.WriteString(wrap(fmt.Sprintf("%4d× %s", v.Count, quoteValue(v.Value)), w) + "\n")
 	}
 	if len(t.BySub) > 1 {
 		m.bySub(b, t.BySub, w)
@@ -204,7 +204,7 @@ func valueList(vs []Value, max int) string {
 			parts = append(parts, fmt.Sprintf("+%d", len(vs)-max))
 			break
 		}
-		parts = append(parts, fmt.Sprintf("%s×%d", strconv.Quote(v.Value), v.Count))
+		parts = append(parts, fmt.Sprintf("%s×%d", quoteValue(v.Value), v.Count))
 	}
 	return strings.Join(parts, " ")
 }

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/suncat-go/suncat/prioritize"
@@ -117,7 +116,7 @@ func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w 
 	b.WriteString(m.perSub(s.Counts, w))
 	if s.Value.Count > 0 {
 		m.heading(b, "most repeated value")
-		b.WriteString(wrap(fmt.Sprintf("%4d× %s", s.Value.Count, strconv.Quote(s.Value.Value)), w) + "\n")
+		b.WriteString(wrap(fmt.Sprintf("%4d× %s", s.Value.Count, quoteValue(s.Value.Value)), w) + "\n")
 	}
 	m.heading(b, "stack down to it")
 	for _, f := range s.Stack {

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -76,7 +75,7 @@ func (s *stringsModel) text(r row, w int) string {
 			vs = append(vs, fmt.Sprintf("+%d", len(t.Values)-4))
 			break
 		}
-		vs = append(vs, fmt.Sprintf("%s×%d", strconv.Quote(val.Value), val.Count))
+		vs = append(vs, fmt.Sprintf("%s×%d", quoteValue(val.Value), val.Count))
 	}
 	return fmt.Sprintf("%-3s %s  %s", t.Letter, padRight(t.Name, s.nameW), strings.Join(vs, " "))
 }
