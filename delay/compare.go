@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -101,7 +102,10 @@ func span(sub []*tracefile.Event, entry string) time.Duration {
 // When goroutines is not nil, only the events of the goroutine groups whose
 // entry function it matches are considered, for splitting and measuring
 // alike: the goroutine the user is watching, without background noise.
-func Compare(plain, delayed []*tracefile.Trace, ids []uint32, d time.Duration, spec string, goroutines *regexp.Regexp) (*Report, error) {
+//
+// match, when not nil, limits the delays of its ids to the calls whose
+// value it matches (a statement): only those count as delayed calls.
+func Compare(plain, delayed []*tracefile.Trace, ids []uint32, d time.Duration, spec string, goroutines *regexp.Regexp, match *Match) (*Report, error) {
 	plain, delayed = only(plain, goroutines), only(delayed, goroutines)
 	p, labels, err := split(plain, spec)
 	if err != nil {
@@ -137,7 +141,7 @@ func Compare(plain, delayed []*tracefile.Trace, ids []uint32, d time.Duration, s
 		row.Plain, row.Delayed = span(p.subs[i], best), span(q.subs[i], best)
 		row.Growth = row.Delayed - row.Plain
 		for _, e := range q.subs[i] {
-			if delayedID[e.Getter] {
+			if delayedID[e.Getter] && match.wants(e.Getter, e.Value) {
 				if e.Entry == best {
 					row.Calls++
 				} else {
@@ -206,6 +210,51 @@ func noMarks(traces []*tracefile.Trace, spec string) bool {
 		}
 	}
 	return true
+}
+
+// A Match limits the delays of the getters IDs to the calls whose value
+// matches Pattern, a SQL LIKE pattern (tracefmt.Like): one statement of all
+// a hooked method runs.
+type Match struct {
+	IDs     []uint32
+	Pattern string
+}
+
+// wants reports whether a call of getter id returning v is delayed, as
+// far as m says (nil: every call).
+func (m *Match) wants(id uint32, v string) bool {
+	if m == nil {
+		return true
+	}
+	for _, x := range m.IDs {
+		if x == id {
+			return tracefmt.Like(v, m.Pattern)
+		}
+	}
+	return true
+}
+
+// Statement reads a --getter that names one statement or URL of the calls
+// a -calls set records: "sql:SELECT Name FROM Tags%" is the set sql and
+// the pattern "SELECT Name FROM Tags%". ok is false for other names.
+func Statement(name string) (set, pattern string, ok bool) {
+	set, pattern, ok = strings.Cut(name, ":")
+	if !ok || (set != "sql" && set != "http") || strings.TrimSpace(pattern) == "" {
+		return "", "", false
+	}
+	return set, pattern, true
+}
+
+// CallsOf returns the ids of the table's calls that the -calls set
+// records inside the standard library (field "call:sql").
+func CallsOf(getters []tracefile.Getter, set string) []uint32 {
+	var ids []uint32
+	for _, g := range getters {
+		if g.EventKind() == "call" && g.Field == "call:"+set && !strings.Contains(g.Package, ".") {
+			ids = append(ids, g.ID)
+		}
+	}
+	return ids
 }
 
 // only returns copies of traces holding only the events of the goroutine

@@ -116,7 +116,7 @@ func TestCompare(t *testing.T) {
 	// Getter 1 delayed by 10ms per call: the first navigation grows by
 	// 10ms per delayed call before its last event; the second has none.
 	delayed := runTrace([][2]int{{1, 0}, {2, 11}, {1, 22}}, [][2]int{{2, 40}, {2, 41}})
-	rep, err := Compare([]*tracefile.Trace{plain}, []*tracefile.Trace{delayed}, []uint32{1}, 10*time.Millisecond, "marks", nil)
+	rep, err := Compare([]*tracefile.Trace{plain}, []*tracefile.Trace{delayed}, []uint32{1}, 10*time.Millisecond, "marks", nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestNotFoundFlag(t *testing.T) {
 func TestCompareNotCalled(t *testing.T) {
 	plain := runTrace([][2]int{{2, 0}, {2, 5}})
 	delayed := runTrace([][2]int{{2, 0}, {2, 5}})
-	rep, err := Compare([]*tracefile.Trace{plain}, []*tracefile.Trace{delayed}, []uint32{1}, time.Millisecond, "", nil)
+	rep, err := Compare([]*tracefile.Trace{plain}, []*tracefile.Trace{delayed}, []uint32{1}, time.Millisecond, "", nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestCompareNotCalled(t *testing.T) {
 		t.Errorf("a marked run has the note %q", rep.Note)
 	}
 	plain.Marks, delayed.Marks = nil, nil
-	rep, err = Compare([]*tracefile.Trace{plain}, []*tracefile.Trace{delayed}, []uint32{2}, time.Millisecond, "", nil)
+	rep, err = Compare([]*tracefile.Trace{plain}, []*tracefile.Trace{delayed}, []uint32{2}, time.Millisecond, "", nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

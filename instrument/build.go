@@ -39,6 +39,10 @@ type BuildOptions struct {
 	Delays []uint32
 	Delay  time.Duration
 	Spin   bool
+	// DelayMatch limits the delays of the ids DelayMatchIDs to the calls
+	// whose value matches it (logrt.SetDelayMatch: a LIKE pattern).
+	DelayMatch    string
+	DelayMatchIDs []uint32
 	// Analysis, if not nil, is Analyze's result for this package and
 	// these options, already made by the caller: Build uses it instead of
 	// analyzing again (the getter ids in Delays are its).
@@ -586,6 +590,13 @@ func tableSource(a *Analysis, opt BuildOptions) string {
 			ids[i] = strconv.Itoa(int(id))
 		}
 		fmt.Fprintf(&b, "\tSetDelays([]uint32{%s}, time.Duration(%d), %v)\n", strings.Join(ids, ", "), int64(opt.Delay), opt.Spin)
+		if len(opt.DelayMatchIDs) > 0 {
+			ids = ids[:0]
+			for _, id := range opt.DelayMatchIDs {
+				ids = append(ids, strconv.Itoa(int(id)))
+			}
+			fmt.Fprintf(&b, "\tSetDelayMatch([]uint32{%s}, %q)\n", strings.Join(ids, ", "), opt.DelayMatch)
+		}
 	}
 	b.WriteString("}\n")
 	return b.String()

@@ -82,6 +82,7 @@ func ParseDelay(s string) (ids []uint32, d time.Duration, spin bool, err error) 
 			if d, err = time.ParseDuration(v); err != nil || d < 0 {
 				return nil, 0, false, fmt.Errorf("d: %q is not a non-negative duration", v)
 			}
+		case "match": // the ids a pattern limits: parseMatchIDs
 		case "mode":
 			switch v {
 			case "sleep":
@@ -108,4 +109,7 @@ func init() {
 		return
 	}
 	SetDelays(ids, d, spin)
+	if match := parseMatchIDs(s); len(match) > 0 {
+		SetDelayMatch(match, os.Getenv(DelayMatchEnv))
+	}
 }

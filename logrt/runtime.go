@@ -128,7 +128,7 @@ func String(id uint32, v string) string {
 			w.record(id, v, false)
 		}
 	}
-	if delays != nil {
+	if delays != nil && delayWanted(id, v) {
 		delay(id)
 	}
 	return v

@@ -139,7 +139,7 @@ func TestDelayKindFlags(t *testing.T) {
 func TestQuoteValue(t *testing.T) {
 	for in, want := range map[string]string{
 		"\n\t\tSELECT\n\t\t\tname,\n\t\t\tid\n\t\tFROM tags\n": `"SELECT name, id FROM tags"`,
-		"NE 65TH ST  & OSWEGO":                                  `"NE 65TH ST  & OSWEGO"`,
+		"NE 65TH ST  & OSWEGO":                                 `"NE 65TH ST  & OSWEGO"`,
 	} {
 		if got := quoteValue(in); got != want {
 			t.Errorf("quoteValue(%q) = %s, want %s", in, got, want)

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -39,7 +40,13 @@ X is a getter name (Stop.Name, (*Stop).Name, pkg.(*Stop).Name, the full
 import path form) or a regexp over pkg.(*Recv).Method; with -trace T it may
 also be a terminal letter (a, b, ...) or a pattern (A, B, ...: all its
 terminals) of that trace's summary (first goroutine group). Delays apply
-to the getter at all its call sites. A getter of a dependency module
+to the getter at all its call sites. Field reads and calls are named as
+the summary names them (Task.Aliases, (*DB).QueryContext) and need the
+flag they were recorded with (-reads, -calls sql), which an error names
+when it is missing; sql:PATTERN (or http:PATTERN) delays one statement
+(URL) of the calls -calls sql (http) records: those whose text, white
+space folded, matches the SQL LIKE pattern (% any run, _ any one
+character), as in --getter 'sql:SELECT name FROM tags%'. A getter of a dependency module
 needs -deps, as for instrument; one named by its full import path form
 (as the viewer's delay box names it) adds its package to -deps itself.
 
@@ -51,14 +58,18 @@ for every sub-trace the response time of the goroutine that handled it
 (the time from its first to its last getter call in the sub-trace), plain
 and delayed, the number of delayed calls it made, and a verdict: critical
 path (the response grew by about calls x delay), off the path (unchanged),
-or partly. The scenario is the command after "--", in which {} stands for
-the instrumented binary (its path is also in $SUNCAT_BIN); without a
-command the binary runs alone.
+or partly; not called when the delayed run made no delayed call. The
+scenario is the command after "--", in which {} stands for the
+instrumented binary (its path is also in $SUNCAT_BIN); without a command
+the binary runs alone. Its output is shown only when a run fails. Without
+marks each run is timed whole (start-up included): mark the action, or
+give -split idle=DURATION.
 
 Examples:
 
 	suncat delay --getter Stop.Name -d 5ms -run ./cmd/app
 	suncat delay --getter a -trace app.suncat -o /tmp/app-slow ./cmd/app
+	suncat delay -compare -calls sql --getter 'sql:SELECT name FROM tags%' -d 1ms . -- {} list
 	suncat delay -compare --getter Stop.Name -d 1ms -split idle=250ms -goroutines main.main \
 		./testdata/busapp -- {} -script testdata/busapp/scenario-idle.txt
 `,
@@ -89,6 +100,10 @@ type delayConfig struct {
 	sel        selection
 	pkg        string
 	progArgs   []string
+	// stmt is the --getter that names one statement ("sql:SELECT ..."),
+	// its set and pattern; match limits the delays to it once resolved.
+	stmt, stmtSet, stmtPattern string
+	match                      *delay.Match
 }
 
 func runDelay(stdout, stderr io.Writer, args []string) error {
@@ -164,6 +179,11 @@ func parseDelay(stderr io.Writer, args []string) (*delayConfig, error) {
 		return nil, usagef("-mode: %q is not sleep or spin", c.mode)
 	case len(c.getters) == 0:
 		return nil, usagef("choose at least one getter with --getter")
+	}
+	if err := c.statement(); err != nil {
+		return nil, err
+	}
+	switch {
 	case c.run && c.compare:
 		return nil, usagef("-run and -compare do not go together")
 	case c.out != "" && c.compare:
@@ -183,6 +203,49 @@ func parseDelay(stderr io.Writer, args []string) (*delayConfig, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// statement takes the --getter that names one statement or URL
+// ("sql:SELECT Name FROM Tags%") out of the getters; there can be one.
+func (c *delayConfig) statement() error {
+	var rest stringList
+	for _, name := range c.getters {
+		set, pattern, ok := delay.Statement(name)
+		switch {
+		case !ok:
+			rest = append(rest, name)
+		case c.stmt != "":
+			return usagef("--getter %q: one statement at a time (already %q)", name, c.stmt)
+		default:
+			c.stmt, c.stmtSet, c.stmtPattern = name, set, pattern
+		}
+	}
+	c.getters = rest
+	return nil
+}
+
+// resolveStatement adds the ids of the calls of the statement's set to
+// ids, limited to the statement (c.match), and its name to names.
+func resolveStatement(c *delayConfig, table []tracefile.Getter, ids []uint32, names []string) ([]uint32, []string, error) {
+	if c.stmt == "" {
+		return ids, names, nil
+	}
+	sids := delay.CallsOf(table, c.stmtSet)
+	if len(sids) == 0 {
+		return nil, nil, usagef("--getter %q is a statement of the calls -calls %s records: give -calls %s", c.stmt, c.stmtSet, c.stmtSet)
+	}
+	c.match = &delay.Match{IDs: sids, Pattern: c.stmtPattern}
+	have := map[uint32]bool{}
+	for _, id := range ids {
+		have[id] = true
+	}
+	for _, id := range sids {
+		if !have[id] {
+			ids = append(ids, id)
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return ids, append(names, c.stmtSet+" "+strconv.Quote(c.stmtPattern)), nil
 }
 
 // resolveDelay analyzes the package and resolves the --getter names (with
@@ -233,7 +296,14 @@ func resolveDelay(ctx context.Context, c *delayConfig, stderr io.Writer) (instru
 	for _, id := range ids {
 		names = append(names, table[id-1].Name())
 	}
-	return instrument.BuildOptions{Options: aopt, Package: c.pkg, Output: c.out, Delays: ids, Analysis: a}, names, nil
+	if ids, names, err = resolveStatement(c, table, ids, names); err != nil {
+		return opt, nil, err
+	}
+	opt = instrument.BuildOptions{Options: aopt, Package: c.pkg, Output: c.out, Delays: ids, Analysis: a}
+	if c.match != nil {
+		opt.DelayMatch, opt.DelayMatchIDs = c.match.Pattern, c.match.IDs
+	}
+	return opt, names, nil
 }
 
 // analyzeAndResolve analyzes the package and resolves the getter names
@@ -248,6 +318,9 @@ func analyzeAndResolve(ctx context.Context, aopt instrument.Options, getters []s
 	table := make([]tracefile.Getter, len(a.Getters))
 	for i, g := range a.Getters {
 		table[i] = g.Runtime()
+	}
+	if len(getters) == 0 { // only a statement
+		return a, table, nil, nil
 	}
 	ids, err := delay.Resolve(table, getters, sum)
 	if err != nil {
@@ -339,22 +412,27 @@ func depsOf(names []string, a *instrument.Analysis, had string) string {
 // instrumented binary bin, and reports the comparison.
 func compareDelay(stdout, stderr io.Writer, c *delayConfig, bin string, ids []uint32, names []string, what string) error {
 	envDelay := fmt.Sprintf("ids=%s d=%s mode=%s", joinIDs(ids), c.d, c.mode)
+	var envMatch string
+	if c.match != nil {
+		envDelay += " match=" + joinIDs(c.match.IDs)
+		envMatch = c.match.Pattern
+	}
 	base, err := newTraceDir("", "delay")
 	if err != nil {
 		return err
 	}
 	plainDir, delayedDir := filepath.Join(base, "plain"), filepath.Join(base, "delayed")
 	fmt.Fprintf(stderr, "suncat: running the scenario plainly\n")
-	plain, err := runScenario(bin, c.progArgs, plainDir, "", stderr)
+	plain, err := runScenario(bin, c.progArgs, plainDir, "", "", stderr)
 	if err != nil {
 		return fmt.Errorf("plain run: %w", err)
 	}
 	fmt.Fprintf(stderr, "suncat: running the scenario with a delay of %s\n", what)
-	delayed, err := runScenario(bin, c.progArgs, delayedDir, envDelay, stderr)
+	delayed, err := runScenario(bin, c.progArgs, delayedDir, envDelay, envMatch, stderr)
 	if err != nil {
 		return fmt.Errorf("delayed run: %w", err)
 	}
-	rep, err := delay.Compare(plain.Traces, delayed.Traces, ids, c.d, c.split, c.goroutines)
+	rep, err := delay.Compare(plain.Traces, delayed.Traces, ids, c.d, c.split, c.goroutines, c.match)
 	if err != nil {
 		return usagef("%w", summaryFlag(err))
 	}
@@ -404,7 +482,7 @@ func joinIDs(ids []uint32) string {
 
 // runScenario runs the scenario command once with its traces in dir, and
 // reads them.
-func runScenario(bin string, args []string, dir, envDelay string, stderr io.Writer) (*traceSet, error) {
+func runScenario(bin string, args []string, dir, envDelay, envMatch string, stderr io.Writer) (*traceSet, error) {
 	dir, err := newTraceDir(dir, "")
 	if err != nil {
 		return nil, err
@@ -417,7 +495,7 @@ func runScenario(bin string, args []string, dir, envDelay string, stderr io.Writ
 		}
 	}
 	cmd := exec.Command(cmdline[0], cmdline[1:]...)
-	cmd.Env = append(os.Environ(), traceEnv(dir), "SUNCAT_BIN="+bin, tracefmt.DelayEnv+"="+envDelay)
+	cmd.Env = append(os.Environ(), traceEnv(dir), "SUNCAT_BIN="+bin, tracefmt.DelayEnv+"="+envDelay, tracefmt.DelayMatchEnv+"="+envMatch)
 	var out strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err = cmd.Run()

@@ -20,6 +20,9 @@ const (
 	ControlEnv = "SUNCAT_CONTROL"
 	// DelayEnv slows chosen getters down at run time (logrt's delay.go).
 	DelayEnv = "SUNCAT_DELAY"
+	// DelayMatchEnv holds the LIKE pattern that limits the delays of
+	// SUNCAT_DELAY's key match (logrt's delaymatch.go, Like).
+	DelayMatchEnv = "SUNCAT_DELAY_MATCH"
 )
 
 // DefaultDir is where traces go when SUNCAT_TRACE is not set: the
