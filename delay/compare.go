@@ -106,6 +106,7 @@ func span(sub []*tracefile.Event, entry string) time.Duration {
 // match, when not nil, limits the delays of its ids to the calls whose
 // value it matches (a statement): only those count as delayed calls.
 func Compare(plain, delayed []*tracefile.Trace, ids []uint32, d time.Duration, spec string, goroutines *regexp.Regexp, match *Match) (*Report, error) {
+	called := anyCalled(delayed, ids, match)
 	plain, delayed = only(plain, goroutines), only(delayed, goroutines)
 	p, labels, err := split(plain, spec)
 	if err != nil {
@@ -160,22 +161,35 @@ func Compare(plain, delayed []*tracefile.Trace, ids []uint32, d time.Duration, s
 		rep.Rows = append(rep.Rows, row)
 	}
 	rep.Verdict = overall(counts, measured)
-	notCalled(rep)
+	if !called {
+		notCalled(rep)
+	}
 	if noMarks(plain, spec) {
 		rep.Note = strings.TrimPrefix(rep.Note+"; "+NoMarks, "; ")
 	}
 	return rep, nil
 }
 
-// notCalled gives every row and the report the verdict not called when
-// the delayed run made no delayed call at all: nothing was slowed down,
-// so nothing can be said of the path.
-func notCalled(rep *Report) {
-	for _, r := range rep.Rows {
-		if r.Calls+r.Elsewhere > 0 {
-			return
+// anyCalled reports whether the traces have a delayed call (of ids, as
+// far as match says), in any goroutine.
+func anyCalled(traces []*tracefile.Trace, ids []uint32, match *Match) bool {
+	for _, tr := range traces {
+		for i := range tr.Events {
+			e := &tr.Events[i]
+			for _, id := range ids {
+				if e.Getter == id && match.wants(id, e.Value) {
+					return true
+				}
+			}
 		}
 	}
+	return false
+}
+
+// notCalled gives every row and the report the verdict not called: the
+// delayed run made no delayed call at all, nothing was slowed down, so
+// nothing can be said of the path.
+func notCalled(rep *Report) {
 	for i := range rep.Rows {
 		rep.Rows[i].Verdict = NotCalled
 	}
