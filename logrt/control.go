@@ -44,9 +44,14 @@ func startControl(tracePath string) {
 // bytes anyway.
 const maxRequest = 4096
 
-// handleControl serves one request read from c and replies on it.
-func handleControl(c io.ReadWriter, tracePath string) {
+// handleControl serves one request read from c and replies on it; got,
+// if not nil, is called once the request line is read (or its reading
+// failed).
+func handleControl(c io.ReadWriter, tracePath string, got func()) {
 	b, err := bufio.NewReaderSize(c, maxRequest).ReadSlice('\n')
+	if got != nil {
+		got()
+	}
 	if err == bufio.ErrBufferFull {
 		fmt.Fprintf(c, "error request line longer than %d bytes\n", maxRequest)
 		return

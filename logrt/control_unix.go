@@ -4,6 +4,7 @@ package logrt
 
 import (
 	"os"
+	"sync"
 	"syscall"
 	"time"
 
@@ -64,17 +65,46 @@ func serveControl(tracePath string) {
 			syscall.Close(nfd)
 			continue
 		}
-		c := os.NewFile(uintptr(nfd), "control")
-		// Each connection is served on its own, so that one that sends
-		// nothing does not hold up the others; at most maxControlConns at
-		// once (the listen backlog holds the rest).
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem }()
-			c.SetReadDeadline(time.Now().Add(controlReadLimit))
-			handleControl(c, tracePath)
-			c.Close()
-		}()
+		serveConn(os.NewFile(uintptr(nfd), "control"), tracePath)
+	}
+}
+
+// serveConn serves connection c on its own goroutine, so that one that
+// sends nothing does not hold up the others; at most maxControlConns at
+// once. When that many are served, the one that has waited longest for
+// its request line is closed to make room: a crowd of idle clients
+// cannot hold up a request.
+func serveConn(c *os.File, tracePath string) {
+	if len(sem) == cap(sem) {
+		waiting.Lock()
+		if len(waiting.list) > 0 {
+			waiting.list[0].Close()
+			waiting.list = waiting.list[1:]
+		}
+		waiting.Unlock()
+	}
+	sem <- struct{}{}
+	waiting.Lock()
+	waiting.list = append(waiting.list, c)
+	waiting.Unlock()
+	go func() {
+		defer func() { <-sem }()
+		c.SetReadDeadline(time.Now().Add(controlReadLimit))
+		handleControl(c, tracePath, func() { stopWaiting(c) })
+		c.Close()
+	}()
+}
+
+// stopWaiting takes c off the list of connections waiting for their
+// request line.
+func stopWaiting(c *os.File) {
+	waiting.Lock()
+	defer waiting.Unlock()
+	for i, w := range waiting.list {
+		if w == c {
+			waiting.list = append(waiting.list[:i], waiting.list[i+1:]...)
+			return
+		}
 	}
 }
 
@@ -82,6 +112,13 @@ func serveControl(tracePath string) {
 const maxControlConns = 16
 
 var sem = make(chan struct{}, maxControlConns)
+
+// waiting lists the connections served that wait for their request
+// line, oldest first.
+var waiting struct {
+	sync.Mutex
+	list []*os.File
+}
 
 // controlReadLimit is how long a client has to send its request line
 // once connected (a variable for tests).

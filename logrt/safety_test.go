@@ -330,8 +330,8 @@ func TestTraceSymlink(t *testing.T) {
 
 // TestControlConcurrent checks that a client that connects and sends
 // nothing holds up nobody: another's request is answered while it is
-// still connected; and that a request line longer than maxRequest is
-// refused with an error.
+// still connected, and while 64 more are; and that a request line longer
+// than maxRequest is refused with an error.
 func TestControlConcurrent(t *testing.T) {
 	tmp := testtmp.ShortDir(t) // socket paths have a limit
 	t.Setenv("TMPDIR", tmp)
@@ -359,8 +359,14 @@ func TestControlConcurrent(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer c.Close()
+		// The idle clients have a minute to send their line (serve):
+		// a reply that waits for them is too late.
+		c.SetDeadline(time.Now().Add(20 * time.Second))
 		c.Write([]byte(req))
-		reply, _ := bufio.NewReader(c).ReadString('\n')
+		reply, err := bufio.NewReader(c).ReadString('\n')
+		if err != nil {
+			t.Errorf("%.20q: %v", req, err)
+		}
 		return reply
 	}
 	if reply := ask("info\n"); !strings.HasPrefix(reply, "ok "+strconv.Itoa(cmd.Process.Pid)+" ") {
@@ -371,6 +377,18 @@ func TestControlConcurrent(t *testing.T) {
 	idle.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
 	if _, err := idle.Read(make([]byte, 1)); !os.IsTimeout(err) {
 		t.Errorf("the idle client was dropped before another was answered: %v", err)
+	}
+	// A crowd of idle clients, more than are served at once, holds up
+	// no request either: the longest waiting is let go to make room.
+	// Before, 64 of them held an info request for 4 s (with their
+	// usual 2 s to send a line; here a minute).
+	for i := 0; i < 64; i++ {
+		c := dialControl(t, sock)
+		defer c.Close()
+		c.Write([]byte("inf"))
+	}
+	if reply := ask("info\n"); !strings.HasPrefix(reply, "ok ") {
+		t.Errorf("info after 64 idle clients: %q", reply)
 	}
 	if reply := ask(strings.Repeat("x", 100000) + "\n"); reply != "error request line longer than 4096 bytes\n" {
 		t.Errorf("a long request line: %.80q", reply)
