@@ -209,13 +209,16 @@ func newTraceDir(dir, what string) (string, error) {
 }
 
 // checkTraceDir checks, before anything is built, that dir (the value of
-// flag; "" for the default) can be the directory of the traces: it is one,
-// or it is not there and nothing in its way is a file.
+// flag; "" for the default) can be the directory of the traces: it is one
+// that a file can be made in (not /proc/self, nor a read-only folder), or
+// it is not there and nothing in its way is a file.
 func checkTraceDir(flag, dir string) error {
 	for d := dir; d != ""; d = filepath.Dir(d) {
 		fi, err := os.Stat(d)
 		if err == nil {
 			switch {
+			case fi.IsDir() && d == dir:
+				return checkWritable(flag, dir)
 			case fi.IsDir():
 			case d == dir:
 				return usagef("%s %s: not a directory", flag, dir)
@@ -228,6 +231,23 @@ func checkTraceDir(flag, dir string) error {
 			break
 		}
 	}
+	return nil
+}
+
+// checkWritable checks that a file can be made in the directory dir, the
+// value of flag: else the program would record nothing, and say so only
+// in a line among its own output.
+func checkWritable(flag, dir string) error {
+	f, err := os.CreateTemp(dir, ".suncat-check-*")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return usagef("%s %s: a trace cannot be written there: %v", flag, dir, err)
+	}
+	f.Close()
+	os.Remove(f.Name())
 	return nil
 }
 
