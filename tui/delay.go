@@ -242,11 +242,14 @@ func fieldText(field string) string {
 
 // kindNoun names what is marked: "getters", "field reads", "calls", or
 // "getters, reads and calls" when they are of several kinds.
-func (m *delayModel) kindNoun() string {
+func (m *delayModel) kindNoun() string { return m.nounOf(m.marked) }
+
+// nounOf names the events of the full getter names in set, as kindNoun.
+func (m *delayModel) nounOf(set map[string]bool) string {
 	kinds := map[string]bool{}
 	for _, g := range m.groups {
 		for _, t := range g.Terminals {
-			if t.Getter == "" || !m.marked[t.Getter] {
+			if t.Getter == "" || !set[t.Getter] {
 				continue
 			}
 			switch {
@@ -259,7 +262,10 @@ func (m *delayModel) kindNoun() string {
 			}
 		}
 	}
-	if len(kinds) == 1 {
+	switch len(kinds) {
+	case 0:
+		return "getters"
+	case 1:
 		for k := range kinds {
 			return k
 		}
@@ -374,8 +380,8 @@ func (m *delayModel) view(h int) string {
 	var b strings.Builder
 	gs := sortedKeys(m.marked)
 	if len(gs) == 0 {
-		b.WriteString(st.title.Render("No getter is marked for delay") + "\n\n")
-		b.WriteString("Select a terminal or a pattern and press space to mark its getters\n(a pattern marks the getters of all its terminals), then press d.\n\n")
+		b.WriteString(st.title.Render("Nothing is marked for delay") + "\n\n")
+		b.WriteString("Select a finding, a terminal or a pattern and press space to mark its\ngetters, reads or calls (a pattern marks those of all its terminals),\nthen press d.\n\n")
 		b.WriteString(st.dim.Render("any key closes"))
 		return fit(st.box.Width(w).Render(b.String()), m.width, h)
 	}

@@ -196,7 +196,7 @@ func (m *Model) mark() {
 	}
 	gs := m.getters(r)
 	if len(gs) == 0 {
-		m.status = "no getter behind this row"
+		m.status = "no getter, read or call behind this row"
 		return
 	}
 	on := m.markState(r) != 2
@@ -211,6 +211,10 @@ func (m *Model) mark() {
 	if !on {
 		verb = "unmarked"
 	}
-	m.status = fmt.Sprintf("%s %d getter(s); %d marked in all (d: delay command)", verb, len(gs), len(m.marked))
+	set := map[string]bool{}
+	for _, g := range gs {
+		set[g] = true
+	}
+	m.status = fmt.Sprintf("%s %d %s; %d marked in all (d: delay command)", verb, len(gs), m.delay.nounOf(set), len(m.marked))
 	m.refreshDetails()
 }

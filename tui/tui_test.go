@@ -406,7 +406,7 @@ func TestUnmarkAndMarks(t *testing.T) {
 func TestDelayBoxWithoutMarks(t *testing.T) {
 	tm := start(t)
 	keys(tm, "d")
-	waitFor(t, tm, "No getter is marked")
+	waitFor(t, tm, "Nothing is marked for delay")
 	keys(tm, "x")
 	m := final(t, tm)
 	if m.overlay != noOverlay || m.DelayCommand() != "" {
