@@ -215,6 +215,10 @@ func (m *Model) mark() {
 	for _, g := range gs {
 		set[g] = true
 	}
-	m.status = fmt.Sprintf("%s %d %s; %d marked in all (d: delay command)", verb, len(gs), m.delay.nounOf(set), len(m.marked))
+	noun := m.delay.nounOf(set)
+	if len(gs) == 1 {
+		noun = strings.TrimSuffix(noun, "s")
+	}
+	m.status = fmt.Sprintf("%s %d %s; %d marked in all (d: delay command)", verb, len(gs), noun, len(m.marked))
 	m.refreshDetails()
 }
