@@ -16,6 +16,8 @@ type Finding struct {
 	// Why how it was found (Why*).
 	Frame tracefile.Frame `json:"frame"`
 	Why   string          `json:"why"`
+	// Loops is the dependency whose loop calls back (WhyDep).
+	Loops string `json:"loops,omitempty"`
 	// Getters are the getters its sites call (short names, in rank
 	// order); Callers the distinct frames that call the responsible
 	// frame (FrameString), none when it is the stack's last.
@@ -44,7 +46,7 @@ func groupSites(f *Findings) []*Finding {
 		k := findingKey(s)
 		d := byKey[k]
 		if d == nil {
-			d = &Finding{Frame: s.ResponsibleFrame(), Why: s.Why, Counts: make([]int, len(s.Counts))}
+			d = &Finding{Frame: s.ResponsibleFrame(), Why: s.Why, Loops: s.Loops, Counts: make([]int, len(s.Counts))}
 			byKey[k] = d
 			out = append(out, d)
 		}
@@ -84,7 +86,7 @@ func findingKey(s *Site) string {
 	f := s.ResponsibleFrame()
 	line := 0
 	switch s.Why {
-	case WhyCaller:
+	case WhyCaller, WhyDep:
 		line = f.Line
 	case WhyLoop:
 		line = s.LoopLine

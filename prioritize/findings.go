@@ -73,18 +73,21 @@ type Site struct {
 	// says how it was found (WhyLoop, WhySort, WhyRecursion, WhyCaller)
 	// and LoopLine is the line of the outermost loop of that function
 	// around the call (0: not a loop).
-	Responsible int        `json:"responsible"`
-	Why         string     `json:"why"`
-	LoopLine    int        `json:"loopLine,omitempty"`
-	Counts      []int      `json:"counts"` // calls in each sub-trace
-	Total       int        `json:"total"`
-	Fit         Fit        `json:"fit"`
-	Predicted   float64    `json:"predicted"` // Fit.At(Target)
-	Value       ValueCount `json:"value"`     // its most repeated value, over all sub-traces
-	Terminals   []TermRef  `json:"terminals"` // the terminals whose calls it sums
-	values      map[string]int
-	cands       []candidate         // the frames that may be responsible, innermost first
-	whole       [][]tracefile.Frame // the whole stacks of its terminals
+	Responsible int    `json:"responsible"`
+	Why         string `json:"why"`
+	LoopLine    int    `json:"loopLine,omitempty"`
+	// Loops names, for WhyDep, the dependency's function whose loop
+	// calls back into the program ("goquery.(*Selection).Each").
+	Loops     string     `json:"loops,omitempty"`
+	Counts    []int      `json:"counts"` // calls in each sub-trace
+	Total     int        `json:"total"`
+	Fit       Fit        `json:"fit"`
+	Predicted float64    `json:"predicted"` // Fit.At(Target)
+	Value     ValueCount `json:"value"`     // its most repeated value, over all sub-traces
+	Terminals []TermRef  `json:"terminals"` // the terminals whose calls it sums
+	values    map[string]int
+	cands     []candidate         // the frames that may be responsible, innermost first
+	whole     [][]tracefile.Frame // the whole stacks of its terminals
 }
 
 // A TermRef names a terminal of the summary: Summary.Groups[Group]'s

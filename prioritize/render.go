@@ -254,12 +254,15 @@ func usedInts(xs []int, used []bool) []int {
 // calls the getter), with " ..." when there are more.
 func nearText(s *Site) string {
 	r := s.Responsible
-	if r <= 1 || r >= len(s.Frames) {
-		return ""
+	t := ""
+	if r > 1 && r < len(s.Frames) {
+		t = " via " + FrameString(s.Frames[r-1])
 	}
-	t := " via " + FrameString(s.Frames[r-1])
-	if r > 2 {
+	if r > 2 && r < len(s.Frames) {
 		t += " ..."
+	}
+	if s.Loops != "" {
+		t += ", called back in " + s.Loops + "'s loop"
 	}
 	return t
 }

@@ -30,7 +30,12 @@ import (
 //     slices, maps, container/heap: the comparator is not the loop, the
 //     function that sorts is; text/template and html/template, whose
 //     range is the loop), or is recursive (its function appears
-//     twice in the whole stack).
+//     twice in the whole stack), or calls into a dependency whose loop
+//     calls back into the program (WhyDep; a dependency's own frames are
+//     never responsible while a frame of the program lies further out).
+//
+// With none, a goroutine the program started is named by its function
+// (WhyGoroutine).
 //
 // Where no frame qualifies (the source is not readable, or the loop is
 // outside the stack), it is the frame that sets the site apart from the
@@ -44,6 +49,13 @@ const (
 	WhySort      = "sort"      // it calls into sort, slices, maps, container/heap or a template
 	WhyRecursion = "recursion" // its function is recursive
 	WhyCaller    = "caller"    // no loop found: the frame that sets the site apart
+	// WhyDep: it calls into a dependency whose loop calls back into the
+	// program (an HTML library's Each calling a callback per link);
+	// Site.Loops names the dependency's function.
+	WhyDep = "dependency"
+	// WhyGoroutine: no loop on the stack, which is a goroutine's that the
+	// program started (one per item): it is the goroutine's function.
+	WhyGoroutine = "goroutine"
 )
 
 // loopStd are the packages of the standard library whose functions loop
@@ -231,6 +243,7 @@ func isClosureName(part string) bool {
 type candidate struct {
 	k, loop int
 	why     string
+	dep     string // WhyDep: the dependency's looping function
 }
 
 // candidates lists the frames of a site that qualify as responsible,
@@ -251,22 +264,108 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame) []candidate 
 	var out []candidate
 	for k := 1; k < len(fs); k++ {
 		f := fs[k]
+		dep := ""
 		switch {
 		case own != "" && receiverType(f) == own:
+		case depFrame(f) && programBeyond(fs[k+1:]):
+			// a dependency's frame: the program's frame nearest its
+			// loop is named, never the library's
+		case func() bool { dep = s.callsBackLoop(f, whole); return dep != "" }():
+			out = append(out, candidate{k, 0, WhyDep, dep})
 		case calledByLoopStd(f, whole):
 			// a comparator or a template's function: the caller of sort
 			// or of the template loops
 		case callsLoopStd(f, whole):
-			out = append(out, candidate{k, 0, WhySort})
+			out = append(out, candidate{k, 0, WhySort, ""})
 		case recursive(f, whole):
-			out = append(out, candidate{k, 0, WhyRecursion})
+			out = append(out, candidate{k, 0, WhyRecursion, ""})
 		default:
 			if l := s.loopAt(f.File, f.Line, f.Func); l > 0 {
-				out = append(out, candidate{k, l, WhyLoop})
+				out = append(out, candidate{k, l, WhyLoop, ""})
 			}
 		}
 	}
+	if len(out) == 0 {
+		if k := goroutineFrame(fs, whole); k > 0 {
+			out = append(out, candidate{k, 0, WhyGoroutine, ""})
+		}
+	}
 	return out
+}
+
+// programBeyond reports whether one of the frames is the program's (not
+// the standard library's, not a dependency's).
+func programBeyond(fs []tracefile.Frame) bool {
+	for _, f := range fs {
+		if !isStdFrame(f) && !depFrame(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// callsBackLoop returns the function of a dependency that f calls into
+// and whose loop calls back into the program (f calls goquery's Each,
+// whose range over the nodes calls f's callback): in one of the whole
+// stacks, the frames just toward the getter from f are a dependency's
+// (and the standard library's), one of them inside a loop, up to a frame
+// of the program's again. "" when there is none.
+func (s *sources) callsBackLoop(f tracefile.Frame, whole [][]tracefile.Frame) string {
+	for _, st := range whole {
+		for i := 1; i < len(st); i++ {
+			if st[i] != f || !depFrame(st[i-1]) {
+				continue
+			}
+			loops := ""
+			j := i - 1
+			for ; j >= 1 && (depFrame(st[j]) || isStdFrame(st[j])); j-- {
+				if loops == "" && depFrame(st[j]) && s.loopAt(st[j].File, st[j].Line, st[j].Func) > 0 {
+					loops = st[j].Func
+				}
+			}
+			if loops != "" && j >= 1 {
+				return loops
+			}
+		}
+	}
+	return ""
+}
+
+// goroutineFrame returns the index in fs of the function of the
+// goroutine the site's calls were made on, when the program started it
+// (go f(item), or through a dependency such as errgroup): the outermost
+// frame of the program's in a whole stack (down to runtime.goexit, so
+// not truncated) whose goroutine did not start
+// in main.main, the standard library (testing.tRunner, an HTTP server's
+// connection) or the runtime; 0 when there is none.
+func goroutineFrame(fs []tracefile.Frame, whole [][]tracefile.Frame) int {
+	for _, st := range whole {
+		if len(st) == 0 || st[len(st)-1].Func != "runtime.goexit" {
+			continue // a truncated stack, or not a goroutine's whole stack
+		}
+		entry := -1
+		for i := len(st) - 1; i >= 0; i-- {
+			if !strings.HasPrefix(st[i].Func, "runtime.") {
+				entry = i
+				break
+			}
+		}
+		if entry < 1 || st[entry].Func == "main.main" || isStdFrame(st[entry]) {
+			continue
+		}
+		for i := entry; i >= 1; i-- {
+			if isStdFrame(st[i]) || depFrame(st[i]) {
+				continue
+			}
+			for k := 1; k < len(fs); k++ {
+				if fs[k] == st[i] {
+					return k
+				}
+			}
+			break
+		}
+	}
+	return 0
 }
 
 // responsible sets a site's responsible frame to its first candidate,
@@ -274,8 +373,7 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame) []candidate 
 // sites, past the getter's own type.
 func (site *Site) setResponsible() {
 	if len(site.cands) > 0 {
-		c := site.cands[0]
-		site.Responsible, site.LoopLine, site.Why = c.k, c.loop, c.why
+		site.use(site.cands[0])
 		return
 	}
 	fs := site.Frames
@@ -290,6 +388,14 @@ func (site *Site) setResponsible() {
 		d = 1
 	}
 	site.Responsible, site.LoopLine, site.Why = d, 0, WhyCaller
+}
+
+// use makes c the site's responsible frame.
+func (site *Site) use(c candidate) {
+	site.Responsible, site.LoopLine, site.Why, site.Loops = c.k, c.loop, c.why, shortFunc(c.dep)
+	if c.dep == "" {
+		site.Loops = ""
+	}
 }
 
 // refineResponsible moves a growing site's responsible frame out to its
@@ -308,12 +414,48 @@ func refineResponsible(f *Findings, xs []float64) {
 		for i := 0; i+1 < len(s.cands) && s.Responsible == s.cands[i].k; i++ {
 			next := s.cands[i+1]
 			cal := calibration(f.Sites, s, next)
-			if cal == nil || !sameRatio(f, xs, s, cal) {
+			if (cal == nil || !sameRatio(f, xs, s, cal)) && !flatLoop(f, s, s.cands[i]) {
 				break
 			}
-			s.Responsible, s.LoopLine, s.Why = next.k, next.loop, next.why
+			s.use(next)
 		}
 	}
+}
+
+// flatLoop reports whether the loop of candidate c of site s does not
+// grow with the size: another site makes its calls from inside the same
+// loop (the same function and loop line) from elsewhere in the program,
+// at every size, and its counts do not grow. A retry loop (for { ...
+// request; if ok return }) runs once per request, whoever asks: the
+// request made once per run stays flat through it while the one made
+// per node grows, so the growth is further out.
+func flatLoop(f *Findings, s *Site, c candidate) bool {
+	if c.why != WhyLoop {
+		return false
+	}
+	fn := s.Frames[c.k].Func
+	for _, o := range f.Sites {
+		if o == s || o.Fit.Grows() || o.Fit.Class == ClassNone {
+			continue
+		}
+		for _, oc := range o.cands {
+			if oc.why == WhyLoop && oc.loop == c.loop && o.Frames[oc.k].Func == fn && calledAtEvery(f, o) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// calledAtEvery reports whether a site has calls in every used
+// sub-trace.
+func calledAtEvery(f *Findings, o *Site) bool {
+	for i, u := range f.Used {
+		if u && o.Counts[i] == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // calibration finds a site other than s whose first candidate is s's
