@@ -14,7 +14,8 @@
 // this one.
 //
 // It imports only os and testing, and only tests import it: those of
-// cmd/suncat (TestThirdPartySuites, BenchmarkThirdPartySuites, and the
+// cmd/suncat (TestThirdPartySuites, TestThirdPartyReads,
+// BenchmarkThirdPartySuites, and the
 // [suites] condition of its scripts), of instrument
 // (TestThirdPartyProtobuf, TestThirdPartyDeps, TestAnalysisCacheDeps)
 // and of logrt.
