@@ -194,7 +194,7 @@ Examples:
 	suncat instrument -race -ldflags '-X main.version=dev' ./cmd/app
 	suncat instrument -deps 'example.com/lib/...' ./cmd/app
 	suncat instrument -reads -calls sql -o /tmp/app ./cmd/app
-	SUNCAT_TRACE=/tmp/traces/ /tmp/app
+	SUNCAT_TRACE=$HOME/traces/ /tmp/app
 `,
 }
 
@@ -222,7 +222,7 @@ others (a signal does); the exit status is the first failure's.
 Examples:
 
 	suncat run ./cmd/app -- -port 8080
-	suncat run -trace /tmp/traces ./cmd/app
+	suncat run -trace ~/traces ./cmd/app
 	suncat run -race ./cmd/app -- -v
 	suncat run -reads -sizes 10,20,40,80 ./cmd/app -- -n {}
 	suncat run -reads -sizes 250,500,1000 -gen 'python3 gen.py {}' . -- -in {in}

@@ -50,8 +50,9 @@ func (s *traceSet) Events() int {
 // in name order. A directory without one is an error. In a directory, a
 // file that is not a regular file (a named pipe would block the read),
 // or that holds no records (empty, or a header only: a program that
-// recorded nothing), is skipped with a note; named, it is an error, or
-// read as it is.
+// recorded nothing), or that is another user's (planted in a shared
+// folder), is skipped with a note; named, it is an error, or read as it
+// is.
 func traceFiles(args []string) (files, notes []string, err error) {
 	for _, p := range args {
 		fi, err := os.Stat(p)
@@ -71,8 +72,15 @@ func traceFiles(args []string) (files, notes []string, err error) {
 		}
 		kept := 0
 		for _, f := range found {
-			if fi, err := os.Lstat(f); err != nil || !fi.Mode().IsRegular() {
+			fi, err := os.Lstat(f)
+			if err != nil || !fi.Mode().IsRegular() {
 				notes = append(notes, f+": not a regular file, skipped")
+				continue
+			}
+			if !ownedByMe(fi) {
+				// In a folder others can write to (/tmp/traces), a
+				// trace of theirs would mix into your results.
+				notes = append(notes, f+": another user's file, skipped (name it to read it)")
 				continue
 			}
 			ok, err := tracefile.HoldsRecords(f)

@@ -67,3 +67,41 @@ func TestSummarySkipsInDirectory(t *testing.T) {
 		}
 	}
 }
+
+// TestSummarySkipsOthersTraces: in a folder, a trace that another user
+// owns (planted in a shared folder such as /tmp/traces) is skipped with
+// a note, not mixed into the summary; named, it is read. Making a file of
+// another user needs root.
+func TestSummarySkipsOthersTraces(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("a file of another user needs root to make")
+	}
+	good, err := os.ReadFile("../../testdata/traces/busapp.suncat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	mine, theirs := filepath.Join(dir, "n10.suncat"), filepath.Join(dir, "n20.suncat")
+	for _, p := range []string{mine, theirs} {
+		if err := os.WriteFile(p, good, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chown(theirs, 54321, 54321); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if err := run(&out, &errb, []string{"summary", dir}); err != nil {
+		t.Fatalf("summary DIR: %v\n%s", err, errb.String())
+	}
+	if want := theirs + ": another user's file, skipped (name it to read it)"; !strings.Contains(errb.String(), want) {
+		t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+	}
+	if strings.Contains(out.String(), "n20") {
+		t.Errorf("the other user's trace was summarized:\n%s", out.String())
+	}
+	errb.Reset()
+	if err := run(&out, &errb, []string{"summary", theirs}); err != nil || strings.Contains(errb.String(), "skipped") {
+		t.Errorf("summary of the named file: %v %s", err, errb.String())
+	}
+}
