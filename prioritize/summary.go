@@ -26,6 +26,10 @@ type Options struct {
 	Sizes  []float64
 	At     float64
 	Stacks string
+	// NoPatterns leaves every Group's Patterns nil, for a caller that
+	// shows none (suncat summary's findings and grammars): a pattern is
+	// made for each place of the grammar, millions for a -reads trace.
+	NoPatterns bool
 }
 
 // A Summary is the Performance Summary of one or more traces.

@@ -72,6 +72,7 @@ type summaryFlags struct {
 	frames            int
 	sizes, stacks     string
 	at                float64
+	noPatterns        bool // set by the command: it shows no patterns
 }
 
 func (f *summaryFlags) register(fs *flag.FlagSet) {
@@ -123,7 +124,7 @@ func (f *summaryFlags) options() (prioritize.Options, error) {
 		return prioritize.Options{}, usagef("-stacks %q: want folded or whole", f.stacks)
 	}
 	opt := prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run,
-		Sizes: sizes, At: f.at, Stacks: f.stacks}
+		Sizes: sizes, At: f.at, Stacks: f.stacks, NoPatterns: f.noPatterns}
 	// Values no trace allows are misuse, reported before any trace is
 	// looked for or read.
 	return opt, checkSummaryOptions(opt)
@@ -160,6 +161,10 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The patterns, one for each place of the grammar (millions for a
+	// -reads trace), are made only for the levels and the JSON that show
+	// them.
+	sf.noPatterns = !*asJSON && !contains(levels, "patterns") && !contains(levels, "strings")
 	res, opt, err := sf.load(stderr, "summary", fs.Args())
 	if err != nil {
 		return err
