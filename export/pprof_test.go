@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,6 +28,7 @@ func busTrace(t *testing.T) *tracefile.Trace {
 // package.
 func roundTrip(t *testing.T, tr *tracefile.Trace, opt prioritize.Options) *profile.Profile {
 	t.Helper()
+	opt.Sources = prioritize.NewSources(os.ReadFile) // the loops of the sample apps
 	s, err := prioritize.Build([]*tracefile.Trace{tr}, opt)
 	if err != nil {
 		t.Fatal(err)

@@ -96,7 +96,7 @@ func busSource(path string) ([]byte, error) {
 
 func busSummary(t *testing.T) *prioritize.Summary {
 	t.Helper()
-	s, err := prioritize.Build([]*tracefile.Trace{busTrace(t)}, prioritize.Options{})
+	s, err := prioritize.Build([]*tracefile.Trace{busTrace(t)}, prioritize.Options{Sources: prioritize.NewSources(os.ReadFile)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -123,13 +123,15 @@ func (d *SiteDiff) Where() string {
 // new. run, when not "", keeps only the sub-traces whose label it
 // matches, by the rules of go test -run (as Options.Run). It fails when a
 // summary has no findings (schema version 1), when run does not compile,
-// or when BASE and HEAD share no sub-trace (that run keeps).
-func Compare(base, head *Summary, run string) (*Comparison, error) {
+// or when BASE and HEAD share no sub-trace (that run keeps). Test suites
+// are fitted family by family again, reading the sources through src
+// (as Options.Sources).
+func Compare(base, head *Summary, run string, src *Sources) (*Comparison, error) {
 	if head.Findings == nil || (base != nil && base.Findings == nil) {
 		return nil, fmt.Errorf("the summary has no findings (schema version 1; want %d)", SchemaVersion)
 	}
 	if IsSuite(head) && (base == nil || IsSuite(base)) {
-		return compareFamilies(base, head, run)
+		return compareFamilies(base, head, run, src)
 	}
 	if base == nil {
 		c, err := compare(head, head, run)

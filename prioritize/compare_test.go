@@ -58,7 +58,7 @@ func findLabels(sizes ...int) []string {
 
 func compareOf(t *testing.T, base, head *Summary) *Comparison {
 	t.Helper()
-	c, err := Compare(base, head, "")
+	c, err := Compare(base, head, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestCompareNewGone(t *testing.T) {
 		}
 	}
 	// Without BASE nothing is new.
-	alone, err := Compare(nil, head, "")
+	alone, err := Compare(nil, head, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestCompareLabels(t *testing.T) {
 		t.Errorf("the other test's site: %q, want %q", c.Sites[len(c.Sites)-1].Change, ChangeGone)
 	}
 
-	_, err := Compare(summaryOf(t, []string{"TestA/n=1"}, site{"Name", lookupAt(21), linear}), head, "")
+	_, err := Compare(summaryOf(t, []string{"TestA/n=1"}, site{"Name", lookupAt(21), linear}), head, "", nil)
 	if err == nil || !strings.Contains(err.Error(), `share no sub-trace`) || !strings.Contains(err.Error(), `"TestA/n=1"`) {
 		t.Errorf("no shared labels: error %v", err)
 	}
@@ -359,7 +359,7 @@ func TestCompareRun(t *testing.T) {
 	if want := []float64{1, 2, 4, 8, 16}; !reflect.DeepEqual(all.Sizes, want) || len(all.Families) != 1 {
 		t.Errorf("all: sizes %v, %d families, want %v of TestFind", all.Sizes, len(all.Families), want)
 	}
-	c, err := Compare(base, head, "TestFind")
+	c, err := Compare(base, head, "TestFind", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,10 +370,10 @@ func TestCompareRun(t *testing.T) {
 	if got := failureLines(Gate{}.Check(c)); got != want {
 		t.Errorf("-run TestFind: failures:\n%s\nwant:\n%s", got, want)
 	}
-	if _, err := Compare(base, head, "TestNone"); err == nil || !strings.Contains(err.Error(), `whose label matches "TestNone"`) {
+	if _, err := Compare(base, head, "TestNone", nil); err == nil || !strings.Contains(err.Error(), `whose label matches "TestNone"`) {
 		t.Errorf("-run TestNone: error %v", err)
 	}
-	if _, err := Compare(base, head, "Test[/"); err == nil {
+	if _, err := Compare(base, head, "Test[/", nil); err == nil {
 		t.Errorf("-run Test[: no error")
 	}
 }

@@ -2,6 +2,7 @@ package prioritize
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,7 +30,7 @@ func depsTrace(t *testing.T, hook tracefile.Frame, stacks func(n int) map[*[]str
 	for i := range b.tr.Stacks {
 		b.tr.Stacks[i].Frames[0] = hook
 	}
-	return buildFindingsOf(t, Options{}, b.tr)
+	return buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
 }
 
 // depsAt returns a frame maker for testdata's files: at("main.walk",

@@ -5,8 +5,14 @@
 // and owns the classification (constant, increasing, decreasing, varying),
 // sorting, filtering and summarizing of the repetition patterns.
 //
-// It does no I/O: it works on tracefile.Trace values that the caller decoded,
-// and returns data and strings. The command line (cmd/suncat: summary,
+// It opens no file: it works on tracefile.Trace values that the caller
+// decoded, and returns data and strings. The one thing it reads is the
+// user's Go source files that the frames name, and only through the
+// reader its caller gives (Options.Sources, NewSources; the Sources
+// arguments of Compare and FamiliesText): the findings parse them for the
+// loop around a frame (responsible.go), the hint of a suite without sizes
+// for a package's name. Without one, no loop is found and package names
+// are guessed from import paths. The command line (cmd/suncat: summary,
 // view, pprof, diff, check, demo, test's closing lines, delay), the viewer
 // (tui), delay and export read it. It must not import instrument or tui.
 //

@@ -235,7 +235,7 @@ func Families(s *Summary, opt Options) ([]*Family, []Unsized, error) {
 		return nil, unsized, nil
 	}
 	// Every site's calls in every sub-trace, once for all families.
-	base, err := FindingsOf(s, nil, Options{Stacks: opt.Stacks, At: opt.At})
+	base, err := FindingsOf(s, nil, Options{Stacks: opt.Stacks, At: opt.At, Sources: opt.Sources})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,7 +2,6 @@ package prioritize
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -163,10 +162,8 @@ func TestPackageName(t *testing.T) {
 // The test binary names its functions example.com/confsrv.F either way:
 // the name comes from the getter's file.
 func TestNoSizesHintMainPackage(t *testing.T) {
-	main := filepath.Join(t.TempDir(), "main.go")
-	if err := os.WriteFile(main, []byte("// A server.\npackage main\n\nfunc main() {}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	main := "/src/confsrv/main.go"
+	src := memSources(map[string]string{main: "// A server.\npackage main\n\nfunc main() {}\n"})
 	site := func(pkg, file string) *Site {
 		return &Site{Package: pkg, Name: "(*Session).Title", Total: 41,
 			Getter: tracefile.Getter{Package: pkg, File: file}}
@@ -179,7 +176,7 @@ func TestNoSizesHintMainPackage(t *testing.T) {
 		{site("example.com/go-sched/v2", "/no/such/file.go"), "of package sched:"},
 	} {
 		s := &Summary{Findings: &Findings{Sites: []*Site{c.site}}}
-		if got := NoSizesHint(s, nil); !strings.Contains(got, c.want) {
+		if got := NoSizesHint(s, nil, src); !strings.Contains(got, c.want) {
 			t.Errorf("NoSizesHint for %s lacks %q:\n%s", c.site.Getter.File, c.want, got)
 		}
 	}
@@ -189,10 +186,8 @@ func TestNoSizesHintMainPackage(t *testing.T) {
 // database/sql; the template goes in the package of the program that
 // queries, never in database/sql, and not in the test's own file.
 func TestNoSizesHintCall(t *testing.T) {
-	store := filepath.Join(t.TempDir(), "store.go")
-	if err := os.WriteFile(store, []byte("package store\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	store := "/src/notes/store/store.go"
+	src := memSources(map[string]string{store: "package store\n"})
 	sql := "/usr/local/go/src/database/sql/"
 	site := &Site{Package: "database/sql", Name: "(*DB).QueryContext", Total: 90,
 		Getter: tracefile.Getter{Package: "database/sql", Receiver: "*DB", Method: "QueryContext", Field: tracefmt.CallPrefix + "sql", File: sql + "sql.go"},
@@ -202,7 +197,7 @@ func TestNoSizesHintCall(t *testing.T) {
 			{Func: "example.com/notes/store.TestTags", File: filepath.Join(filepath.Dir(store), "store_test.go"), Line: 30},
 		}}
 	s := &Summary{Findings: &Findings{Sites: []*Site{site}}}
-	got := NoSizesHint(s, nil)
+	got := NoSizesHint(s, nil, src)
 	if !strings.Contains(got, "from example.com/notes/store; in a _test.go file of package store:") || strings.Contains(got, "package sql") {
 		t.Errorf("NoSizesHint for a call in database/sql:\n%s", got)
 	}

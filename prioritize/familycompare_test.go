@@ -39,7 +39,7 @@ func suiteRun(t *testing.T, bn func(n int) int, perOp func(n int) int) *Summary 
 func TestCompareFamilies(t *testing.T) {
 	base := suiteRun(t, func(n int) int { return 1000 / n }, func(n int) int { return n })
 	head := suiteRun(t, func(n int) int { return 7 }, func(n int) int { return n * n })
-	c, err := Compare(base, head, "")
+	c, err := Compare(base, head, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestCompareFamilies(t *testing.T) {
 	}
 	// The same suite, other b.N: the same, per op.
 	again := suiteRun(t, func(n int) int { return 3 }, func(n int) int { return n })
-	if c, err = Compare(base, again, ""); err != nil {
+	if c, err = Compare(base, again, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range c.Sites {
@@ -74,7 +74,7 @@ func TestCompareFamilies(t *testing.T) {
 		}
 	}
 	// -run keeps the members it names; HEAD alone is fitted per family.
-	if c, err = Compare(nil, head, "BenchmarkPairs/n=(4|8|16)$"); err != nil {
+	if c, err = Compare(nil, head, "BenchmarkPairs/n=(4|8|16)$", nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(c.Families) != 1 || len(c.Sites) != 1 || SideText(c.Sites[0].Head) != "quadratic 16|64|256" || c.Sites[0].Where() != "(*T).Name at pairs.go:5" {

@@ -3,8 +3,6 @@ package prioritize
 import (
 	"encoding/json"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"path"
 	"regexp"
 	"strings"
@@ -28,11 +26,12 @@ func IsSuite(s *Summary) bool {
 // FamiliesText renders the findings of a suite per family, family name
 // first, in the order given (Families ranks them), top growing sites
 // each (all when top ≤ 0); then the tests that give no class and why;
-// when no family has sizes, the hint NoSizesHint gives.
-func FamiliesText(s *Summary, fams []*Family, unsized []Unsized, top int) string {
+// when no family has sizes, the hint NoSizesHint gives, which reads a
+// package clause through src.
+func FamiliesText(s *Summary, fams []*Family, unsized []Unsized, top int, src *Sources) string {
 	var b strings.Builder
 	if len(fams) == 0 {
-		b.WriteString(NoSizesHint(s, unsized))
+		b.WriteString(NoSizesHint(s, unsized, src))
 		return b.String()
 	}
 	b.WriteString("== " + FamiliesHeading(fams, unsized) + "\n")
@@ -177,8 +176,10 @@ func NoSizesHeading(unsized []Unsized) string {
 
 // NoSizesHint says that no family has sizes, and shows what to write: a
 // sized table test (or sub-benchmark) for the package of the getter
-// called most, and -sizes for a single test.
-func NoSizesHint(s *Summary, unsized []Unsized) string {
+// called most, and -sizes for a single test. The package's name is the
+// one in the package clause of the getter's file, read through src
+// (nil: guessed from the import path).
+func NoSizesHint(s *Summary, unsized []Unsized, src *Sources) string {
 	var b strings.Builder
 	b.WriteString("== " + NoSizesHeading(unsized) + "\n")
 	b.WriteString(UnsizedText(unsized, 5))
@@ -186,7 +187,7 @@ func NoSizesHint(s *Summary, unsized []Unsized) string {
 	if pkg == "" {
 		return b.String()
 	}
-	name := packageNameOf(file, pkg)
+	name := src.packageName(file, pkg)
 	fmt.Fprintf(&b, "    suncat fits a test family: a table test or sub-benchmark whose subtests are named by a size.\n")
 	fmt.Fprintf(&b, "    %s was called most (%s calls), from %s; in a _test.go file of package %s:\n\n", getter, Number(float64(calls)), pkg, name)
 	b.WriteString(`	func TestGrowth(t *testing.T) {
@@ -240,18 +241,6 @@ func callerPackage(site *Site) (pkg, file string) {
 		}
 	}
 	return "", ""
-}
-
-// packageNameOf is the name in file's package clause (a main package's
-// is main, whatever its import path), or a guess from the import path
-// when the file cannot be read.
-func packageNameOf(file, importPath string) string {
-	if file != "" {
-		if f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.PackageClauseOnly); err == nil {
-			return f.Name.Name
-		}
-	}
-	return packageName(importPath)
 }
 
 // majorSuffix is a module's major version at the end of an import path

@@ -126,7 +126,7 @@ func (f *Findings) Growing() []*Site {
 }
 
 // findSites sums the terminals of every group by site.
-func findSites(s *Summary, stacks string) []*Site {
+func findSites(s *Summary, stacks string, src *sources) []*Site {
 	byKey := map[string]*Site{}
 	var sites []*Site
 	for gi, g := range s.Groups {
@@ -176,7 +176,6 @@ func findSites(s *Summary, stacks string) []*Site {
 			group[i].Distinct = d
 		}
 	}
-	src := sharedSources
 	for _, site := range sites {
 		site.cands = src.candidates(site, site.whole)
 		site.whole = nil
@@ -257,7 +256,7 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 		}
 	}
 	f.fitTime(xs, TimeNoise)
-	f.Sites = findSites(s, stacks)
+	f.Sites = findSites(s, stacks, opt.Sources.cache())
 	for _, site := range f.Sites {
 		counts := make([]float64, len(site.Counts))
 		for i, c := range site.Counts {

@@ -178,7 +178,7 @@ func loadBusApp(t testing.TB) *Summary {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Build([]*tracefile.Trace{tr}, Options{})
+	s, err := Build([]*tracefile.Trace{tr}, Options{Sources: NewSources(os.ReadFile)})
 	if err != nil {
 		t.Fatal(err)
 	}

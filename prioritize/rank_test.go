@@ -116,7 +116,7 @@ func TestRankSetupLast(t *testing.T) {
 		b.add(call{"Exec", []string{at("insert", "insert.go", 4), at("TestList", "store_test.go", 5)}, "testing.tRunner", "INSERT"}, 3*n)
 		b.add(call{"Prepare", []string{at("insert", "insert.go", 4), at("serve", "insert.go", 30)}, "example.com/app.serve", "SELECT 1"}, 2*n)
 	}
-	f := buildFindingsOf(t, Options{}, b.tr)
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
 	if !f.Test || !f.InputSizes {
 		t.Fatalf("Test %v, InputSizes %v; want both", f.Test, f.InputSizes)
 	}
@@ -126,11 +126,11 @@ func TestRankSetupLast(t *testing.T) {
 	if h := GrowText(f); !strings.Contains(h, "test setup last") {
 		t.Errorf("heading %q", h)
 	}
-	s, err := Build([]*tracefile.Trace{b.tr}, Options{})
+	s, err := Build([]*tracefile.Trace{b.tr}, Options{Sources: NewSources(os.ReadFile)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	fams, _, err := Families(s, Options{})
+	fams, _, err := Families(s, Options{Sources: NewSources(os.ReadFile)})
 	if err != nil || len(fams) != 1 {
 		t.Fatalf("families %v, %v", fams, err)
 	}

@@ -4,10 +4,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
 )
@@ -66,18 +64,18 @@ var loopStd = map[string]bool{"sort": true, "slices": true, "container/heap": tr
 	"text/template": true, "html/template": true}
 
 // sources caches parsed source files (nil: unreadable), each with the
-// file set its positions are in, the modification time it was read at,
-// and the loops found in it (loopAt), since the sites of a -reads trace
-// ask about the same frames thousands of times.
+// file set its positions are in and the loops found in it (loopAt),
+// since the sites of a -reads trace ask about the same frames thousands
+// of times. It reads files only through read, its caller's (Sources).
 type sources struct {
+	read  func(path string) ([]byte, error) // nil: no file is read
 	mu    sync.Mutex
 	files map[string]*parsed
 }
 
 type parsed struct {
-	f     *ast.File
+	f     *ast.File // nil when the file cannot be read or parsed
 	fset  *token.FileSet
-	mtime time.Time
 	loops map[frameAt]int
 }
 
@@ -86,36 +84,28 @@ type frameAt struct {
 	funcName string
 }
 
-func newSources() *sources {
-	return &sources{files: map[string]*parsed{}}
-}
-
-// sharedSources is the cache every findings computation uses: suncat
-// test fits each test family on its own, over the same files.
-var sharedSources = newSources()
-
 // maxSources bounds the files kept; past it the cache starts again.
 const maxSources = 4096
 
+// file returns the file at path, parsed, read once through s.read.
 func (s *sources) file(path string) *parsed {
-	var mtime time.Time
-	if fi, err := os.Stat(path); err == nil {
-		mtime = fi.ModTime()
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if p, ok := s.files[path]; ok && p.mtime.Equal(mtime) {
+	if p, ok := s.files[path]; ok {
 		return p
 	}
-	if len(s.files) >= maxSources {
+	if len(s.files) >= maxSources || s.files == nil {
 		s.files = map[string]*parsed{}
 	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-	if err != nil {
-		f = nil
+	p := &parsed{loops: map[frameAt]int{}}
+	if s.read != nil {
+		if src, err := s.read(path); err == nil {
+			fset := token.NewFileSet()
+			if f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution); err == nil {
+				p.f, p.fset = f, fset
+			}
+		}
 	}
-	p := &parsed{f, fset, mtime, map[frameAt]int{}}
 	s.files[path] = p
 	return p
 }

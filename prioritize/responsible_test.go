@@ -75,7 +75,7 @@ func loopsTrace(t *testing.T) *traceBuilder {
 // makes the calls grow, one finding per defect; the text is compared
 // with testdata/golden/responsible.txt (-update rewrites it).
 func TestResponsibleGolden(t *testing.T) {
-	f := buildFindingsOf(t, Options{}, loopsTrace(t).tr)
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, loopsTrace(t).tr)
 	text := FindingsText(f, 0)
 	path := filepath.Join("testdata", "golden", "responsible.txt")
 	if *update {
@@ -168,7 +168,7 @@ func TestResponsibleTwoLoops(t *testing.T) {
 		b.add(call{"Path", []string{at("add", 11), at("serve", 30), run}, "main.main", "/r"}, n)
 		b.add(call{"Path", []string{at("match", 18), at("serve", 35), run}, "main.main", "/r"}, reqs*n)
 	}
-	f := buildFindingsOf(t, Options{}, b.tr)
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
 	text := FindingsText(f, 0)
 	if len(f.Findings) != 2 {
 		t.Fatalf("%d findings, want 2:\n%s", len(f.Findings), text)
@@ -228,7 +228,7 @@ func TestResponsibleReadInOwnMethod(t *testing.T) {
 	for i := range b.tr.Stacks {
 		b.tr.Stacks[i].Frames[0].Func = "example.com/p.model.reverse"
 	}
-	f := buildFindingsOf(t, Options{}, b.tr)
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
 	text := FindingsText(f, 0)
 	if len(f.Findings) != 1 {
 		t.Fatalf("%d findings, want 1:\n%s", len(f.Findings), text)
@@ -248,7 +248,14 @@ func TestLoopAtRangeHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSources()
+	// Not gofmt's layout, so written here rather than in testdata.
+	one := "/src/p/one.go"
+	s := NewSources(func(path string) ([]byte, error) {
+		if path == one {
+			return []byte("package p\n\nfunc total(ms []model) (n int) {\n\tfor _, m := range ms { n += len(m.View()) }\n\treturn n\n}\n"), nil
+		}
+		return os.ReadFile(path)
+	}).cache()
 	for _, tc := range []struct {
 		fn         string
 		line, want int
@@ -261,11 +268,6 @@ func TestLoopAtRangeHeader(t *testing.T) {
 		if got := s.loopAt(src, tc.line, tc.fn); got != tc.want {
 			t.Errorf("loopAt(view.go:%d) = %d, want %d", tc.line, got, tc.want)
 		}
-	}
-	// Not gofmt's layout, so written here rather than in testdata.
-	one := filepath.Join(t.TempDir(), "one.go")
-	if err := os.WriteFile(one, []byte("package p\n\nfunc total(ms []model) (n int) {\n\tfor _, m := range ms { n += len(m.View()) }\n\treturn n\n}\n"), 0o644); err != nil {
-		t.Fatal(err)
 	}
 	if got := s.loopAt(one, 4, "example.com/p.total"); got != 4 {
 		t.Errorf("loopAt(one.go:4), a loop on one line = %d, want 4", got)

@@ -37,7 +37,7 @@ func summarizeData(b *testing.B, data []byte, opt Options, levels []string) (*Su
 		if err != nil {
 			b.Fatal(err)
 		}
-		out = FamiliesText(s, fams, unsized, 10)
+		out = FamiliesText(s, fams, unsized, 10, opt.Sources)
 	} else {
 		out = FindingsText(s.Findings, 10)
 	}

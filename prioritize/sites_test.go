@@ -2,6 +2,7 @@ package prioritize
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -70,7 +71,7 @@ func TestHookedCallThroughORM(t *testing.T) {
 	// The event is database/sql's (*DB).QueryContext, recorded there by -calls sql.
 	b.tr.Getters[0].Package, b.tr.Getters[0].Receiver, b.tr.Getters[0].Field = "database/sql", "*DB", tracefmt.CallPrefix+"sql"
 	b.tr.Stacks[0].Frames[0] = tracefile.Frame{Func: "database/sql.(*DB).QueryContext", File: "/usr/local/go/src/database/sql/sql.go", Line: 1737}
-	f := buildFindingsOf(t, Options{}, b.tr)
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
 	if len(f.Findings) != 1 {
 		t.Fatalf("%d findings, want 1:\n%s", len(f.Findings), FindingsText(f, 0))
 	}

@@ -30,6 +30,11 @@ type Options struct {
 	// shows none (suncat summary's findings and grammars): a pattern is
 	// made for each place of the grammar, millions for a -reads trace.
 	NoPatterns bool
+	// Sources reads the Go files that the frames name, for the findings
+	// (the loop a site is called in, Site.Responsible) and the hint of a
+	// suite without sizes (the name of a package); nil reads none: no
+	// loop is found and package names are guessed from import paths.
+	Sources *Sources
 }
 
 // A Summary is the Performance Summary of one or more traces.

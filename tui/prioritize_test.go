@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ func busapp(t testing.TB) (*prioritize.Summary, Summary) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := prioritize.Build([]*tracefile.Trace{tr}, prioritize.Options{})
+	s, err := prioritize.Build([]*tracefile.Trace{tr}, prioritize.Options{Sources: prioritize.NewSources(os.ReadFile)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -258,7 +258,7 @@ func resolveDelay(ctx context.Context, c *delayConfig, stderr io.Writer) (instru
 	if c.trace != "" {
 		var notes []string
 		var err error
-		sum, notes, err = loadSummary([]string{c.trace}, prioritize.Options{})
+		sum, notes, err = loadSummary([]string{c.trace}, prioritize.Options{Sources: userSources()})
 		printNotes(stderr, "delay", notes)
 		if err != nil {
 			return opt, nil, fmt.Errorf("-trace: %w", err)

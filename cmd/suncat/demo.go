@@ -75,7 +75,7 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := streamSummary([]string{tracePath}, prioritize.Options{}, nil)
+	st, err := streamSummary([]string{tracePath}, prioritize.Options{Sources: userSources()}, nil)
 	if err != nil {
 		return err
 	}

@@ -96,21 +96,22 @@ type diffReport struct {
 // compareRuns reads BASE (when not "") and HEAD and compares them over
 // the sub-traces run keeps.
 func compareRuns(stderr io.Writer, cmd, base, head, run string) (*prioritize.Comparison, error) {
+	src := userSources()
 	var bs *prioritize.Summary
 	if base != "" {
-		s, notes, err := loadRun(stderr, cmd, base)
+		s, notes, err := loadRun(stderr, cmd, base, src)
 		printNotes(stderr, cmd, notes)
 		if err != nil {
 			return nil, err
 		}
 		bs = s
 	}
-	hs, notes, err := loadRun(stderr, cmd, head)
+	hs, notes, err := loadRun(stderr, cmd, head, src)
 	printNotes(stderr, cmd, notes)
 	if err != nil {
 		return nil, err
 	}
-	c, err := prioritize.Compare(bs, hs, run)
+	c, err := prioritize.Compare(bs, hs, run, src)
 	if err != nil {
 		return nil, err
 	}

@@ -73,12 +73,12 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	r := export.Report{Title: strings.Join(s.Traces, ", "), Summary: s, Top: *top, Source: readSource}
 	r.Families, r.Unsized, r.Suite = suiteFamilies(s, opt)
 	if *base != "" {
-		bs, notes, err := loadRun(stderr, "report", *base)
+		bs, notes, err := loadRun(stderr, "report", *base, opt.Sources)
 		printNotes(stderr, "report", notes)
 		if err != nil {
 			return err
 		}
-		if r.Compare, err = prioritize.Compare(bs, s, opt.Run); err != nil {
+		if r.Compare, err = prioritize.Compare(bs, s, opt.Run, opt.Sources); err != nil {
 			return err
 		}
 		r.Title = *base + " against " + r.Title
@@ -103,23 +103,4 @@ func writeReport(stdout, stderr io.Writer, out string, r export.Report) error {
 	}
 	fmt.Fprintf(stderr, "suncat: report: wrote %s\n", out)
 	return nil
-}
-
-// maxSourceFile is the largest source file the report reads.
-const maxSourceFile = 4 << 20
-
-// readSource reads a Go source file named in a stack, for the report's
-// source view: only .go files, at most maxSourceFile bytes.
-func readSource(path string) ([]byte, error) {
-	if !strings.HasSuffix(path, ".go") {
-		return nil, fmt.Errorf("%s: not a Go file", path)
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if fi.Size() > maxSourceFile {
-		return nil, fmt.Errorf("%s: over %d bytes", path, maxSourceFile)
-	}
-	return os.ReadFile(path)
 }

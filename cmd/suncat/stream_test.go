@@ -195,7 +195,7 @@ func TestLoadRunStreams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := prioritize.Options{Goroutines: "each"}
+	opt := prioritize.Options{Goroutines: "each", Sources: userSources()}
 	wantDir, err := summarize(set.Traces, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +213,7 @@ func TestLoadRunStreams(t *testing.T) {
 		t.Fatal(err)
 	}
 	for path, want := range map[string]*prioritize.Summary{dir: wantDir, files[len(files)-1]: wantOne, jsonPath: wantDir} {
-		got, _, err := loadRun(io.Discard, "diff", path)
+		got, _, err := loadRun(io.Discard, "diff", path, opt.Sources)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
@@ -228,7 +228,7 @@ func TestLoadRunStreams(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := prioritize.Compare(wantDir, wantOne, "")
+		want, err := prioritize.Compare(wantDir, wantOne, "", opt.Sources)
 		if err != nil {
 			t.Fatal(err)
 		}

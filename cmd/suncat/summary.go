@@ -124,7 +124,7 @@ func (f *summaryFlags) options() (prioritize.Options, error) {
 		return prioritize.Options{}, usagef("-stacks %q: want folded or whole", f.stacks)
 	}
 	opt := prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run,
-		Sizes: sizes, At: f.at, Stacks: f.stacks, NoPatterns: f.noPatterns}
+		Sizes: sizes, At: f.at, Stacks: f.stacks, NoPatterns: f.noPatterns, Sources: userSources()}
 	// Values no trace allows are misuse, reported before any trace is
 	// looked for or read.
 	return opt, checkSummaryOptions(opt)
@@ -305,7 +305,7 @@ const noEvents = "no events in the traces: the program called none of the instru
 func findingsText(s *prioritize.Summary, v summaryView) string {
 	if !v.wholeRun && prioritize.IsSuite(s) {
 		if fams, unsized, err := prioritize.Families(s, v.opt); err == nil {
-			t := prioritize.FamiliesText(s, fams, unsized, v.top)
+			t := prioritize.FamiliesText(s, fams, unsized, v.top, v.opt.Sources)
 			if v.stopped {
 				t += stoppedSuite + "\n"
 			}

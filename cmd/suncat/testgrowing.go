@@ -53,7 +53,8 @@ func growing(w io.Writer, files []string) *prioritize.Summary {
 		fmt.Fprintf(w, "suncat: traces of %s in all, over %s: the findings per test family are left to suncat summary\n", byteSize(total), byteSize(growingMax))
 		return nil
 	}
-	st, err := streamSummary(files, prioritize.Options{Split: "marks"}, nil)
+	src := userSources()
+	st, err := streamSummary(files, prioritize.Options{Split: "marks", Sources: src}, nil)
 	if err != nil {
 		return nil
 	}
@@ -65,7 +66,7 @@ func growing(w io.Writer, files []string) *prioritize.Summary {
 	if len(s.Groups) == 0 {
 		return s
 	}
-	fams, unsized, err := prioritize.Families(s, prioritize.Options{})
+	fams, unsized, err := prioritize.Families(s, prioritize.Options{Sources: src})
 	if err != nil {
 		return s
 	}

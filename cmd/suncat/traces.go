@@ -271,8 +271,9 @@ func traceEnv(dir string) string {
 // summary does (loadStreamed); a file is looked at only up to its first
 // byte that is not blank to tell a summary from a trace. A path that
 // cannot be read, like a trace or summary that does not decode, is a
-// failure (exit 1), as in every other command.
-func loadRun(stderr io.Writer, cmd, path string) (*prioritize.Summary, []string, error) {
+// failure (exit 1), as in every other command. The findings of traces
+// read the user's sources through src.
+func loadRun(stderr io.Writer, cmd, path string, src *prioritize.Sources) (*prioritize.Summary, []string, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, pathError(err)
@@ -294,7 +295,7 @@ func loadRun(stderr io.Writer, cmd, path string) (*prioritize.Summary, []string,
 			return s, nil, err
 		}
 	}
-	res, err := loadStreamed(stderr, cmd, []string{path}, prioritize.Options{Goroutines: "each"})
+	res, err := loadStreamed(stderr, cmd, []string{path}, prioritize.Options{Goroutines: "each", Sources: src})
 	if err != nil {
 		return nil, nil, err
 	}
