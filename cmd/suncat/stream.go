@@ -3,10 +3,14 @@ package main
 import (
 	"cmp"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
+	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -82,6 +86,7 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 	}
 	var next atomic.Int64
 	var failed atomic.Bool
+	share := newStackShare()
 	readers := runtime.GOMAXPROCS(0)
 	if maxReaders > 0 {
 		readers = maxReaders
@@ -92,7 +97,7 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 				var r result
 				if !failed.Load() {
 					i := order[k]
-					r.part, res.Traces[i], res.Ends[i], r.err = streamFile(files[i], opt, counts)
+					r.part, res.Traces[i], res.Ends[i], r.err = streamFile(files[i], opt, counts, share)
 				}
 				counts.filesDone.Add(1)
 				done[k] <- r
@@ -156,13 +161,55 @@ func newReadCounts(files []string) *readCounts {
 // trace's header and the time of its last event. Finishing the part
 // compresses its sequences of stacks, the costly half of the grammar, so
 // that the readers do it in parallel and the merge is left little work.
-func streamFile(path string, opt prioritize.Options, counts *readCounts) (*prioritize.Part, *tracefile.Trace, int64, error) {
+func streamFile(path string, opt prioritize.Options, counts *readCounts, share *stackShare) (*prioritize.Part, *tracefile.Trace, int64, error) {
 	part, head, end, err := decodePart(path, opt, counts)
 	if err != nil {
 		return nil, nil, 0, err
 	}
+	share.share(head)
 	part.Finish(head) // the file's bytes are gone by now
 	return part, head, end, nil
+}
+
+// A stackShare keeps one copy of the frames of the stacks that several
+// traces recorded: the runs of one program at several sizes share most
+// of their stacks, hundreds of thousands for a -reads trace, which each
+// trace decodes on its own. Frames are never changed once decoded.
+type stackShare struct {
+	mu    sync.Mutex
+	seed  maphash.Seed
+	byKey map[uint64][]tracefile.Frame
+}
+
+func newStackShare() *stackShare {
+	return &stackShare{seed: maphash.MakeSeed(), byKey: map[uint64][]tracefile.Frame{}}
+}
+
+// share makes the stacks of tr use the frames of an equal stack of a
+// trace shared before, and offers its own to the next.
+func (s *stackShare) share(tr *tracefile.Trace) {
+	for i := range tr.Stacks {
+		fs := tr.Stacks[i].Frames
+		var h maphash.Hash
+		h.SetSeed(s.seed)
+		for _, f := range fs {
+			h.WriteString(f.Func)
+			h.WriteByte(0)
+			h.WriteString(f.File)
+			h.WriteByte(0)
+			h.WriteString(strconv.Itoa(f.Line))
+			h.WriteByte(0)
+		}
+		k := h.Sum64()
+		s.mu.Lock()
+		switch old, ok := s.byKey[k]; {
+		case !ok:
+			s.byKey[k] = fs
+		case slices.Equal(old, fs):
+			tr.Stacks[i].Frames = old
+		}
+		s.mu.Unlock()
+	}
 }
 
 // decodePart decodes one trace into its part, before Finish.

@@ -104,7 +104,7 @@ func BenchmarkSummaryDir8(b *testing.B) {
 		func() { // one after another
 			var parts []*prioritize.Part
 			for _, f := range files {
-				p, _, _, err := streamFile(f, prioritize.Options{}, newReadCounts(nil))
+				p, _, _, err := streamFile(f, prioritize.Options{}, newReadCounts(nil), newStackShare())
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -6,11 +6,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -236,6 +238,38 @@ func TestLoadRunStreams(t *testing.T) {
 		w, _ := json.Marshal(want)
 		if !bytes.Equal(g, w) || len(want.Sites) == 0 {
 			t.Errorf("base %s: comparison differs from the whole traces' (%d sites)", base, len(want.Sites))
+		}
+	}
+}
+
+// TestStackShare: two traces' equal stacks end up with one copy of their
+// frames, unchanged; different stacks keep their own.
+func TestStackShare(t *testing.T) {
+	a, err := tracefile.ReadFile("../../testdata/traces/busapp.suncat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := tracefile.ReadFile("../../testdata/traces/busapp.suncat")
+	other, _ := tracefile.ReadFile("../../testdata/traces/marks.suncat")
+	s := newStackShare()
+	s.share(a)
+	s.share(other)
+	s.share(b)
+	for i := range a.Stacks {
+		fa, fb := a.Stacks[i].Frames, b.Stacks[i].Frames
+		if len(fa) == 0 {
+			continue
+		}
+		if &fa[0] != &fb[0] || !slices.Equal(fa, fb) {
+			t.Fatalf("stack %d: not shared (%p, %p) or changed", i+1, &fa[0], &fb[0])
+		}
+	}
+	for i := range other.Stacks {
+		fo := other.Stacks[i].Frames
+		for j := range a.Stacks {
+			if fa := a.Stacks[j].Frames; len(fo) > 0 && len(fa) > 0 && &fo[0] == &fa[0] && !slices.Equal(fo, fa) {
+				t.Fatalf("stack %d of marks took different frames of busapp's stack %d", i+1, j+1)
+			}
 		}
 	}
 }
