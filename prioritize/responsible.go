@@ -234,6 +234,7 @@ type candidate struct {
 	k, loop int
 	why     string
 	dep     string // WhyDep: the dependency's looping function
+	bare    bool   // WhyLoop: a for loop without a condition (for { ... })
 }
 
 // candidates lists the frames of a site that qualify as responsible,
@@ -261,23 +262,23 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame) []candidate 
 			// a dependency's frame: the program's frame nearest its
 			// loop is named, never the library's
 		case func() bool { dep = s.callsBackLoop(f, whole); return dep != "" }():
-			out = append(out, candidate{k, 0, WhyDep, dep})
+			out = append(out, candidate{k, 0, WhyDep, dep, false})
 		case calledByLoopStd(f, whole):
 			// a comparator or a template's function: the caller of sort
 			// or of the template loops
 		case callsLoopStd(f, whole):
-			out = append(out, candidate{k, 0, WhySort, ""})
+			out = append(out, candidate{k, 0, WhySort, "", false})
 		case recursive(f, whole):
-			out = append(out, candidate{k, 0, WhyRecursion, ""})
+			out = append(out, candidate{k, 0, WhyRecursion, "", false})
 		default:
 			if l := s.loopAt(f.File, f.Line, f.Func); l > 0 {
-				out = append(out, candidate{k, l, WhyLoop, ""})
+				out = append(out, candidate{k, l, WhyLoop, "", s.bareFor(f.File, l)})
 			}
 		}
 	}
 	if len(out) == 0 {
 		if k := goroutineFrame(fs, whole); k > 0 {
-			out = append(out, candidate{k, 0, WhyGoroutine, ""})
+			out = append(out, candidate{k, 0, WhyGoroutine, "", false})
 		}
 	}
 	return out
@@ -412,15 +413,19 @@ func refineResponsible(f *Findings, xs []float64) {
 	}
 }
 
-// flatLoop reports whether the loop of candidate c of site s does not
-// grow with the size: another site makes its calls from inside the same
-// loop (the same function and loop line) from elsewhere in the program,
-// at every size, and its counts do not grow. A retry loop (for { ...
+// flatLoop reports whether the loop of candidate c of site s, a bare
+// for { ... } (its trip count set by a break or return, not by a
+// collection or a condition), does not grow with the size: another site
+// makes its calls from inside the same loop (the same function and loop
+// line) from elsewhere in the program, at every size, and its counts
+// do not grow. (A range loop over a collection is left named: a helper
+// that walks a small list once per run and the input's list per item
+// grows in its loop.) A retry loop (for { ...
 // request; if ok return }) runs once per request, whoever asks: the
 // request made once per run stays flat through it while the one made
 // per node grows, so the growth is further out.
 func flatLoop(f *Findings, s *Site, c candidate) bool {
-	if c.why != WhyLoop {
+	if c.why != WhyLoop || !c.bare {
 		return false
 	}
 	fn := s.Frames[c.k].Func
@@ -435,6 +440,23 @@ func flatLoop(f *Findings, s *Site, c candidate) bool {
 		}
 	}
 	return false
+}
+
+// bareFor reports whether the statement at line of the file is a for
+// loop without a condition (for { ... }).
+func (s *sources) bareFor(path string, line int) bool {
+	p := s.file(path)
+	if p.f == nil || line <= 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(p.f, func(n ast.Node) bool {
+		if fs, ok := n.(*ast.ForStmt); ok && p.fset.Position(fs.Pos()).Line == line && fs.Cond == nil {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // calledAtEvery reports whether a site has calls in every used
