@@ -264,7 +264,7 @@ func Statement(name string) (set, pattern string, ok bool) {
 func CallsOf(getters []tracefile.Getter, set string) []uint32 {
 	var ids []uint32
 	for _, g := range getters {
-		if g.EventKind() == "call" && g.Field == "call:"+set && !strings.Contains(g.Package, ".") {
+		if g.HookedCall() && g.Field == tracefmt.CallPrefix+set {
 			ids = append(ids, g.ID)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -199,9 +200,9 @@ func notFound(getters []tracefile.Getter, name, l string, g tracefile.Getter) er
 // chosen by the set or pattern sql; "" for a getter.
 func Flag(g tracefile.Getter) string {
 	switch g.EventKind() {
-	case "read":
+	case tracefmt.KindRead:
 		return "-reads"
-	case "call":
+	case tracefmt.KindCall:
 		_, set, _ := strings.Cut(g.Field, ":") // "call:sql"
 		return "-calls " + set
 	}
@@ -211,9 +212,9 @@ func Flag(g tracefile.Getter) string {
 // KindText names g's kind of event: "getter", "field read", "call".
 func KindText(g tracefile.Getter) string {
 	switch g.EventKind() {
-	case "read":
+	case tracefmt.KindRead:
 		return "field read"
-	case "call":
+	case tracefmt.KindCall:
 		return "call"
 	}
 	return "getter"
@@ -223,7 +224,7 @@ func KindText(g tracefile.Getter) string {
 // recorded: a field read, or a call chosen by the same set or pattern.
 func hasKind(getters []tracefile.Getter, g tracefile.Getter) bool {
 	for _, t := range getters {
-		if t.EventKind() == g.EventKind() && (g.EventKind() == "read" || t.Field == g.Field) {
+		if t.EventKind() == g.EventKind() && (g.EventKind() == tracefmt.KindRead || t.Field == g.Field) {
 			return true
 		}
 	}

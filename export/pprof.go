@@ -9,6 +9,7 @@ import (
 	"github.com/google/pprof/profile"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -73,11 +74,10 @@ func Profile(s *prioritize.Summary, opt ProfileOptions) *profile.Profile {
 // the standard library, whose value is its statement or URL; "" for
 // other events.
 func hookedSet(g tracefile.Getter) string {
-	set, ok := strings.CutPrefix(g.Field, "call:")
-	if !ok || g.EventKind() != "call" || strings.Contains(g.Package, ".") {
+	if !g.HookedCall() {
 		return ""
 	}
-	return set
+	return strings.TrimPrefix(g.Field, tracefmt.CallPrefix)
 }
 
 // statementSamples are the samples of a hooked call in one sub-trace: one

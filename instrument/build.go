@@ -59,8 +59,8 @@ type BuildResult struct {
 
 // RuntimeDir is the directory, relative to the main module's root, where
 // the runtime appears to the build (as overlays only; nothing is written
-// there).
-const RuntimeDir = "suncatrt"
+// there): tracefmt.RuntimeDir, which the reader shares.
+const RuntimeDir = tracefmt.RuntimeDir
 
 // Build analyzes the program and builds it instrumented.
 func Build(ctx context.Context, opt BuildOptions) (*BuildResult, error) {

@@ -35,15 +35,15 @@ type stdHook struct {
 }
 
 var stdHooks = []stdHook{
-	{"sql", "database/sql", "sql.go", "func (db *DB) QueryContext(", "query", "*DB", "QueryContext"},
-	{"sql", "database/sql", "sql.go", "func (db *DB) ExecContext(", "query", "*DB", "ExecContext"},
-	{"sql", "database/sql", "sql.go", "func (tx *Tx) QueryContext(", "query", "*Tx", "QueryContext"},
-	{"sql", "database/sql", "sql.go", "func (tx *Tx) ExecContext(", "query", "*Tx", "ExecContext"},
-	{"sql", "database/sql", "sql.go", "func (c *Conn) QueryContext(", "query", "*Conn", "QueryContext"},
-	{"sql", "database/sql", "sql.go", "func (c *Conn) ExecContext(", "query", "*Conn", "ExecContext"},
-	{"sql", "database/sql", "sql.go", "func (s *Stmt) QueryContext(", "s.query", "*Stmt", "QueryContext"},
-	{"sql", "database/sql", "sql.go", "func (s *Stmt) ExecContext(", "s.query", "*Stmt", "ExecContext"},
-	{"http", "net/http", "client.go", "func (c *Client) do(", "suncatURL(req)", "*Client", "Do"},
+	{tracefmt.HookSQL, "database/sql", "sql.go", "func (db *DB) QueryContext(", "query", "*DB", "QueryContext"},
+	{tracefmt.HookSQL, "database/sql", "sql.go", "func (db *DB) ExecContext(", "query", "*DB", "ExecContext"},
+	{tracefmt.HookSQL, "database/sql", "sql.go", "func (tx *Tx) QueryContext(", "query", "*Tx", "QueryContext"},
+	{tracefmt.HookSQL, "database/sql", "sql.go", "func (tx *Tx) ExecContext(", "query", "*Tx", "ExecContext"},
+	{tracefmt.HookSQL, "database/sql", "sql.go", "func (c *Conn) QueryContext(", "query", "*Conn", "QueryContext"},
+	{tracefmt.HookSQL, "database/sql", "sql.go", "func (c *Conn) ExecContext(", "query", "*Conn", "ExecContext"},
+	{tracefmt.HookSQL, "database/sql", "sql.go", "func (s *Stmt) QueryContext(", "s.query", "*Stmt", "QueryContext"},
+	{tracefmt.HookSQL, "database/sql", "sql.go", "func (s *Stmt) ExecContext(", "s.query", "*Stmt", "ExecContext"},
+	{tracefmt.HookHTTP, "net/http", "client.go", "func (c *Client) do(", "suncatURL(req)", "*Client", "Do"},
 }
 
 // hookEntries returns the table entries of the hooked methods of the
@@ -51,7 +51,7 @@ var stdHooks = []stdHook{
 func hookEntries(calls CallSpec, n uint32) []Getter {
 	var gs []Getter
 	for _, h := range stdHooks {
-		if h.set == "sql" && !calls.SQL || h.set == "http" && !calls.HTTP {
+		if h.set == tracefmt.HookSQL && !calls.SQL || h.set == tracefmt.HookHTTP && !calls.HTTP {
 			continue
 		}
 		n++

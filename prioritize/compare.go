@@ -200,7 +200,7 @@ func compare(base, head *Summary, run string) (*Comparison, error) {
 
 func newSiteDiff(s *Site) *SiteDiff {
 	return &SiteDiff{Getter: s.Package + "." + s.Name, Name: s.Name, Func: distinctFrame(s).Func,
-		Kind: s.Getter.EventKind(), Value: s.Value.Value}
+		Kind: string(s.Getter.EventKind()), Value: s.Value.Value}
 }
 
 // markNewGrowth sets GrowsNew and LoopBase of the new sites among sites

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // A Finding is one defect: the growing sites whose growth comes from the
@@ -118,9 +119,9 @@ func (s *Site) ResponsibleFrame() tracefile.Frame {
 func leadWithCalls(d *Finding) {
 	rank := func(s *Site) int {
 		switch s.Getter.EventKind() {
-		case "call":
+		case tracefmt.KindCall:
 			return 0
-		case "read":
+		case tracefmt.KindRead:
 			return 2
 		}
 		return 1

@@ -26,7 +26,11 @@ func depsTrace(t *testing.T, hook tracefile.Frame, stacks func(n int) map[*[]str
 		}
 	}
 	pkg := hook.Func[:strings.LastIndex(hook.Func, ".(")]
-	b.tr.Getters[0].Package, b.tr.Getters[0].Receiver, b.tr.Getters[0].Field = pkg, "*Client", tracefmt.CallPrefix+"x"
+	set := tracefmt.HookSQL
+	if pkg == "net/http" {
+		set = tracefmt.HookHTTP
+	}
+	b.tr.Getters[0].Package, b.tr.Getters[0].Receiver, b.tr.Getters[0].Field = pkg, "*Client", tracefmt.CallPrefix+set
 	for i := range b.tr.Stacks {
 		b.tr.Stacks[i].Frames[0] = hook
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // The words of hints and notes follow the kinds of event recorded
@@ -13,16 +14,16 @@ import (
 // recorded is what a set of events holds: their kinds ("getter",
 // "read", "call") and the -calls sets or patterns of the calls.
 type recorded struct {
-	kinds map[string]bool
+	kinds map[tracefmt.EventKind]bool
 	sets  map[string]bool
 }
 
 func recordedOf(gs []tracefile.Getter) recorded {
-	r := recorded{kinds: map[string]bool{}, sets: map[string]bool{}}
+	r := recorded{kinds: map[tracefmt.EventKind]bool{}, sets: map[string]bool{}}
 	for _, g := range gs {
 		k := g.EventKind()
 		r.kinds[k] = true
-		if k == "call" {
+		if k == tracefmt.KindCall {
 			_, set, _ := strings.Cut(g.Field, ":")
 			for _, s := range strings.Split(set, ",") {
 				r.sets[s] = true
@@ -50,9 +51,9 @@ func (r recorded) noun() string {
 		return "event"
 	}
 	switch {
-	case r.kinds["read"]:
+	case r.kinds[tracefmt.KindRead]:
 		return "field read"
-	case r.kinds["call"]:
+	case r.kinds[tracefmt.KindCall]:
 		return "call"
 	}
 	return "getter call"
@@ -62,7 +63,7 @@ func (r recorded) noun() string {
 // without the flags these events were recorded with; "" when both were.
 func (r recorded) flagHint() string {
 	var hints []string
-	if !r.kinds["read"] {
+	if !r.kinds[tracefmt.KindRead] {
 		hints = append(hints, "-reads records field reads")
 	}
 	if !r.sets["sql"] {

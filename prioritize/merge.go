@@ -7,6 +7,7 @@ import (
 
 	"github.com/suncat-go/suncat/grammar"
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // Build summarizes the traces, which are taken in order of start time.
@@ -301,7 +302,7 @@ func recorderFrame(g tracefile.Getter, fs []tracefile.Frame) []tracefile.Frame {
 		// the hooked method itself, the next frame, is the call's.
 		return fs[1:]
 	}
-	if g.EventKind() == "getter" || len(fs) < 2 || !isRuntimeFrame(fs[0]) {
+	if g.EventKind() == tracefmt.KindGetter || len(fs) < 2 || !isRuntimeFrame(fs[0]) {
 		return fs
 	}
 	out := append([]tracefile.Frame(nil), fs...)
@@ -317,13 +318,13 @@ func isHookFrame(f tracefile.Frame) bool {
 }
 
 // isRuntimeFrame reports whether f is in suncat's runtime, compiled into
-// the program as the package suncatrt of its module (instrument.RuntimeDir).
+// the program as the package suncatrt of its module (tracefmt.RuntimeDir).
 func isRuntimeFrame(f tracefile.Frame) bool {
 	fn := f.Func
 	if i := strings.LastIndex(fn, "/"); i >= 0 {
 		fn = fn[i+1:]
 	}
-	return strings.HasPrefix(fn, "suncatrt.")
+	return strings.HasPrefix(fn, tracefmt.RuntimeDir+".")
 }
 
 // cutFrames returns the frames of a trace's stack, the first frames of

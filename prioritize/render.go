@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // This file is the one place findings become text: the summary's
@@ -186,16 +187,16 @@ func FindingLines(f *Findings, d *Finding, rank int) string {
 // eventWord is what a finding's events are: "field read" (-reads),
 // "call" (-calls), "getter", or "event" when the kinds mix.
 func eventWord(d *Finding) string {
-	kinds := map[string]bool{}
+	kinds := map[tracefmt.EventKind]bool{}
 	for _, s := range d.Sites {
 		kinds[s.Getter.EventKind()] = true
 	}
 	switch {
 	case len(kinds) > 1:
 		return "event"
-	case kinds["read"]:
+	case kinds[tracefmt.KindRead]:
 		return "field read"
-	case kinds["call"]:
+	case kinds[tracefmt.KindCall]:
 		return "call"
 	}
 	return "getter"

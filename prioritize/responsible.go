@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // The responsible frame of a site is the function whose loop makes the
@@ -249,7 +250,7 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame) []candidate 
 	// function, and a method of the field's type that reads it in a loop
 	// (a model's View over its matches) is the loop, not a neighbour.
 	own := ""
-	if site.Getter.EventKind() == "getter" {
+	if site.Getter.EventKind() == tracefmt.KindGetter {
 		own = receiverType(fs[0])
 	}
 	var out []candidate

@@ -43,7 +43,7 @@ func FoldStack(fs []tracefile.Frame) []tracefile.Frame {
 // hookedCall reports whether g is a call recorded inside the standard
 // library (suncat instrument -calls sql or http), whoever made it.
 func hookedCall(g tracefile.Getter) bool {
-	return g.EventKind() == "call" && !strings.Contains(g.Package, ".")
+	return g.HookedCall()
 }
 
 // userFrames leaves out of a folded stack of a hooked call the frames of

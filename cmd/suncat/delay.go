@@ -362,7 +362,7 @@ func missingFlag(ctx context.Context, c *delayConfig, aopt instrument.Options, s
 		if err != nil || len(ids) == 0 {
 			continue
 		}
-		if g := table[ids[0]-1]; g.EventKind() == "read" {
+		if g := table[ids[0]-1]; g.EventKind() == tracefmt.KindRead {
 			return fmt.Sprintf("%q is a field read of %s: give -reads", name, delay.FullName(g))
 		}
 	}

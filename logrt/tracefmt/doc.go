@@ -2,11 +2,13 @@
 // instrumented programs) and suncat share: the definitions of the trace
 // file format that the writer (logrt) and the reader (logrt/tracefile)
 // use, that is the layout (format.go), the magic, the version, the record
-// kinds and the getter table's entry; and the names and folders the
-// runtime reads and suncat sets or searches (places.go): the environment
-// variables SUNCAT_TRACE, SUNCAT_CONTROL and SUNCAT_DELAY, the default
-// trace folder, the control sockets' folder and the check that a folder
-// is this user's own. suncat imports this package, never logrt, so that
+// kinds and the getter table's entry, with the kinds of event an entry
+// records (EventKind) and the calls hooked in the standard library
+// (events.go); and the names and folders the runtime reads and suncat
+// sets or searches (places.go): the environment variables SUNCAT_TRACE,
+// SUNCAT_CONTROL and SUNCAT_DELAY, the runtime's package directory
+// (suncatrt), the default trace folder, the control sockets' folder and
+// the check that a folder is this user's own. suncat imports this package, never logrt, so that
 // its commands do not run the runtime's start-up.
 //
 // Like logrt, it imports only the standard library and is written for Go

@@ -12,14 +12,43 @@ const (
 	CallPrefix = "call:"
 )
 
-// EventKind returns the kind of event of a getter table entry: "getter",
-// "read" or "call".
-func (g Getter) EventKind() string {
+// An EventKind is what a getter table entry records.
+type EventKind string
+
+const (
+	KindGetter EventKind = "getter" // a string getter's call
+	KindRead   EventKind = "read"   // a read of a struct field (-reads)
+	KindCall   EventKind = "call"   // a call that -calls chose
+)
+
+// EventKind returns the kind of event of a getter table entry, told by
+// its Field's prefix.
+func (g Getter) EventKind() EventKind {
 	switch {
 	case strings.HasPrefix(g.Field, ReadPrefix):
-		return "read"
+		return KindRead
 	case strings.HasPrefix(g.Field, CallPrefix):
-		return "call"
+		return KindCall
 	}
-	return "getter"
+	return KindGetter
+}
+
+// The -calls sets that suncat records inside the standard library, in
+// the methods of one package (instrument's stdHooks), whoever calls them.
+const (
+	HookSQL  = "sql"  // database/sql
+	HookHTTP = "http" // net/http
+)
+
+// HookedCall reports whether g is a call recorded inside the standard
+// library by the hook of -calls sql or http: its Field names the set
+// and its Package is the set's package.
+func (g Getter) HookedCall() bool {
+	switch g.Field {
+	case CallPrefix + HookSQL:
+		return g.Package == "database/sql"
+	case CallPrefix + HookHTTP:
+		return g.Package == "net/http"
+	}
+	return false
 }

@@ -25,6 +25,12 @@ const (
 	DelayMatchEnv = "SUNCAT_DELAY_MATCH"
 )
 
+// RuntimeDir is the directory, relative to the main module's root, where
+// instrument puts the runtime (overlays only; nothing is written there):
+// the runtime's package is <module>/suncatrt, its functions in stacks
+// suncatrt.String and the like.
+const RuntimeDir = "suncatrt"
+
 // DefaultDir is where traces go when SUNCAT_TRACE is not set: the
 // directory suncat-traces-<uid> in the temporary directory, this user's
 // own (MakeDefaultDir).
