@@ -36,6 +36,7 @@ type delayModel struct {
 	progArgs string  // the program's arguments as typed (shell words; "< FILE" is its input)
 	editing  bool    // keys go to progArgs
 	compare  bool    // -compare (c): run the program plainly and delayed, and judge; else -run
+	onlyStmt bool    // s: delay only the marked calls' most repeated statement (--getter 'sql:...')
 	saved    string  // progArgs before editing, for esc
 	last     *delayDoneMsg
 	// exec hands the terminal to a command (tea.ExecProcess; tests run it
@@ -66,6 +67,8 @@ func (m *delayModel) update(msg tea.KeyMsg) (open, run bool) {
 		m.editing, m.saved = true, m.progArgs
 	case msg.Type == tea.KeyRunes && string(msg.Runes) == "c":
 		m.compare = !m.compare
+	case msg.Type == tea.KeyRunes && string(msg.Runes) == "s":
+		m.onlyStmt = !m.onlyStmt && m.statement() != ""
 	case key.Matches(msg, k.More):
 		m.d = min(m.d+1, len(delayDurations)-1)
 	case key.Matches(msg, k.Less):
@@ -179,8 +182,18 @@ func (m *delayModel) args() []string {
 		return nil
 	}
 	args := []string{"delay"}
+	stmt := ""
+	if m.onlyStmt {
+		stmt = m.statement()
+	}
 	for _, g := range gs {
+		if stmt != "" && m.stmtGetters()[g] {
+			continue // its statement instead, below
+		}
 		args = append(args, "--getter", g)
+	}
+	if stmt != "" {
+		args = append(args, "--getter", stmt)
 	}
 	args = append(args, m.kindFlags()...)
 	args = append(args, m.flags()...)
@@ -238,6 +251,46 @@ func fieldText(field string) string {
 		return "a call recorded with -calls " + strings.TrimPrefix(field, callPrefix)
 	}
 	return "returns " + field
+}
+
+// statement is the --getter that names the most repeated statement (or
+// URL) of the marked calls recorded inside the standard library (-calls
+// sql or http): "sql:SELECT ...", its white space folded; "" when none
+// is marked.
+func (m *delayModel) statement() string {
+	best, set, count := "", "", 0
+	for _, g := range m.groups {
+		for _, t := range g.Terminals {
+			if !m.stmtGetters()[t.Getter] {
+				continue
+			}
+			for _, v := range t.Values {
+				if v.Count > count {
+					best, set, count = v.Value, strings.TrimPrefix(t.Field, callPrefix), v.Count
+				}
+			}
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return set + ":" + strings.Join(strings.Fields(best), " ")
+}
+
+// stmtGetters are the marked getters that are calls of -calls sql or
+// http, recorded inside the standard library (no dot in the path's first
+// element: database/sql, net/http).
+func (m *delayModel) stmtGetters() map[string]bool {
+	out := map[string]bool{}
+	for _, g := range m.groups {
+		for _, t := range g.Terminals {
+			first, _, _ := strings.Cut(t.Getter, "/")
+			if m.marked[t.Getter] && (t.Field == callPrefix+"sql" || t.Field == callPrefix+"http") && !strings.Contains(first, ".") {
+				out[t.Getter] = true
+			}
+		}
+	}
+	return out
 }
 
 // kindNoun names what is marked: "getters", "field reads", "calls", or
@@ -390,6 +443,9 @@ func (m *delayModel) view(h int) string {
 	for _, g := range gs {
 		b.WriteString("  " + st.marked.Render("*") + " " + truncate(g, w-6) + "\n")
 	}
+	if m.onlyStmt {
+		b.WriteString(wrapIndent("  only the calls that run "+strings.TrimPrefix(strings.SplitN(m.statement(), ":", 2)[1], " ")+" (s: all)", w-2, "    ") + "\n")
+	}
 	dir := m.dir()
 	b.WriteString("\n")
 	if dir != "" {
@@ -419,6 +475,9 @@ func (m *delayModel) view(h int) string {
 	}
 	b.WriteString(wrap(what, w-2) + "\n\n")
 	b.WriteString(st.key.Render("+/-") + " delay  " + st.key.Render("m") + " sleep/spin  " + st.key.Render("c") + " compare  ")
+	if m.statement() != "" {
+		b.WriteString(st.key.Render("s") + " one statement  ")
+	}
 	switch {
 	case m.suncat == "":
 		b.WriteString("\n" + st.dim.Render("(suncat delay is not available from this viewer: copy the command)  any key closes"))

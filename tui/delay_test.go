@@ -146,3 +146,28 @@ func TestQuoteValue(t *testing.T) {
 		}
 	}
 }
+
+// s limits the delay to the marked calls' most repeated statement.
+func TestDelayStatement(t *testing.T) {
+	g := Group{Terminals: []Terminal{
+		{Letter: "a", Getter: "database/sql.(*DB).QueryContext", Field: "call:sql", Values: vals("SELECT version_id FROM v", 4)},
+		{Letter: "b", Getter: "database/sql.(*DB).QueryContext", Field: "call:sql", Values: vals("\n\tSELECT tstamp\n\tFROM v WHERE id=?", 150)},
+		{Letter: "c", Getter: "example.com/m.(*T).Name", Field: "name", Values: vals("x", 900)},
+	}}
+	m := &delayModel{common: &common{marked: map[string]bool{"database/sql.(*DB).QueryContext": true, "example.com/m.(*T).Name": true}},
+		d: defaultDelay, groups: []Group{g}}
+	m.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'s'}})
+	want := "suncat delay --getter 'example.com/m.(*T).Name' --getter 'sql:SELECT tstamp FROM v WHERE id=?' -calls sql -d 1ms -run ."
+	if got := m.command(); got != want {
+		t.Errorf("with s:\n got %s\nwant %s", got, want)
+	}
+	m.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'s'}})
+	if got := m.command(); strings.Contains(got, "sql:") {
+		t.Errorf("s again keeps the statement: %s", got)
+	}
+	delete(m.marked, "database/sql.(*DB).QueryContext")
+	m.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'s'}})
+	if m.onlyStmt {
+		t.Errorf("s without a marked call turns the statement on")
+	}
+}
