@@ -78,45 +78,7 @@ func compareFamilies(base, head *Summary, run string, src *Sources) (*Comparison
 // gone): over the members both have, when both do. It returns nil when
 // no member is left to fit.
 func compareFamily(b, h *Family, keep *runFilter, hasBase bool) *Comparison {
-	var bi, hi []int
-	var labels []string
-	var sizes []float64
-	member := func(f *Family, k int) (string, bool) {
-		name, _, _ := BenchN(f.Members[k])
-		return name, k < len(f.Findings.Used) && f.Findings.Used[k] && keep.match(name)
-	}
-	switch {
-	case h != nil && b != nil:
-		byName := map[string][]int{}
-		for k := range b.Members {
-			if name, ok := member(b, k); ok {
-				byName[name] = append(byName[name], k)
-			}
-		}
-		for k := range h.Members {
-			name, ok := member(h, k)
-			if !ok || len(byName[name]) == 0 {
-				continue
-			}
-			bi, hi = append(bi, byName[name][0]), append(hi, k)
-			byName[name] = byName[name][1:]
-			labels, sizes = append(labels, name), append(sizes, h.Sizes[k])
-		}
-	default:
-		one := h
-		if one == nil {
-			one = b
-		}
-		for k := range one.Members {
-			if name, ok := member(one, k); ok {
-				hi = append(hi, k)
-				labels, sizes = append(labels, name), append(sizes, one.Sizes[k])
-			}
-		}
-		if h == nil {
-			bi, hi = hi, nil
-		}
-	}
+	bi, hi, labels, sizes := sharedMembers(b, h, keep)
 	if len(labels) == 0 {
 		return nil
 	}
@@ -161,4 +123,49 @@ func compareFamily(b, h *Family, keep *runFilter, hasBase bool) *Comparison {
 		markNewGrowth(c.Sites)
 	}
 	return c
+}
+
+// sharedMembers returns the members of a family that the comparison fits
+// on: those both sides have, matched by name without a benchmark's b.N
+// (bi and hi their indexes in b and h), or with one side only, its
+// members (in hi, or in bi when h is nil); each used in its fit and kept
+// by keep, with its label and size.
+func sharedMembers(b, h *Family, keep *runFilter) (bi, hi []int, labels []string, sizes []float64) {
+	member := func(f *Family, k int) (string, bool) {
+		name, _, _ := BenchN(f.Members[k])
+		return name, k < len(f.Findings.Used) && f.Findings.Used[k] && keep.match(name)
+	}
+	switch {
+	case h != nil && b != nil:
+		byName := map[string][]int{}
+		for k := range b.Members {
+			if name, ok := member(b, k); ok {
+				byName[name] = append(byName[name], k)
+			}
+		}
+		for k := range h.Members {
+			name, ok := member(h, k)
+			if !ok || len(byName[name]) == 0 {
+				continue
+			}
+			bi, hi = append(bi, byName[name][0]), append(hi, k)
+			byName[name] = byName[name][1:]
+			labels, sizes = append(labels, name), append(sizes, h.Sizes[k])
+		}
+	default:
+		one := h
+		if one == nil {
+			one = b
+		}
+		for k := range one.Members {
+			if name, ok := member(one, k); ok {
+				hi = append(hi, k)
+				labels, sizes = append(labels, name), append(sizes, one.Sizes[k])
+			}
+		}
+		if h == nil {
+			bi, hi = hi, nil
+		}
+	}
+	return bi, hi, labels, sizes
 }

@@ -66,36 +66,11 @@ func main() {
 	n, _ := strconv.Atoi(os.Args[2])
 	stops := []*stop{{"Pike St"}, {"Pine St"}, {"3rd Ave"}}
 	if mode == "serve" {
-		// Open the trace (and the control socket), then wait to be told
-		// to stop by a signal.
-		stops[0].Name()
-		for !strings.Contains(logrt.TracePath(), ".suncat") {
-			time.Sleep(time.Millisecond)
-		}
-		fmt.Println("ready", os.Getpid())
-		for i := 0; ; i++ {
-			time.Sleep(20 * time.Millisecond)
-			stops[i%3].Name()
-		}
+		serve(stops)
+		return
 	}
 	if mode == "loops" {
-		// About N events in four marked sub-traces of nested loops whose
-		// outer trip count grows with each sub-trace, from three call
-		// sites.
-		per := n / 4
-		for sub := 0; sub < 4; sub++ {
-			logrt.Mark("sub" + strconv.Itoa(sub))
-			for done := 0; done < per; {
-				for o := 0; o < 2+sub && done < per; o++ {
-					stops[0].Name()
-					for i := 0; i < 3; i++ {
-						stops[1].Name()
-						stops[2].Name()
-					}
-					done += 7
-				}
-			}
-		}
+		loops(stops, n)
 		return
 	}
 	if mode == "tree" {
@@ -139,83 +114,124 @@ func main() {
 		return
 	}
 	if mode == "storm" {
-		var total int64
-		for g := 0; g < 4; g++ {
-			go func(g int) {
-				s := &stop{}
-				for i := 0; ; i++ {
-					s.name = "g" + strconv.Itoa(g) + " " + strconv.Itoa(i)
-					s.Name()
-					atomic.AddInt64(&total, 1)
-				}
-			}(g)
-		}
-		for atomic.LoadInt64(&total) < int64(n) {
-			time.Sleep(time.Millisecond)
-		}
-		fmt.Println("ready")
-		select {}
+		storm(n)
+		return
 	}
 	if mode == "handled" {
-		// The program handles SIGINT itself: logrt must leave it to it.
-		c := make(chan os.Signal, 1)
-		signal.Notify(c, syscall.SIGINT)
-		for i := 0; i < n; i++ {
-			stops[i%len(stops)].Name()
-		}
-		fmt.Println("ready")
-		<-c
-		logrt.Mark("handled SIGINT")
+		handled(stops, n)
 		return
 	}
 	if mode == "marks" {
-		for i := 0; i < 3; i++ {
-			logrt.Mark("sub" + strconv.Itoa(i))
-			for j := 0; j <= i; j++ {
-				stops[0].Name()
-			}
-		}
-		logrt.Pause()
-		stops[1].Name() // not recorded
-		logrt.Resume()
-		stops[2].Name()
+		marks(stops)
 		return
 	}
 	if mode == "labels" {
-		logrt.Label("T")       // replaced before any event: no mark
-		logrt.Label("T/a")     // written before the next event
-		stops[0].Name()        // T/a
-		logrt.Label("T")       // dropped by the Mark that follows
-		logrt.Mark("explicit") // written at once
-		stops[1].Name()
-		logrt.Label("T/b")
-		logrt.Pause()
-		stops[1].Name() // not recorded: the label stays pending
-		logrt.Resume()
-		logrt.Label("T/c")
-		stops[2].Name()
-		stops[2].Name()
-		logrt.Label("T/d") // no event follows: no mark
+		labels(stops)
 		return
 	}
+	end(mode, stops, n)
+}
+
+// serve opens the trace (and the control socket), then records one
+// event every 20ms until a signal stops the program.
+func serve(stops []*stop) {
+	stops[0].Name()
+	for !strings.Contains(logrt.TracePath(), ".suncat") {
+		time.Sleep(time.Millisecond)
+	}
+	fmt.Println("ready", os.Getpid())
+	for i := 0; ; i++ {
+		time.Sleep(20 * time.Millisecond)
+		stops[i%3].Name()
+	}
+}
+
+// loops records about n events in four marked sub-traces of nested
+// loops whose outer trip count grows with each sub-trace, from three call
+// sites.
+func loops(stops []*stop, n int) {
+	per := n / 4
+	for sub := 0; sub < 4; sub++ {
+		logrt.Mark("sub" + strconv.Itoa(sub))
+		for done := 0; done < per; {
+			for o := 0; o < 2+sub && done < per; o++ {
+				stops[0].Name()
+				for i := 0; i < 3; i++ {
+					stops[1].Name()
+					stops[2].Name()
+				}
+				done += 7
+			}
+		}
+	}
+}
+
+// storm records from four goroutines without end, and says "ready" once
+// n events are in.
+func storm(n int) {
+	var total int64
+	for g := 0; g < 4; g++ {
+		go func(g int) {
+			s := &stop{}
+			for i := 0; ; i++ {
+				s.name = "g" + strconv.Itoa(g) + " " + strconv.Itoa(i)
+				s.Name()
+				atomic.AddInt64(&total, 1)
+			}
+		}(g)
+	}
+	for atomic.LoadInt64(&total) < int64(n) {
+		time.Sleep(time.Millisecond)
+	}
+	fmt.Println("ready")
+	select {}
+}
+
+// handled records n events, then waits for a SIGINT that the program
+// handles itself (logrt must leave it to it) and marks it.
+func handled(stops []*stop, n int) {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, syscall.SIGINT)
 	for i := 0; i < n; i++ {
 		stops[i%len(stops)].Name()
 	}
-	fmt.Println("recorded", n)
-	switch mode {
-	case "return":
-		return
-	case "exit":
-		os.Exit(3)
-	case "fatal":
-		log.Fatal("fatal after events")
-	case "panic":
-		panic("unhandled")
-	case "sigint", "sigterm", "sigkill":
-		sig := map[string]syscall.Signal{"sigint": syscall.SIGINT, "sigterm": syscall.SIGTERM, "sigkill": syscall.SIGKILL}[mode]
-		syscall.Kill(os.Getpid(), sig)
-		time.Sleep(10 * time.Second)
+	fmt.Println("ready")
+	<-c
+	logrt.Mark("handled SIGINT")
+}
+
+// marks records three marked sub-traces, then one event while paused
+// (not recorded) and one after resuming.
+func marks(stops []*stop) {
+	for i := 0; i < 3; i++ {
+		logrt.Mark("sub" + strconv.Itoa(i))
+		for j := 0; j <= i; j++ {
+			stops[0].Name()
+		}
 	}
+	logrt.Pause()
+	stops[1].Name() // not recorded
+	logrt.Resume()
+	stops[2].Name()
+}
+
+// labels records events under the labels of tests (logrt.Label),
+// pending, replaced and dropped as the comments say.
+func labels(stops []*stop) {
+	logrt.Label("T")       // replaced before any event: no mark
+	logrt.Label("T/a")     // written before the next event
+	stops[0].Name()        // T/a
+	logrt.Label("T")       // dropped by the Mark that follows
+	logrt.Mark("explicit") // written at once
+	stops[1].Name()
+	logrt.Label("T/b")
+	logrt.Pause()
+	stops[1].Name() // not recorded: the label stays pending
+	logrt.Resume()
+	logrt.Label("T/c")
+	stops[2].Name()
+	stops[2].Name()
+	logrt.Label("T/d") // no event follows: no mark
 }
 
 // turns runs the turns mode.
@@ -317,4 +333,27 @@ func churn(n int, pause bool) {
 	})
 	atomic.StoreInt32(&done, 1)
 	aux.Wait()
+}
+
+// end records n events, then ends as mode says: it returns, exits,
+// fails, panics or sends itself a signal.
+func end(mode string, stops []*stop, n int) {
+	for i := 0; i < n; i++ {
+		stops[i%len(stops)].Name()
+	}
+	fmt.Println("recorded", n)
+	switch mode {
+	case "return":
+		return
+	case "exit":
+		os.Exit(3)
+	case "fatal":
+		log.Fatal("fatal after events")
+	case "panic":
+		panic("unhandled")
+	case "sigint", "sigterm", "sigkill":
+		sig := map[string]syscall.Signal{"sigint": syscall.SIGINT, "sigterm": syscall.SIGTERM, "sigkill": syscall.SIGKILL}[mode]
+		syscall.Kill(os.Getpid(), sig)
+		time.Sleep(10 * time.Second)
+	}
 }
