@@ -4,7 +4,7 @@
 // test, protobuf under -deps), which takes minutes and the network, so
 // plain go test ./... leaves them out:
 //
-//	SUNCAT_SUITES=1 go test -timeout 15m ./...
+//	SUNCAT_SUITES=1 go test -timeout 20m ./...
 //
 // runs them too (.ci/run does). Set, they must run: a module that cannot
 // be downloaded fails the test rather than skipping it. The same switch
