@@ -517,16 +517,16 @@ func (w *writer) open() error {
 func header(start time.Time) [headerSize]byte {
 	var h [headerSize]byte
 	copy(h[:], magic)
-	le32(h[8:], formatVersion)
-	le32(h[12:], headerSize)
-	le32(h[16:], chunkSize)
-	le32(h[20:], uint32(os.Getpid()))
-	le64(h[24:], uint64(start.UnixNano()))
+	le32(h[tracefmt.OffVersion:], formatVersion)
+	le32(h[tracefmt.OffHeaderSize:], headerSize)
+	le32(h[tracefmt.OffChunkSize:], chunkSize)
+	le32(h[tracefmt.OffPID:], uint32(os.Getpid()))
+	le64(h[tracefmt.OffStart:], uint64(start.UnixNano()))
 	prog := programName()
-	le16(h[32:], uint16(len(prog)))
-	copy(h[34:], prog)
-	putArgs(h[34+len(prog):headerSize-8], os.Args[1:])
-	putChunkCount(h[headerSize-8:], 1) // chunk 0, which holds the header
+	le16(h[tracefmt.OffProgram:], uint16(len(prog)))
+	copy(h[tracefmt.OffProgram+2:], prog)
+	putArgs(h[tracefmt.OffProgram+2+len(prog):tracefmt.OffChunkCount], os.Args[1:])
+	putChunkCount(h[tracefmt.OffChunkCount:], 1) // chunk 0, which holds the header
 	return h
 }
 
@@ -559,7 +559,7 @@ func (w *writer) takeChunk() (int, error) {
 // mapped header, with no system call (a P's shard calls it pinned).
 func (w *writer) countChunk(i int) {
 	if w.head != nil {
-		p := (*uint32)(unsafe.Pointer(&w.head[headerSize-4]))
+		p := (*uint32)(unsafe.Pointer(&w.head[tracefmt.OffChunkCount+4]))
 		for {
 			old := atomic.LoadUint32(p)
 			if old > uint32(i) || atomic.CompareAndSwapUint32(p, old, uint32(i+1)) {
@@ -575,7 +575,7 @@ func (w *writer) countChunk(i int) {
 	w.counted = i + 1
 	var b [8]byte
 	putChunkCount(b[:], i+1)
-	if _, err := w.f.WriteAt(b[:], headerSize-8); err != nil {
+	if _, err := w.f.WriteAt(b[:], tracefmt.OffChunkCount); err != nil {
 		w.fail(fmt.Errorf("counting chunks in %s: %w", w.path, err))
 	}
 }

@@ -46,7 +46,7 @@ func sizes(head []byte) (hs, cs int, ok bool) {
 		return 0, 0, false
 	}
 	le := binary.LittleEndian
-	hs, cs = int(le.Uint32(head[12:])), int(le.Uint32(head[16:]))
+	hs, cs = int(le.Uint32(head[tracefmt.OffHeaderSize:])), int(le.Uint32(head[tracefmt.OffChunkSize:]))
 	if hs < 36 || hs > headRead || cs < hs+8 || cs%4 != 0 || hs%4 != 0 || cs > maxChunk {
 		return hs, cs, false
 	}

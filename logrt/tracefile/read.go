@@ -360,24 +360,25 @@ func (d *decoder) header() error {
 		return d.errorf(0, "not a suncat trace (bad magic %q)", data[:8])
 	}
 	le := binary.LittleEndian
-	d.version = le.Uint32(data[8:])
+	d.version = le.Uint32(data[tracefmt.OffVersion:])
 	if d.version < 1 || d.version > tracefmt.Version {
-		return d.errorf(8, "unsupported trace version %d (this suncat reads versions 1 to %d)", d.version, tracefmt.Version)
+		return d.errorf(tracefmt.OffVersion, "unsupported trace version %d (this suncat reads versions 1 to %d)", d.version, tracefmt.Version)
 	}
 	hs, cs, ok := sizes(data)
 	if !ok {
-		return d.errorf(12, "bad header size %d or chunk size %d", hs, cs)
+		return d.errorf(tracefmt.OffHeaderSize, "bad header size %d or chunk size %d", hs, cs)
 	}
 	d.chunk = cs
-	d.t.PID = int(le.Uint32(data[20:]))
-	d.t.Start = time.Unix(0, int64(le.Uint64(data[24:])))
-	n := int(le.Uint16(data[32:]))
-	if 34+n > hs || 34+n > len(data) {
-		return d.errorf(32, "program name of %d bytes overflows the header", n)
+	d.t.PID = int(le.Uint32(data[tracefmt.OffPID:]))
+	d.t.Start = time.Unix(0, int64(le.Uint64(data[tracefmt.OffStart:])))
+	n := int(le.Uint16(data[tracefmt.OffProgram:]))
+	name := tracefmt.OffProgram + 2
+	if name+n > hs || name+n > len(data) {
+		return d.errorf(tracefmt.OffProgram, "program name of %d bytes overflows the header", n)
 	}
-	d.t.Program = string(data[34 : 34+n])
+	d.t.Program = string(data[name : name+n])
 	if len(data) >= hs {
-		d.t.Args = readArgs(data[34+n : hs])
+		d.t.Args = readArgs(data[name+n : hs])
 	}
 	if len(data) < hs {
 		return d.errorf(len(data), "file ends inside the header")

@@ -143,7 +143,7 @@ const (
 	Magic         = "SUNCATTR"
 	Version       = 3 // the version the writer writes
 	HeaderSize    = 512
-	ChunkCountTag = 0xc4a7c5fe // before the chunk count at HeaderSize-8
+	ChunkCountTag = 0xc4a7c5fe // before the chunk count, at OffChunkCount
 
 	// MaxValue is the number of bytes of a string value that a trace
 	// keeps. Longer values are cut, and the trace records their original
@@ -153,6 +153,20 @@ const (
 	// MaxFrames is the deepest stack recorded; deeper stacks are cut at
 	// the outermost end and flagged.
 	MaxFrames = 128
+)
+
+// Offsets of the header's fields from the file's start (the diagram
+// above); the arguments follow the program's name.
+const (
+	OffVersion    = 8  // u32
+	OffHeaderSize = 12 // u32
+	OffChunkSize  = 16 // u32
+	OffPID        = 20 // u32
+	OffStart      = 24 // i64: unix ns
+	OffProgram    = 32 // u16 length, then the bytes
+	// OffChunkCount is the chunk count's tag (ChunkCountTag), then the
+	// chunks handed out (u32).
+	OffChunkCount = HeaderSize - 8
 )
 
 // Record kinds: the low 8 bits of a record's commit word.
