@@ -22,6 +22,10 @@
 // overlay-only package <module>/suncatrt/testhook). The caller runs go
 // test with the returned flags.
 //
+// The runtime's sources come from the module's root package (suncat,
+// which embeds them); instrument does not import the runtime logrt, whose
+// start-up would run in suncat.
+//
 // This package holds all the heavy analysis (go/packages, go/ssa); the
 // viewer (tui) and the summary code (prioritize) must not import it. It is
 // called by cmd/suncat (getters, instrument, run, test, demo, delay).

@@ -15,10 +15,12 @@
 // logrt/tracefile (reading traces), logrt/host (the control client),
 // prioritize (summaries, findings and their text), grammar, delay, export
 // (pprof, the HTML report) and tui (the viewer). Logic that a second caller could need
-// belongs there, not here. It imports those libraries (and logrt only for
-// the runtime's shared names: DefaultDir, ControlDir, the environment
-// variables); nothing imports it, and it must not import the test-only
-// packages of internal/ outside its tests.
+// belongs there, not here. It imports those libraries and logrt/tracefmt
+// for the names it shares with the runtime (DefaultDir, ControlDir, the
+// environment variables), never the runtime logrt itself, whose start-up
+// would run in every command (TestNoRuntimeImport); nothing imports it,
+// and it must not import the test-only packages of internal/ outside its
+// tests.
 //
 // Called by: the user; the tests in this directory through run, and the
 // scripts of testdata/script through the suncat binary.

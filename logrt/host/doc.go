@@ -4,7 +4,7 @@
 // control server (logrt's control.go) records in their traces.
 //
 // Nothing of it is compiled into instrumented programs. It imports only
-// the standard library and logrt (the control directory's name and its
-// check). Called by cmd/suncat (mark, pause, resume, and demo, which
+// the standard library and logrt/tracefmt (the control directory's name
+// and its check), not the runtime logrt. Called by cmd/suncat (mark, pause, resume, and demo, which
 // marks its scenario).
 package host
