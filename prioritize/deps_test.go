@@ -25,12 +25,14 @@ func depsTrace(t *testing.T, hook tracefile.Frame, stacks func(n int) map[*[]str
 			b.add(call{"Do", *st, "main.main", "GET"}, c)
 		}
 	}
-	pkg := hook.Func[:strings.LastIndex(hook.Func, ".(")]
+	dot := strings.LastIndex(hook.Func, ".(")
+	recv, method, _ := strings.Cut(hook.Func[dot+2:], ").")
 	set := tracefmt.HookSQL
-	if pkg == "net/http" {
+	if hook.Func[:dot] == "net/http" {
 		set = tracefmt.HookHTTP
 	}
-	b.tr.Getters[0].Package, b.tr.Getters[0].Receiver, b.tr.Getters[0].Field = pkg, "*Client", tracefmt.CallPrefix+set
+	g := &b.tr.Getters[0]
+	g.Package, g.Receiver, g.Method, g.Field = hook.Func[:dot], recv, method, tracefmt.CallPrefix+set
 	for i := range b.tr.Stacks {
 		b.tr.Stacks[i].Frames[0] = hook
 	}
