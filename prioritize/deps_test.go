@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -21,8 +22,14 @@ func depsTrace(t *testing.T, hook tracefile.Frame, stacks func(n int) map[*[]str
 	b := newTrace("deps.suncat")
 	for _, n := range []int{5, 10, 20, 40} {
 		b.mark(fmt.Sprintf("n=%d", n))
-		for st, c := range stacks(n) {
-			b.add(call{"Do", *st, "main.main", "GET"}, c)
+		m := stacks(n)
+		keys := make([]*[]string, 0, len(m))
+		for st := range m {
+			keys = append(keys, st)
+		}
+		sort.Slice(keys, func(i, j int) bool { return strings.Join(*keys[i], ",") < strings.Join(*keys[j], ",") })
+		for _, st := range keys { // in a fixed order: ties rank by first appearance
+			b.add(call{"Do", *st, "main.main", "GET"}, m[st])
 		}
 	}
 	dot := strings.LastIndex(hook.Func, ".(")
