@@ -36,22 +36,9 @@ func cacheKey(opt Options) (string, bool) {
 	if w := os.Getenv("GOWORK"); w != "" && w != "off" {
 		return "", false
 	}
-	root := ""
-	for _, p := range opt.Patterns {
-		if p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
-			return "", false
-		}
-		// ./... and ./x/... stand for the packages under a directory of
-		// the module, all of whose files are hashed below.
-		d := strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")
-		if strings.Contains(d, "...") {
-			return "", false
-		}
-		r, ok := moduleRoot(filepath.Join(opt.Dir, d))
-		if !ok || root != "" && r != root {
-			return "", false
-		}
-		root = r
+	root, ok := patternsRoot(opt)
+	if !ok {
+		return "", false
 	}
 	// The patterns are relative to the working directory: ./... from
 	// cmd/a is not ./... from the root, nor "." in cmd/a "." in cmd/b.
@@ -79,13 +66,50 @@ func cacheKey(opt Options) (string, bool) {
 		fmt.Fprintf(h, "%s=%s\x00", k, os.Getenv(k))
 	}
 	fmt.Fprintf(h, "%s/%s\x00", runtime.GOOS, runtime.GOARCH)
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err = hashModule(h, root, opt.Deps != "")
+	if err != nil {
+		return "", false
+	}
+	if err := hashFile(h, root, filepath.Join(root, "vendor", "modules.txt")); err != nil && !os.IsNotExist(err) {
+		return "", false
+	}
+	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// patternsRoot returns the root of the one module that opt's patterns
+// name packages of, or false when they are not all relative paths in one
+// module (./..., ./x/... and . stand for the packages under a directory
+// of the module, all of whose files cacheKey hashes).
+func patternsRoot(opt Options) (string, bool) {
+	root := ""
+	for _, p := range opt.Patterns {
+		if p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
+			return "", false
+		}
+		d := strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")
+		if strings.Contains(d, "...") {
+			return "", false
+		}
+		r, ok := moduleRoot(filepath.Join(opt.Dir, d))
+		if !ok || root != "" && r != root {
+			return "", false
+		}
+		root = r
+	}
+	return root, true
+}
+
+// hashModule hashes the module's Go files, go.mod and go.sum into h, not
+// those of testdata, vendor (unless deps: -deps may instrument vendored
+// packages), hidden or _ directories, nor of nested modules.
+func hashModule(h io.Writer, root string, deps bool) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if path == filepath.Join(root, "vendor") && opt.Deps != "" {
+			if path == filepath.Join(root, "vendor") && deps {
 				return nil // -deps may instrument vendored packages
 			}
 			if path != root && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
@@ -103,13 +127,6 @@ func cacheKey(opt Options) (string, bool) {
 		}
 		return hashFile(h, root, path)
 	})
-	if err != nil {
-		return "", false
-	}
-	if err := hashFile(h, root, filepath.Join(root, "vendor", "modules.txt")); err != nil && !os.IsNotExist(err) {
-		return "", false
-	}
-	return hex.EncodeToString(h.Sum(nil)), true
 }
 
 // moduleRoot returns the root of the module holding dir, or false when
