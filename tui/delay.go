@@ -36,6 +36,7 @@ type delayModel struct {
 	progArgs string  // the program's arguments as typed (shell words; "< FILE" is its input)
 	editing  bool    // keys go to progArgs
 	compare  bool    // -compare (c): run the program plainly and delayed, and judge; else -run
+	chosen   bool    // c was pressed: compare is the user's, not comparing's default
 	onlyStmt bool    // s: delay only the marked calls' most repeated statement (--getter 'sql:...')
 	saved    string  // progArgs before editing, for esc
 	last     *delayDoneMsg
@@ -66,7 +67,7 @@ func (m *delayModel) update(msg tea.KeyMsg) (open, run bool) {
 	case msg.Type == tea.KeyRunes && string(msg.Runes) == "a":
 		m.editing, m.saved = true, m.progArgs
 	case msg.Type == tea.KeyRunes && string(msg.Runes) == "c":
-		m.compare = !m.compare
+		m.compare, m.chosen = !m.comparing(), true
 	case msg.Type == tea.KeyRunes && string(msg.Runes) == "s":
 		m.onlyStmt = !m.onlyStmt && m.statement() != ""
 	case key.Matches(msg, k.More):
@@ -205,7 +206,7 @@ func (m *delayModel) args() []string {
 // program's arguments; "sh -c '{} ARGS < FILE'" when it reads a file).
 func (m *delayModel) runArgs() []string {
 	prog, input := m.program()
-	if !m.compare {
+	if !m.comparing() {
 		args := []string{"-run", "."}
 		if len(prog) > 0 {
 			args = append(append(args, "--"), prog...)
@@ -225,7 +226,7 @@ func (m *delayModel) command() string {
 		return ""
 	}
 	cmd := "suncat " + joinArgs(args)
-	if _, input := m.program(); input != "" && !m.compare {
+	if _, input := m.program(); input != "" && !m.comparing() {
 		cmd += " < " + shellQuote(input)
 	}
 	return cmd
@@ -326,6 +327,24 @@ func (m *delayModel) nounOf(set map[string]bool) string {
 	return "getters, reads and calls"
 }
 
+// comparing reports whether enter runs -compare (a verdict) rather than
+// -run. Until c is pressed, it does when a marked event is a call (an
+// N+1 of SQL or HTTP, made by a server or a batch program, whose delayed
+// run is to be timed against a plain one); -run, which hands the terminal
+// to the program, stays the default for getters and reads, so that an
+// interactive program can be driven by hand.
+func (m *delayModel) comparing() bool {
+	if m.chosen {
+		return m.compare
+	}
+	for _, f := range m.kindFlags() {
+		if f == "-calls" {
+			return true
+		}
+	}
+	return false
+}
+
 // kindFlags are the flags that make suncat delay record the kinds of
 // event marked, as the trace was recorded: -reads for a field read,
 // -calls SETS for calls (the set or pattern that chose them, from the
@@ -389,7 +408,7 @@ func (m *delayModel) lines(w int) string {
 		}
 	}
 	last := "  " + joinArgs(append(m.kindFlags(), m.flags()...))
-	if m.compare {
+	if m.comparing() {
 		last += " " + joinArgs(m.runArgs())
 	} else {
 		last += " -run ."
@@ -468,7 +487,7 @@ func (m *delayModel) view(h int) string {
 	if noun == "getters" {
 		what = "Each call of these getters " + how + " for " + delayDurations[m.d]
 	}
-	if m.compare {
+	if m.comparing() {
 		what += ": the program runs plainly, then delayed, and the verdict says whether they are on the path a person waits for (the response grew by about calls x delay)."
 	} else {
 		what += ": if the screen gets slower, they are on the path a person waits for. To measure, press c (-compare)."

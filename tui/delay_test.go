@@ -103,9 +103,9 @@ func TestDelayKindFlags(t *testing.T) {
 		{[]string{"example.com/m.(*T).Name"}, "suncat delay --getter 'example.com/m.(*T).Name' -d 1ms -run ."},
 		{[]string{"example.com/m.Task.Aliases"}, "suncat delay --getter example.com/m.Task.Aliases -reads -d 1ms -run ."},
 		{[]string{"database/sql.(*DB).QueryContext", "database/sql.(*Tx).QueryContext"},
-			"suncat delay --getter 'database/sql.(*DB).QueryContext' --getter 'database/sql.(*Tx).QueryContext' -calls sql -d 1ms -run ."},
+			"suncat delay --getter 'database/sql.(*DB).QueryContext' --getter 'database/sql.(*Tx).QueryContext' -calls sql -d 1ms -compare . -- {}"},
 		{[]string{"net/http.(*Client).Do", "database/sql.(*DB).QueryContext", "example.com/m.Task.Aliases"},
-			"suncat delay --getter 'database/sql.(*DB).QueryContext' --getter example.com/m.Task.Aliases --getter 'net/http.(*Client).Do' -reads -calls http,sql -d 1ms -run ."},
+			"suncat delay --getter 'database/sql.(*DB).QueryContext' --getter example.com/m.Task.Aliases --getter 'net/http.(*Client).Do' -reads -calls http,sql -d 1ms -compare . -- {}"},
 	} {
 		marked := map[string]bool{}
 		for _, g := range tc.marked {
@@ -116,10 +116,17 @@ func TestDelayKindFlags(t *testing.T) {
 			t.Errorf("marked %q:\n got %s\nwant %s", tc.marked, got, tc.want)
 		}
 	}
-	// c switches to -compare: the scenario is the delayed build ({}) with
-	// the program's arguments, its input through sh.
+	// A call marked: -compare by default, the scenario being the delayed
+	// build ({}) with the program's arguments, its input through sh; c
+	// switches to -run, and back.
 	m := &delayModel{common: &common{marked: map[string]bool{"database/sql.(*DB).QueryContext": true}}, d: defaultDelay,
-		groups: []Group{g}, compare: true, progArgs: "-dir m40 status"}
+		groups: []Group{g}, progArgs: "-dir m40 status"}
+	c := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("c")}
+	m.update(c)
+	if got, want := m.command(), "suncat delay --getter 'database/sql.(*DB).QueryContext' -calls sql -d 1ms -run . -- -dir m40 status"; got != want {
+		t.Errorf("c on a call:\n got %s\nwant %s", got, want)
+	}
+	m.update(c)
 	if got, want := m.command(), "suncat delay --getter 'database/sql.(*DB).QueryContext' -calls sql -d 1ms -compare . -- {} -dir m40 status"; got != want {
 		t.Errorf("compare:\n got %s\nwant %s", got, want)
 	}
@@ -157,7 +164,7 @@ func TestDelayStatement(t *testing.T) {
 	m := &delayModel{common: &common{marked: map[string]bool{"database/sql.(*DB).QueryContext": true, "example.com/m.(*T).Name": true}},
 		d: defaultDelay, groups: []Group{g}}
 	m.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'s'}})
-	want := "suncat delay --getter 'example.com/m.(*T).Name' --getter 'sql:SELECT tstamp FROM v WHERE id=?' -calls sql -d 1ms -run ."
+	want := "suncat delay --getter 'example.com/m.(*T).Name' --getter 'sql:SELECT tstamp FROM v WHERE id=?' -calls sql -d 1ms -compare . -- {}"
 	if got := m.command(); got != want {
 		t.Errorf("with s:\n got %s\nwant %s", got, want)
 	}

@@ -10,9 +10,10 @@ import (
 )
 
 // TestDelayNPlusOneInTmux: on the events sample's N+1 recorded with -calls
-// sql, the viewer's delay box takes -calls sql on; c switches to
-// -compare, a gives the program's argument, and enter runs it: each of
-// the 5 queries of a run of size 5 is delayed, 5 x 1ms expected.
+// sql, the viewer's delay box takes -calls sql on and, the marked event
+// being a call, runs -compare without being asked (c switches to -run and
+// back); a gives the program's argument, and enter runs it: each of the 5
+// queries of a run of size 5 is delayed, 5 x 1ms expected.
 func TestDelayNPlusOneInTmux(t *testing.T) {
 	dir := t.TempDir()
 	bin := buildSuncat(t, dir)
@@ -37,9 +38,11 @@ func TestDelayNPlusOneInTmux(t *testing.T) {
 	}
 	v.send("Space", "d")
 	s = v.screen("Delay the marked calls")
-	if !strings.Contains(s, "--getter 'database/sql.(*DB).QueryContext' -calls sql") {
-		t.Errorf("delay box:\n%s", s)
+	if !strings.Contains(s, "--getter 'database/sql.(*DB).QueryContext' -calls sql") || !strings.Contains(s, "-compare .") {
+		t.Errorf("delay box (a call marked: -compare by default):\n%s", s)
 	}
+	v.send("c")
+	s = v.screen("-run .")
 	v.send("c", "a", "5", "Enter")
 	s = v.screen("-compare . -- {} 5")
 	v.send("Enter")
