@@ -10,6 +10,8 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // The delay experiment (SUNCAT paper, section 3.3): the getters the user
@@ -232,13 +234,12 @@ func (m *delayModel) command() string {
 	return cmd
 }
 
-// The prefixes of a Terminal's Field for the events beyond string
-// getters, as the trace writes them (tracefmt.ReadPrefix, tracefmt.CallPrefix):
-// "read:" and the field's type, "call:" and the -calls set or pattern
-// that chose the call.
+// readPrefix and callPrefix begin a Terminal's Field for the events
+// beyond string getters, as the trace writes them: "read:" and the
+// field's type, "call:" and the -calls set or pattern that chose the call.
 const (
-	readPrefix = "read:"
-	callPrefix = "call:"
+	readPrefix = tracefmt.ReadPrefix
+	callPrefix = tracefmt.CallPrefix
 )
 
 // fieldText says what a terminal's event is, from its Field: "returns
@@ -279,14 +280,12 @@ func (m *delayModel) statement() string {
 }
 
 // stmtGetters are the marked getters that are calls of -calls sql or
-// http, recorded inside the standard library (no dot in the path's first
-// element: database/sql, net/http).
+// http, recorded inside the standard library (Terminal.Hooked).
 func (m *delayModel) stmtGetters() map[string]bool {
 	out := map[string]bool{}
 	for _, g := range m.groups {
 		for _, t := range g.Terminals {
-			first, _, _ := strings.Cut(t.Getter, "/")
-			if m.marked[t.Getter] && (t.Field == callPrefix+"sql" || t.Field == callPrefix+"http") && !strings.Contains(first, ".") {
+			if m.marked[t.Getter] && t.Hooked {
 				out[t.Getter] = true
 			}
 		}

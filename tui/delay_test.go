@@ -157,8 +157,8 @@ func TestQuoteValue(t *testing.T) {
 // s limits the delay to the marked calls' most repeated statement.
 func TestDelayStatement(t *testing.T) {
 	g := Group{Terminals: []Terminal{
-		{Letter: "a", Getter: "database/sql.(*DB).QueryContext", Field: "call:sql", Values: vals("SELECT version_id FROM v", 4)},
-		{Letter: "b", Getter: "database/sql.(*DB).QueryContext", Field: "call:sql", Values: vals("\n\tSELECT tstamp\n\tFROM v WHERE id=?", 150)},
+		{Letter: "a", Getter: "database/sql.(*DB).QueryContext", Field: "call:sql", Hooked: true, Values: vals("SELECT version_id FROM v", 4)},
+		{Letter: "b", Getter: "database/sql.(*DB).QueryContext", Field: "call:sql", Hooked: true, Values: vals("\n\tSELECT tstamp\n\tFROM v WHERE id=?", 150)},
 		{Letter: "c", Getter: "example.com/m.(*T).Name", Field: "name", Values: vals("x", 900)},
 	}}
 	m := &delayModel{common: &common{marked: map[string]bool{"database/sql.(*DB).QueryContext": true, "example.com/m.(*T).Name": true}},

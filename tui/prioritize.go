@@ -87,7 +87,7 @@ func convertGroup(g *prioritize.Group) Group {
 	wheres := prioritize.Wheres(g.Terminals)
 	for i, t := range g.Terminals {
 		ct := Terminal{
-			Letter: t.Letter, Name: t.Name, Field: t.Getter.Field, Where: wheres[i],
+			Letter: t.Letter, Name: t.Name, Field: t.Getter.Field, Hooked: t.Getter.HookedCall(), Where: wheres[i],
 			Total: t.Total, PerSub: t.PerSub, Counts: prioritize.CountLine(t),
 			Values: values(t.Values),
 		}

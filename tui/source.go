@@ -101,6 +101,7 @@ type Terminal struct {
 	Name   string  // short getter name: "(*Stop).Name"
 	Getter string  // full getter name for suncat delay: "example.com/m.(*Stop).Name"; "" if unknown
 	Field  string  // what the getter returns: "name"
+	Hooked bool    // a call recorded inside the standard library, -calls sql or http (tracefmt.Getter.HookedCall)
 	Frames []Frame // the call stack, Frames[0] is the getter
 	Where  string  // its call site, told apart from the group's others (prioritize.Wheres); "" to describe it from Frames
 	Total  int
