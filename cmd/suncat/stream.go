@@ -87,6 +87,7 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 	var next atomic.Int64
 	var failed atomic.Bool
 	share := newStackShare()
+	held := newByteBudget(maxHeld)
 	readers := runtime.GOMAXPROCS(0)
 	if maxReaders > 0 {
 		readers = maxReaders
@@ -97,7 +98,10 @@ func streamSummary(files []string, opt prioritize.Options, counts *readCounts) (
 				var r result
 				if !failed.Load() {
 					i := order[k]
+					size := fileSize(files[i])
+					held.acquire(size)
 					r.part, res.Traces[i], res.Ends[i], r.err = streamFile(files[i], opt, counts, share)
+					held.release(size)
 				}
 				counts.filesDone.Add(1)
 				done[k] <- r
@@ -169,6 +173,49 @@ func streamFile(path string, opt prioritize.Options, counts *readCounts, share *
 	share.share(head)
 	part.Finish(head) // the file's bytes are gone by now
 	return part, head, end, nil
+}
+
+// maxHeld bounds the bytes of trace files that the readers hold at once
+// (a reader holds its file's data while it decodes it): a file larger
+// than the rest is read alone, rather than beside another.
+const maxHeld = 512 << 20
+
+// A byteBudget lets readers take bytes up to a limit; one reader may
+// always take what it needs when no other holds any.
+type byteBudget struct {
+	mu    sync.Mutex
+	cond  *sync.Cond
+	limit int64
+	held  int64
+}
+
+func newByteBudget(limit int64) *byteBudget {
+	b := &byteBudget{limit: limit}
+	b.cond = sync.NewCond(&b.mu)
+	return b
+}
+
+func (b *byteBudget) acquire(n int64) {
+	b.mu.Lock()
+	for b.held > 0 && b.held+n > b.limit {
+		b.cond.Wait()
+	}
+	b.held += n
+	b.mu.Unlock()
+}
+
+func (b *byteBudget) release(n int64) {
+	b.mu.Lock()
+	b.held -= n
+	b.mu.Unlock()
+	b.cond.Broadcast()
+}
+
+func fileSize(path string) int64 {
+	if fi, err := os.Stat(path); err == nil {
+		return fi.Size()
+	}
+	return 0
 }
 
 // A stackShare keeps one copy of the frames of the stacks that several
