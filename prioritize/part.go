@@ -140,10 +140,15 @@ func NewPart(opt Options, getters []tracefile.Getter) (*Part, error) {
 	return &Part{opt: c, seg: *seg, groupOf: map[string]int32{}}, nil
 }
 
+// UseGetters gives the part the trace's getter table as decoded so far
+// (tracefile.File.DecodeTraceFunc), for -split at=GETTER: it must hold
+// the getter of every event added after it.
+func (p *Part) UseGetters(getters []tracefile.Getter) { p.seg.getters = getters }
+
 // NeedsGetters reports whether NewPart needs the trace's getter table
 // before its events: for -split at=GETTER, whose boundaries are calls of
-// a getter named in the table. A streaming reader decodes such a trace
-// once for the table first.
+// a getter named in the table. A streaming reader gives the part the
+// table as it is decoded instead (UseGetters).
 func NeedsGetters(opt Options) bool { return splitKindOf(opt.Split) == splitAt }
 
 // Events returns the number of events added so far.

@@ -266,27 +266,23 @@ func decodePart(path string, opt prioritize.Options, counts *readCounts) (*prior
 		return nil, nil, 0, err
 	}
 	counts.bytes.Add(file.Size())
-	var getters []tracefile.Getter
-	if prioritize.NeedsGetters(opt) {
-		// -split at=GETTER finds its boundaries by the getters' names,
-		// which the table gives only once the trace is decoded.
-		head, err := file.DecodeFunc(func(*tracefile.Event, *tracefile.Marker) error { return nil })
-		if err != nil {
-			return nil, nil, 0, err
-		}
-		getters = head.Getters
-	}
-	part, err := prioritize.NewPart(opt, getters)
+	// -split at=GETTER finds its boundaries by the getters' names: the
+	// part learns the table as it is decoded, in the same pass.
+	part, err := prioritize.NewPart(opt, nil)
 	if err != nil {
 		return nil, nil, 0, usagef("%w", summaryFlag(err))
 	}
+	needs := prioritize.NeedsGetters(opt)
 	var n, end int64
-	head, err := file.DecodeFunc(func(ev *tracefile.Event, mk *tracefile.Marker) error {
+	head, err := file.DecodeTraceFunc(func(tr *tracefile.Trace, ev *tracefile.Event, mk *tracefile.Marker) error {
 		if ev != nil {
 			end = ev.Time
 			if n++; n == 1<<14 {
 				counts.events.Add(n)
 				n = 0
+			}
+			if needs {
+				part.UseGetters(tr.Getters)
 			}
 		}
 		return part.Add(ev, mk)

@@ -7,7 +7,7 @@
 // except the runtime, logrt, whose package-level initialization (clock and
 // unwinder calibration, SUNCAT_DELAY) must not run in readers.
 //
-// Called by: cmd/suncat (ReadFile, ReadHeader, DecodeFunc), prioritize,
+// Called by: cmd/suncat (ReadFile, ReadHeader, DecodeFunc, DecodeTraceFunc), prioritize,
 // delay, export and tui (the decoded Trace), internal/testtrace.
 package tracefile
 

@@ -247,7 +247,17 @@ func (f *File) Decode() (*Trace, error) { return f.DecodeFunc(nil) }
 
 // DecodeFunc is the package's DecodeFunc for the file.
 func (f *File) DecodeFunc(fn func(ev *Event, mk *Marker) error) (*Trace, error) {
-	return decodeImage(f.name, f.img, fn)
+	return decodeImage(f.name, f.img, fn, nil)
+}
+
+// DecodeTraceFunc is DecodeFunc whose fn also gets the trace being
+// decoded: its header, and the getters and stacks defined so far (an
+// event's getter is always in tr's table by the time fn gets it), so that
+// a reader that needs the getters' names learns them in the same pass.
+// fn must not keep tr's slices, which grow.
+func (f *File) DecodeTraceFunc(fn func(tr *Trace, ev *Event, mk *Marker) error) (*Trace, error) {
+	var tr *Trace
+	return decodeImage(f.name, f.img, func(ev *Event, mk *Marker) error { return fn(tr, ev, mk) }, &tr)
 }
 
 // ReadHeader decodes only the header of the trace file at path: the
@@ -286,11 +296,16 @@ func Decode(name string, data []byte) (*Trace, error) {
 // getters and stacks, and no Events or Marks. fn must not keep the
 // pointers; an error from fn stops decoding and is returned as is.
 func DecodeFunc(name string, data []byte, fn func(ev *Event, mk *Marker) error) (*Trace, error) {
-	return decodeImage(name, imageOf(data), fn)
+	return decodeImage(name, imageOf(data), fn, nil)
 }
 
-func decodeImage(name string, img *image, fn func(ev *Event, mk *Marker) error) (*Trace, error) {
+// decodeImage decodes img; if decoding is not nil, it is set to the
+// Trace being decoded before any record is.
+func decodeImage(name string, img *image, fn func(ev *Event, mk *Marker) error, decoding **Trace) (*Trace, error) {
 	d := &decoder{name: name, img: img, t: &Trace{Path: name}, fn: fn}
+	if decoding != nil {
+		*decoding = d.t
+	}
 	d.cur.img = img
 	d.budget = &frameBudget{left: framesPerByte*img.held + freeFrames}
 	if err := d.header(); err != nil {
