@@ -1,6 +1,7 @@
 package prioritize
 
 import (
+	"os"
 	"strconv"
 	"testing"
 
@@ -132,4 +133,44 @@ func BenchmarkSummaryAllLevelsDistinct(b *testing.B) {
 		b.ReportMetric(float64(len(out)), "bytes-printed")
 	}
 	b.ReportMetric(float64(len(data)), "trace-bytes")
+}
+
+// BenchmarkSummary100M summarizes a synthetic trace of 10^8 events (64
+// call sites of 4 getters in 4 marked sub-traces, 1.2 GB), streamed.
+// It takes minutes and gigabytes: only with SUNCAT_BENCH_LARGE=1.
+//
+//	SUNCAT_BENCH_LARGE=1 go test -run '^$' -bench Summary100M -benchtime 1x -benchmem -timeout 60m ./prioritize
+func BenchmarkSummary100M(b *testing.B) {
+	if os.Getenv("SUNCAT_BENCH_LARGE") == "" {
+		b.Skip("SUNCAT_BENCH_LARGE=1 runs it")
+	}
+	const perSub = 25_000_000
+	s := testtrace.NewSynth("big")
+	g := s.Getters(4, false)
+	stacks := make([][]testtrace.Frame, 64)
+	for i := range stacks {
+		stacks[i] = []testtrace.Frame{{Func: "p.T.M", File: "/p/t.go", Line: 3},
+			{Func: "p.loop" + strconv.Itoa(i), File: "/p/l.go", Line: i + 1}, {Func: "main.main", File: "/main.go", Line: 9}}
+	}
+	for size := 1; size <= 4; size++ {
+		s.Mark("size "+strconv.Itoa(size), 1)
+		for n := 0; n < perSub; {
+			for i := 0; i < 64 && n < perSub; i++ {
+				for k := 0; k < 1+i%4*size && n < perSub; k++ {
+					s.Event(g+uint32(i%4), stacks[i], strconv.Itoa(k%3), 1)
+					n++
+				}
+			}
+		}
+	}
+	data := s.Bytes()
+	s = nil
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sum, _ := summarizeData(b, data, Options{}, nil)
+		if sum.Groups[0].Events != 4*perSub {
+			b.Fatalf("%d events summarized; want %d", sum.Groups[0].Events, 4*perSub)
+		}
+	}
+	b.ReportMetric(4*perSub, "events")
 }
