@@ -118,7 +118,11 @@ func docFiles(t *testing.T) []string {
 	if len(more) == 0 {
 		t.Fatal("no doc/*.md files")
 	}
-	return append(files, more...)
+	cases, err := filepath.Glob(filepath.Join(root, "doc", "cases", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(append(files, more...), cases...)
 }
 
 func relDoc(file string) string {
@@ -587,19 +591,31 @@ func testFuncs(t *testing.T, dir string) ([]string, map[string]bool) {
 }
 
 // TestDocLinks checks that every file of doc/ is listed in doc/README.md,
-// the table of contents, and that the relative links of the README,
-// BENCH.md and doc/ lead to files that exist.
+// the table of contents, every case of doc/cases/ in doc/cases.md, its
+// index, and that the relative links of the README, BENCH.md, doc/ and
+// doc/cases/ lead to files that exist.
 func TestDocLinks(t *testing.T) {
 	root := filepath.Join("..", "..")
 	index, err := os.ReadFile(filepath.Join(root, "doc", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	cases, err := os.ReadFile(filepath.Join(root, "doc", "cases.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
 	for _, file := range docFiles(t) {
 		base := filepath.Base(file)
-		if filepath.Base(filepath.Dir(file)) == "doc" && base != "README.md" && !strings.Contains(string(index), "]("+base+")") {
-			t.Errorf("doc/README.md does not list %s", base)
+		switch filepath.Base(filepath.Dir(file)) {
+		case "doc":
+			if base != "README.md" && !strings.Contains(string(index), "]("+base+")") {
+				t.Errorf("doc/README.md does not list %s", base)
+			}
+		case "cases":
+			if !strings.Contains(string(cases), "](cases/"+base+")") {
+				t.Errorf("doc/cases.md does not list cases/%s", base)
+			}
 		}
 		data, err := os.ReadFile(file)
 		if err != nil {
