@@ -98,6 +98,37 @@ func benchEventsCallers(b *testing.B, depth int) {
 	benchEvents(b, depth)
 }
 
+// benchTurns records, at one stack, two values taking turns: each event
+// is in a known context (repeat.go) but repeats none; with walk, every
+// event walks its stack (SUNCAT_REPEAT=0), as before known contexts.
+func benchTurns(b *testing.B, depth int, walk bool) {
+	saved := ctxOn
+	ctxOn = ctxOn && !walk
+	defer func() { ctxOn = saved }()
+	setupBenchTrace(b)
+	ss := [2]*benchStop{{name: "Pike St"}, {name: "Pine St"}}
+	atDepth(depth, func() { ss[0].Name(); ss[1].Name() })
+	before := w.bytesUsed()
+	b.ReportAllocs()
+	b.ResetTimer()
+	atDepth(depth, func() {
+		for i := 0; i < b.N; i++ {
+			ss[i&1].Name()
+		}
+	})
+	b.StopTimer()
+	b.ReportMetric(float64(w.bytesUsed()-before)/float64(b.N), "trace-B/event")
+}
+
+// EventDepth10 and 50 repeat one event (a repeat record counts them) since
+// known contexts; EventTurns, two values taking turns at one stack, are
+// events of a known context; EventTurnsWalk, the same with every stack
+// walked.
+func BenchmarkEventTurnsDepth10(b *testing.B)     { benchTurns(b, 10, false) }
+func BenchmarkEventTurnsDepth50(b *testing.B)     { benchTurns(b, 50, false) }
+func BenchmarkEventTurnsWalkDepth10(b *testing.B) { benchTurns(b, 10, true) }
+func BenchmarkEventTurnsWalkDepth50(b *testing.B) { benchTurns(b, 50, true) }
+
 func BenchmarkEventDepth10(b *testing.B)        { benchEvents(b, 10) }
 func BenchmarkEventDepth50(b *testing.B)        { benchEvents(b, 50) }
 func BenchmarkEventCallersDepth10(b *testing.B) { benchEventsCallers(b, 10) }

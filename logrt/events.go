@@ -15,6 +15,9 @@ import (
 // of the event's stack is the recorder's and the second the user's code
 // that read the field or made the call.
 
+// Reads are recorded through readString, which keeps known contexts and
+// counts repeats (repeat.go); calls, through String, as getters are.
+//
 // Field prefixes of the getter table entries of reads and calls
 // (tracefmt.Getter.EventKind).
 const (
@@ -26,7 +29,7 @@ const (
 //
 //go:noinline
 func ReadString[S ~string](id uint32, v S) S {
-	String(id, string(v))
+	readString(id, string(v))
 	return v
 }
 
@@ -35,7 +38,7 @@ func ReadString[S ~string](id uint32, v S) S {
 //go:noinline
 func ReadInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](id uint32, v T) T {
 	var b [24]byte
-	String(id, string(strconv.AppendInt(b[:0], int64(v), 10)))
+	readString(id, string(strconv.AppendInt(b[:0], int64(v), 10)))
 	return v
 }
 
@@ -44,7 +47,7 @@ func ReadInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](id uint32, v T) T {
 //go:noinline
 func ReadUint[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](id uint32, v T) T {
 	var b [24]byte
-	String(id, string(strconv.AppendUint(b[:0], uint64(v), 10)))
+	readString(id, string(strconv.AppendUint(b[:0], uint64(v), 10)))
 	return v
 }
 
@@ -53,7 +56,7 @@ func ReadUint[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](id uint
 //go:noinline
 func ReadFloat[T ~float32 | ~float64](id uint32, v T) T {
 	var b [32]byte
-	String(id, string(strconv.AppendFloat(b[:0], float64(v), 'g', -1, 64)))
+	readString(id, string(strconv.AppendFloat(b[:0], float64(v), 'g', -1, 64)))
 	return v
 }
 
@@ -62,9 +65,9 @@ func ReadFloat[T ~float32 | ~float64](id uint32, v T) T {
 //go:noinline
 func ReadBool[T ~bool](id uint32, v T) T {
 	if v {
-		String(id, "true")
+		readString(id, "true")
 	} else {
-		String(id, "false")
+		readString(id, "false")
 	}
 	return v
 }
@@ -74,7 +77,7 @@ func ReadBool[T ~bool](id uint32, v T) T {
 //go:noinline
 func ReadSlice[S ~[]E, E any](id uint32, v S) S {
 	var b [24]byte
-	String(id, string(strconv.AppendInt(append(b[:0], "len "...), int64(len(v)), 10)))
+	readString(id, string(strconv.AppendInt(append(b[:0], "len "...), int64(len(v)), 10)))
 	return v
 }
 
@@ -83,7 +86,7 @@ func ReadSlice[S ~[]E, E any](id uint32, v S) S {
 //go:noinline
 func ReadMap[M ~map[K]V, K comparable, V any](id uint32, v M) M {
 	var b [24]byte
-	String(id, string(strconv.AppendInt(append(b[:0], "len "...), int64(len(v)), 10)))
+	readString(id, string(strconv.AppendInt(append(b[:0], "len "...), int64(len(v)), 10)))
 	return v
 }
 
@@ -92,7 +95,7 @@ func ReadMap[M ~map[K]V, K comparable, V any](id uint32, v M) M {
 //go:noinline
 func ReadArray[T any](id uint32, v T, n int) T {
 	var b [24]byte
-	String(id, string(strconv.AppendInt(append(b[:0], "len "...), int64(n), 10)))
+	readString(id, string(strconv.AppendInt(append(b[:0], "len "...), int64(n), 10)))
 	return v
 }
 
@@ -100,7 +103,7 @@ func ReadArray[T any](id uint32, v T, n int) T {
 //
 //go:noinline
 func ReadAs[T any](id uint32, v T, name string) T {
-	String(id, name)
+	readString(id, name)
 	return v
 }
 

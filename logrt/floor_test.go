@@ -75,7 +75,7 @@ func floorGet(id uint32, v string) string {
 			// only its holder writes: a global sink, written by every
 			// getter call on both cores, would cost more than the walk.
 			s := w.lockShard()
-			s.root = uintptr(fpCallers(s.pcs[:], nil))
+			s.root = uintptr(fpCallers(s.pcs[:], nil, nil))
 			if floorMode == 2 {
 				s.root += uintptr(s.now())
 			}

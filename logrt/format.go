@@ -37,6 +37,7 @@ const (
 	kindFrames     = tracefmt.RecFrames
 	kindChunk      = tracefmt.RecChunk
 	kindNote       = tracefmt.RecNote
+	kindRepeat     = tracefmt.RecRepeat
 	kindEventDelta = tracefmt.RecEventDelta
 	maxKindDelta   = tracefmt.MaxRecDelta
 )

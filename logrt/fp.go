@@ -31,9 +31,14 @@ const maxFrameGap = 64 << 20
 
 var (
 	fpOff     int  // from fpCallers' anchor to its saved frame pointer
-	fpProbing bool // fpCallers records candidate offsets instead
+	sameOff   int  // from fpFind's anchor to its saved frame pointer
+	fpProbing bool // fpCallers and fpFind record candidate offsets instead
 	fpProbePC [1]uintptr
 	fpFound   []int // candidate offsets, by probe
+
+	// fpSameOK says that fpFind was calibrated: a known context can be
+	// told from its frames without walking them (repeat.go).
+	fpSameOK bool
 )
 
 // fpCallers fills pcs with the return addresses of the frames above the
@@ -41,11 +46,15 @@ var (
 // pcs) would from that caller (before inline expansion, which
 // runtime.CallersFrames does for both). If root is not nil, it is set to
 // the address of the last frame walked: the goroutine's first frame when
-// the walk reaches it, a hint of which goroutine this is. It must not be
-// inlined: it works from its own frame.
+// the walk reaches it, a hint of which goroutine this is. If fps is not
+// nil (at least one longer than pcs), it is filled with the proof of the
+// walk that fpFind checks: the address of each frame walked (fps[i] holds
+// the frame whose return address is pcs[i]), then the word saved in the
+// last one (the next frame pointer, or what ended the walk). It must not
+// be inlined: it works from its own frame.
 //
 //go:noinline
-func fpCallers(pcs []uintptr, root *uintptr) int {
+func fpCallers(pcs []uintptr, root *uintptr, fps []uintptr) int {
 	var anchor uintptr
 	base := unsafe.Pointer(&anchor)
 	if fpProbing {
@@ -56,8 +65,11 @@ func fpCallers(pcs []uintptr, root *uintptr) int {
 	n := 0
 	for fp != nil && n < len(pcs) {
 		pcs[n] = *(*uintptr)(unsafe.Add(fp, unsafe.Sizeof(uintptr(0))))
-		n++
 		next := *(*uintptr)(fp)
+		if fps != nil {
+			fps[n], fps[n+1] = uintptr(fp), next
+		}
+		n++
 		if next <= uintptr(fp) || next-uintptr(fp) > maxFrameGap {
 			break // the end of the chain, or a jump off this stack
 		}
@@ -67,6 +79,68 @@ func fpCallers(pcs []uintptr, root *uintptr) int {
 		*root = uintptr(fp)
 	}
 	return n
+}
+
+// fpFind returns the index in c of the entry of the site of a call of
+// getter id (the return address two frames above the caller of its
+// caller, and the frame it returns to, ctxIndex; -1 if the chain is
+// shorter), and whether that entry
+// is the call's known context, its frames still those above the caller:
+// if fpCallers walked them from the same caller, its
+// first frame at the same address, and each frame of the chain still
+// holding the same saved frame pointer and return address. The walk is
+// then the same walk, so the stack is the same stack, however the frames
+// came to be there (a frame that returned and was called again from the
+// same places holds the same words; one called from anywhere else holds
+// another return address or another saved frame pointer, somewhere on
+// the chain, however far from the call). Each word it reads is one the
+// walk would read: it stops at the first that differs. The frames'
+// addresses are known, so the loads do not wait for each other, as a
+// walk's do. It must not be inlined: it works from its own frame.
+//
+//go:noinline
+func fpFind(c *ctxCache, id uint32) (int, bool) {
+	var anchor uintptr
+	base := unsafe.Pointer(&anchor)
+	if fpProbing {
+		probe(base)
+		return -1, false
+	}
+	const word = unsafe.Sizeof(uintptr(0))
+	fp := *(*unsafe.Pointer)(unsafe.Add(base, sameOff)) // the caller's frame
+	f := fp
+	for k := 0; k < 2; k++ {
+		if f == nil {
+			return -1, false
+		}
+		next := *(*uintptr)(f)
+		if next <= uintptr(f) || next-uintptr(f) > maxFrameGap {
+			return -1, false
+		}
+		f = unsafe.Add(f, next-uintptr(f))
+	}
+	i := ctxIndex(*(*uintptr)(unsafe.Add(f, word)), *(*uintptr)(f), id)
+	e := &c.e[i]
+	n := e.n
+	if n == 0 || e.id != id || uintptr(fp) != e.walk.fps[0] {
+		return i, false
+	}
+	if e.skip > 0 {
+		e.skip-- // the site's stack changed lately: walk it (ctxEntry.missed)
+		return i, false
+	}
+	pcs, fps := &e.walk.pcs, &e.walk.fps
+	for j := 0; ; j++ {
+		if *(*uintptr)(fp) != fps[j+1] || *(*uintptr)(unsafe.Add(fp, word)) != pcs[j] {
+			e.missed()
+			return i, false
+		}
+		if j+1 == n {
+			e.backoff = 0
+			return i, true
+		}
+		fp = unsafe.Add(fp, fps[j+1]-fps[j])
+	}
 }
 
 // probe records, in fpFound, the offsets from base (fpCallers' anchor) of
@@ -86,24 +160,72 @@ func probe(base unsafe.Pointer) {
 
 // calibrate finds fpOff and reports whether frame-pointer unwinding can
 // be trusted in this program: some candidate offset must give the same
-// return addresses as runtime.Callers through a chain of calls.
+// return addresses as runtime.Callers through a chain of calls. It then
+// calibrates fpFind (fpSameOK).
 func calibrate() bool {
 	var pad [256]uintptr // stack above the probe's window
 	fpProbing = true
 	calibChain(pad[:], 0, nil)
 	fpProbing = false
-	for _, off := range fpFound {
+	found := fpFound
+	fpFound = nil
+	for _, off := range found {
 		fpOff = off
 		var got, want [8]uintptr
 		n, m := calibChain(pad[:], 4, func() (int, int) {
-			return fpCallers(got[:], nil), runtime.Callers(2, want[:])
+			return fpCallers(got[:], nil, nil), runtime.Callers(2, want[:])
 		})
 		if n == len(got) && m == len(want) && got == want {
-			fpFound = nil
+			fpSameOK = calibrateSame(pad[:])
 			return true
 		}
 	}
-	fpOff, fpFound = 0, nil
+	fpOff = 0
+	return false
+}
+
+// calibrateSame finds sameOff: fpFind must know the frames that
+// fpCallers walked from the same function, and not those walked from
+// another depth.
+func calibrateSame(pad []uintptr) bool {
+	fpProbing = true
+	calibChain(pad, 0, func() (int, int) { fpFind(nil, 0); return 0, 0 })
+	fpProbing = false
+	found := fpFound
+	fpFound = nil
+	c := new(ctxCache)
+	for _, off := range found {
+		sameOff = off
+		*c = ctxCache{}
+		step, at, hits := 0, -1, [3]bool{}
+		f := func() (int, int) {
+			if step == 0 {
+				var pcs [16]uintptr
+				var fps [17]uintptr
+				if n := fpCallers(pcs[:], nil, fps[:]); n >= 3 {
+					at = ctxIndex(pcs[2], fps[3], 1)
+					e := &c.e[at]
+					e.n, e.id, e.walk = n, 1, new(ctxWalk)
+					copy(e.walk.pcs[:], pcs[:n])
+					copy(e.walk.fps[:], fps[:n+1])
+				}
+			} else {
+				i, hit := fpFind(c, 1)
+				hits[step] = hit && i == at
+			}
+			return 0, 0
+		}
+		// From one call site: walk at depth 4, then look there (the same
+		// frames) and at depth 3 (others).
+		for _, depth := range [...]int{4, 4, 3} {
+			calibChain(pad, depth, f)
+			step++
+		}
+		if hits[1] && !hits[2] {
+			return true
+		}
+	}
+	sameOff = 0
 	return false
 }
 
@@ -116,7 +238,7 @@ func calibChain(pad []uintptr, depth int, f func() (int, int)) (int, int) {
 		return calibChain(pad, depth-1, f)
 	}
 	if f == nil {
-		fpCallers(nil, nil)
+		fpCallers(nil, nil, nil)
 		return 0, 0
 	}
 	return f()

@@ -36,7 +36,7 @@ func itoa(n int) string {
 //go:noinline
 func both() (fp, callers []string) {
 	var a, b [maxFrames]uintptr
-	n := fpCallers(a[:], nil)
+	n := fpCallers(a[:], nil, nil)
 	m := runtime.Callers(2, b[:])
 	return symbolize(a[:n]), symbolize(b[:m])
 }

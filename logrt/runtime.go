@@ -45,7 +45,10 @@ type writer struct {
 	// so that cores recording at once do not take those lines from each
 	// other.
 	seq uint64 // the last sequence number handed out (atomic)
-	_   [56]byte
+	// marks counts the marks, pauses and resumes begun (atomic): a run
+	// of repeats (repeat.go) ends at any of them.
+	marks uint64
+	_     [48]byte
 
 	// Budgets shared by all shards' dictionaries (atomic), so that the
 	// writer's memory stays bounded however many shards there are.
@@ -77,9 +80,13 @@ type writer struct {
 
 	pending    string // a Label to record before the next event
 	hasPending int32  // atomic: 1 while pending is to be recorded
+
+	// The shard each goroutine recorded its last event in, by the
+	// address of its first frame (atomic; repeat.go, owner).
+	owners [ownerSlots]uint64
 }
 
-var _ = [1]int{}[unsafe.Offsetof(w.seq)%8+unsafe.Offsetof(w.interned)%8+unsafe.Offsetof(w.nodes)%8]
+var _ = [1]int{}[unsafe.Offsetof(w.seq)%8+unsafe.Offsetof(w.marks)%8+unsafe.Offsetof(w.interned)%8+unsafe.Offsetof(w.nodes)%8]
 
 // SetGetters records the getter table of the instrumented program. It is
 // called once, from generated code, before main runs.
@@ -120,18 +127,42 @@ func String(id uint32, v string) string {
 		// from here, so that its stack starts at the same depth.
 		r := undone
 		if w.nP > 0 {
-			if r = w.record(id, v, true); r == needSpare && w.refillNow() {
-				r = w.record(id, v, true)
+			if r = w.record(id, v, true, false); r == needSpare && w.refillNow() {
+				r = w.record(id, v, true, false)
 			}
 		}
 		if r != recorded {
-			w.record(id, v, false)
+			w.record(id, v, false, false)
 		}
 	}
 	if delays != nil && delayWanted(id, v) {
 		delay(id)
 	}
 	return v
+}
+
+// readString is String for the reads of fields (events.go): their events
+// are recorded in known contexts where they can be, and repeats counted
+// (repeat.go), for a loop reads the same fields from the same frames
+// again and again. Getter calls keep to String, where every event walks
+// its stack. It must not be inlined, as String.
+//
+//go:noinline
+func readString(id uint32, v string) {
+	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
+		r := undone
+		if w.nP > 0 {
+			if r = w.record(id, v, true, ctxOn); r == needSpare && w.refillNow() {
+				r = w.record(id, v, true, ctxOn)
+			}
+		}
+		if r != recorded {
+			w.record(id, v, false, ctxOn)
+		}
+	}
+	if delays != nil {
+		delay(id)
+	}
 }
 
 // Mark records a labelled sub-trace boundary.
@@ -224,17 +255,18 @@ const (
 	undone    // pinned, it found no shard or a label to write first
 )
 
-// record records one getter call in a shard, pinned or locked: it walks
-// the stack into the shard's buffer (which needs no clearing, unlike a
-// fresh array) and writes the event. Locked, it always reports recorded
+// record records one getter call in a shard, pinned or locked: in its
+// known context if known and fpFind finds one (repeat.go), else it walks the stack
+// into the entry of its site or the shard's buffer (which need no
+// clearing, unlike a fresh array) and writes the event. Locked, it always reports recorded
 // (or dropped, if recording failed), and the shard is released however
 // the record ends, a panic included; pinned, a panic is fatal whatever a
 // deferred call would do (pinned.go), so there is none. It must not be
-// inlined: the walk starts from its frame, and leaves out its caller,
-// String.
+// inlined: the walk and fpFind start from its frame, and leave out its
+// caller, String or readString.
 //
 //go:noinline
-func (w *writer) record(id uint32, v string, pinned bool) int {
+func (w *writer) record(id uint32, v string, pinned, known bool) int {
 	var s *shard
 	if !pinned {
 		s = w.lockShard()
@@ -244,15 +276,41 @@ func (w *writer) record(id uint32, v string, pinned bool) int {
 	}
 	n := 0
 	s.root = 0
+	pcs := s.pcs[:]
 	if useFP {
-		n = fpCallers(s.pcs[:], &s.root) // s.pcs[0] is in String
+		slot := -1
+		if known {
+			if s.ctx == nil {
+				s.ctx = new(ctxCache)
+			}
+			var hit bool // fpFind, as fpCallers, starts from this frame
+			if slot, hit = fpFind(s.ctx, id); hit {
+				s.short = false
+				if r := s.known(slot, id, v); r != undone {
+					if pinned {
+						s.unpin()
+					}
+					return r
+				}
+			}
+		}
+		fps := s.fps[:]
+		if slot >= 0 { // the walk goes straight into the site's entry
+			e := &s.ctx.e[slot]
+			if e.n = 0; e.walk == nil {
+				e.walk = new(ctxWalk)
+			}
+			pcs, fps = e.walk.pcs[:], e.walk.fps[:]
+		}
+		n = fpCallers(pcs, &s.root, fps) // pcs[0] is in String
+		s.walked, s.slot = n, slot
 		if n > 0 {
 			n--
 		}
 	} else {
 		n = runtime.Callers(3, s.pcs[1:]) // leaving out Callers, record and String
 	}
-	r := w.event(s, id, s.pcs[1:1+n], v)
+	r := w.event(s, id, pcs[1:1+n], v)
 	if pinned {
 		s.unpin()
 	}
@@ -282,13 +340,36 @@ func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) int {
 	if !ok || vid == 0 {
 		return s.outcome()
 	}
+	root := s.root
+	if useFP && s.walked == len(s.pcs) {
+		root = 0 // cut at maxFrames: not the goroutine's first frame
+	}
+	r, done := w.writeEvent(s, id, st, vid, root)
+	if done {
+		s.tree.commit(st)
+		if ctxOn {
+			s.arm(id, v, vid)
+		}
+	}
+	return r
+}
+
+// writeEvent writes an event of getter id on stack st with value vid in
+// shard s, and reports what it came to and whether it was written (not
+// if there was no room, or recording was paused meanwhile). root is the
+// address of the first frame of the goroutine (0: unknown), whose shard
+// s becomes (own).
+func (w *writer) writeEvent(s *shard, id uint32, st *stackRef, vid uint32, root uintptr) (int, bool) {
 	b := s.reserve(6*10 + len(st.pcIDs)*5)
 	if b == nil {
-		return s.outcome()
+		return s.outcome(), false
+	}
+	if ctxOn {
+		s.own(root)
 	}
 	seq, now, ok := w.order(s)
 	if !ok {
-		return recorded // paused between the check in String and now
+		return recorded, false // paused between the check in String and now
 	}
 	n := putUvarint(b, uint64(id))
 	n += st.put(b[n:], s.tree.next)
@@ -302,8 +383,7 @@ func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) int {
 	n += putUvarint(b[n:], uint64(now-s.last))
 	s.lastSeq, s.last = seq, now
 	s.commit(kind, n)
-	s.tree.commit(st)
-	return recorded
+	return recorded, true
 }
 
 // seqPaused is the bit of writer.seq that says recording is paused. The
@@ -343,13 +423,16 @@ func clockIsFine() bool {
 // event is recorded only if no pause or resume changed writer.seq while
 // the clock was read, so its time is outside every pause.
 func (w *writer) order(s *shard) (uint64, int64, bool) {
+	s.marks = atomic.LoadUint64(&w.marks)
 	if !byClock {
 		seq, ok := w.nextSeq()
+		s.word = seq
 		return seq, s.now(), ok
 	}
 	before := atomic.LoadUint64(&w.seq)
 	now := s.now()
 	ok := before&seqPaused == 0 && atomic.LoadUint64(&w.seq) == before
+	s.word = before
 	return s.lastSeq + 1, now, ok
 }
 
@@ -382,6 +465,7 @@ func (w *writer) takePending() (string, bool) {
 	if atomic.SwapInt32(&w.hasPending, 0) == 0 {
 		return "", false
 	}
+	atomic.AddUint64(&w.marks, 1)
 	return w.pending, true
 }
 
@@ -394,6 +478,7 @@ func (w *writer) mark(kind MarkKind, label string) {
 	w.mu.Lock()
 	atomic.StoreInt32(&w.hasPending, 0)
 	w.mu.Unlock()
+	atomic.AddUint64(&w.marks, 1) // before the mark takes its time
 	var seq uint64
 	var now int64
 	switch kind {

@@ -37,6 +37,14 @@ type shard struct {
 	root    uintptr                // and its outermost frame (fpCallers)
 	nextStr uint32
 
+	fps    [2 + maxFrames]uintptr // the walk's frames, its proof (fpCallers)
+	walked int                    // frames the last walk took (record)
+	slot   int                    // the known context's entry it went into, or -1
+	word   uint64                 // writer.seq when the last event took its place (order)
+	marks  uint64                 // and writer.marks before it did
+	rep    repeatRun              // the last event, to count repeats of (repeat.go)
+	ctx    *ctxCache              // the known contexts, once the shard has one
+
 	// A P's shard (pinned.go) is written only by goroutines pinned to its
 	// P, and takes its chunks from the mapper.
 	pinned bool
@@ -52,6 +60,8 @@ type shard struct {
 func newShard(id int, pinned bool) *shard {
 	s := &shard{id: id, pinned: pinned}
 	s.tree.reset()
+	s.rep.forget()
+	s.slot = -1
 	return s
 }
 
@@ -253,6 +263,9 @@ func (s *shard) leave(chunk []byte, index, off int, cur *mappedChunk) {
 // commit publishes the record whose payload of n bytes was written after
 // the commit word at s.off.
 func (s *shard) commit(kind byte, n int) {
+	if kind != kindRepeat {
+		s.rep.forget()
+	}
 	storeCommit(unsafe.Pointer(&s.chunk[s.off]), uint32(kind)|uint32(n)<<8)
 	s.records++
 	if kind >= kindEventDelta || kind == kindEvent {

@@ -21,7 +21,8 @@ type callTree struct {
 	children flatTable // (return address, parent node) -> child node (flat.go)
 	pcIDs    map[uintptr]uint32
 	nextPC   uint32
-	size     int // nodes in children since the last reset
+	size     int    // nodes in children since the last reset
+	gen      uint32 // the resets so far (a known context's node is of one)
 
 	// The stack being interned, root first, from where it leaves the
 	// previous one; its nodes are known (in path) up to lastN.
@@ -81,6 +82,7 @@ type stackRef struct {
 }
 
 func (t *callTree) reset() {
+	t.gen++
 	t.children = flatTable{}
 	t.pcIDs = make(map[uintptr]uint32)
 	t.size, t.lastN = 0, 0

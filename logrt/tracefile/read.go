@@ -191,6 +191,13 @@ const (
 	maxStackFrames = 2048 // frames of one stack
 	framesPerByte  = 16   // frames of all stacks made, per byte of data held,
 	freeFrames     = 1 << 18
+
+	// Events that a whole decode (Decode, ReadFile) holds, per byte of
+	// data held, and more: each event record takes 8 bytes or more, so
+	// only repeats (tracefmt.RecRepeat, up to 8,192 events a byte) reach
+	// it. DecodeFunc hands events on and holds none.
+	heldEventsPerByte = 4
+	freeEvents        = 1 << 16
 )
 
 type frameBudget struct{ left int }
@@ -537,6 +544,8 @@ func (d *decoder) plainRecord(kind byte, off int) error {
 		d.pos = d.end
 	case tracefmt.RecNote:
 		d.t.Stopped, err = d.string("note")
+	case tracefmt.RecRepeat:
+		err = d.repeat()
 	default:
 		return d.errorf(off, "unknown record kind %d", kind)
 	}
@@ -801,6 +810,9 @@ func (d *decoder) emitEvent(e Event) error {
 	e.Seq = d.seq
 	d.seq++
 	d.t.EventsRead++
+	if d.fn == nil && d.t.EventsRead > heldEventsPerByte*d.img.held+freeEvents {
+		return d.limitf(d.off, "its repeats make more events than the reader holds in memory for %d bytes of data (%d a byte and %d); read it as a stream (DecodeFunc)", d.img.held, heldEventsPerByte, freeEvents)
+	}
 	if d.fn != nil {
 		// One Event for every call (fn must not keep it): a pointer to a
 		// fresh one would escape, an allocation per event.

@@ -224,6 +224,10 @@ func FuzzReader(f *testing.F) {
 		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 10), rec(tracefmt.RecMark, 1, 2, 5, 1, 'x'), fill},
 		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 12), sameStackEvent(3, 1)},
 		[][]byte{chunkOf(0), sameStackEvent(4, 1)}))
+	f.Add(v4(shardTrace(f, 1024,
+		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 10), repeatRec(3), sameStackEvent(3, 10), repeatRec(2), fill},
+		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 15), repeatRec(1), sameStackEvent(1, 1)},
+		[][]byte{chunkOf(0), sameStackEvent(1, 1), repeatRec(5)})))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)

@@ -38,6 +38,15 @@ type stream struct {
 	at  int    // its offset, for errors
 	ev  Event
 	mk  Marker
+
+	// The stream's last event record, as decoded, while the records after
+	// it are its repeats (tracefmt.RecRepeat); and the repeats read and
+	// not yet handed on.
+	prev      Event
+	prevSeq   uint64
+	prevAt    int
+	canRepeat bool
+	repeats   uint64
 }
 
 // maxShards bounds the shard ids a reader accepts (writers use at most
@@ -361,9 +370,18 @@ func orderName(byClock bool) string {
 }
 
 // fill decodes the stream's records until one is waiting to be handed on
-// or the stream ends.
+// or the stream ends. Each repeat of an event is handed on as the event
+// again, at its time and place in the order.
 func (s *stream) fill() error {
-	for s.has == 0 && !s.done {
+	for s.has == 0 {
+		if s.repeats > 0 {
+			s.repeats--
+			s.ev, s.seq, s.at, s.has = s.prev, s.prevSeq, s.prevAt, hasEvent
+			return nil
+		}
+		if s.done {
+			return nil
+		}
 		if err := s.step(); err != nil {
 			return err
 		}
@@ -450,10 +468,40 @@ func (s *stream) step() error {
 	if err := d.record(kind, s.off, n); err != nil {
 		return err
 	}
-	if tracefmt.IsEvent(kind) {
+	switch {
+	case tracefmt.IsEvent(kind):
 		s.evChunk++
+		s.prev, s.prevSeq, s.prevAt, s.canRepeat = s.ev, s.seq, s.at, true
+	case kind != tracefmt.RecRepeat:
+		s.canRepeat = false
 	}
 	s.off += size
+	return nil
+}
+
+// repeat decodes a tracefmt.RecRepeat record (version 4): the stream's
+// last event, count more times; the record before it is that event or
+// another repeat of it.
+func (d *decoder) repeat() error {
+	at := d.pos
+	if d.out == nil || d.version < 4 {
+		return d.errorf(at, "repeat record in a version %d trace", d.version)
+	}
+	if !d.out.canRepeat {
+		return d.errorf(at, "repeat record after a record that is not an event")
+	}
+	if d.end-d.pos != tracefmt.RepeatSize {
+		return d.errorf(at, "repeat record of %d bytes (want %d)", d.end-d.pos, tracefmt.RepeatSize)
+	}
+	n := binary.LittleEndian.Uint32(d.payload[d.pos-d.base:])
+	if n&tracefmt.RepeatFlag == 0 {
+		return d.errorf(at, "repeat count without its flag")
+	}
+	if n &^= tracefmt.RepeatFlag; n > tracefmt.MaxRepeat {
+		return d.errorf(at, "repeat count %d over %d", n, tracefmt.MaxRepeat)
+	}
+	d.out.repeats += uint64(n)
+	d.pos = d.end
 	return nil
 }
 

@@ -2,8 +2,8 @@ package tracefmt
 
 import "hash/crc32"
 
-// The trace file format, version 3 (the reader also reads versions 1
-// and 2).
+// The trace file format, version 4 (the reader also reads versions 1
+// to 3).
 //
 // A trace is one file per process. The writer maps it into memory in chunks
 // (MAP_SHARED), so every record that is complete when the process dies, by
@@ -71,8 +71,8 @@ import "hash/crc32"
 //	             of RecEvent without its sequence delta
 //	RecMark:     u mark kind (1 mark, 2 pause, 3 resume), u sequence delta,
 //	             u time delta, s label
-//	RecPad:      ignored bytes up to the end of the chunk; in a version 3
-//	             trace, its last TrailerSize bytes are the chunk's
+//	RecPad:      ignored bytes up to the end of the chunk; since version
+//	             3, its last TrailerSize bytes are the chunk's
 //	             trailer (below) where the pad has room for it. Right
 //	             after a RecGetters record, an 8-byte pad is that
 //	             table's own check: GettersCheckTag u32, then the
@@ -84,6 +84,20 @@ import "hash/crc32"
 //	             space left on device"), written once, in the room every
 //	             chunk keeps for it (logrt's noteRoom); only records being
 //	             written in other shards at that moment may follow it
+//	RecRepeat:   count u32 (little endian, not a varint, its top bit set:
+//	             RepeatFlag, so that the record never ends in a zero
+//	             byte, which a trace trimmed of its zeros would lose): the event just
+//	             before it in the stream (an event record, or the event
+//	             that the repeat records before it repeat) happened count
+//	             more times, with the same getter, stack and value, and
+//	             nothing else of the stream between (version 4). The
+//	             writer raises count in place as the run goes on (a
+//	             plain aligned store into the mapped chunk), so a process
+//	             killed mid-run leaves every repeat it made counted. The
+//	             repeats take the time and the place in the order of the
+//	             event they repeat: they come right after it, before any
+//	             later record of any stream. A chunk's trailer counts
+//	             event records only, not repeats.
 //
 // Frames, strings and call-site tree nodes belong to the shard that
 // defines them: ids count up from 1 in each shard's stream, and each is
@@ -122,6 +136,7 @@ import "hash/crc32"
 // MaxFrames frames (it is the outermost node of such a stack, and has no
 // frames).
 //
+// Version 3 had no RecRepeat: every event was a record of its own.
 // Version 2 had one stream (no RecChunk, and no sequence deltas: records
 // were in order). Version 1 also had no RecFrames; its stacks were
 // interned whole:
@@ -141,7 +156,7 @@ import "hash/crc32"
 // definition for each further value, so the writer's memory stays bounded.
 const (
 	Magic         = "SUNCATTR"
-	Version       = 3 // the version the writer writes
+	Version       = 4 // the version the writer writes
 	HeaderSize    = 512
 	ChunkCountTag = 0xc4a7c5fe // before the chunk count, at OffChunkCount
 
@@ -179,7 +194,16 @@ const (
 	RecPad     = 6
 	RecFrames  = 7
 	RecChunk   = 8
-	RecNote    = 9 // why recording stopped
+	RecNote    = 9  // why recording stopped
+	RecRepeat  = 10 // the previous event again, count times (version 4)
+
+	// RepeatSize is the payload size of a RecRepeat record: its count.
+	RepeatSize = 4
+	// MaxRepeat is the largest count of a RecRepeat record; a longer run
+	// goes on in another repeat record after it.
+	MaxRepeat = 1 << 16
+	// RepeatFlag is set in every count word of a RecRepeat record.
+	RepeatFlag = 1 << 31
 
 	// RecEventDelta + d - 1 is the kind of an event of sequence delta d,
 	// for d up to MaxRecDelta (version 3).

@@ -83,6 +83,10 @@ func main() {
 		distinct(n)
 		return
 	}
+	if mode == "far" {
+		far(n)
+		return
+	}
 	if mode == "long" {
 		long := &stop{"abc" + strings.Repeat("Straße ", 375)} // byte 1024 is inside an ß
 		for i := 0; i < n; i++ {

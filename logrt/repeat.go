@@ -1,0 +1,235 @@
+package logrt
+
+import (
+	"os"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
+)
+
+// Known contexts and repeats. The common event of a -reads trace is the
+// same site read again from the same live frame, in a loop: the same
+// getter and the same stack as an event a little before it. A shard keeps
+// the last contexts it recorded (ctxCache: the getter, the stack's node in
+// the call-site tree, and the frames its walk took, with their addresses,
+// fpCallers' proof), by the site that called the recorder. When a call
+// finds, without walking them, that its frames are those of a context
+// (fpFind: the same words at the same addresses, the walk's own reads),
+// its event is written with that node, with no walk and no lookup in the
+// tree. If it also repeats the shard's last event (the same context and
+// value, and nothing recorded anywhere in between that would take a place
+// in the order), it is counted in a repeat record (format.go, RecRepeat)
+// instead: the first repeat writes the record, the next ones raise its
+// count in place. Counts stay exact, every event has its own stack, and
+// the stream keeps the order of its distinct events. Any other record of
+// the shard, a new chunk, a mark, pause or resume (or, ordered by the
+// counter, any event of another shard) ends a run of repeats.
+
+// ctxOn says whether shards keep known contexts and count repeats: where
+// stacks are walked by frame pointers and fpFind was calibrated, chunks
+// are mapped (a count raised in place is then in the file at once), and
+// unless SUNCAT_REPEAT=0.
+var ctxOn = useFP && fpSameOK && mappedChunks && os.Getenv("SUNCAT_REPEAT") != "0"
+
+const (
+	// ctxWays is the number of contexts a shard keeps, by site: the hot
+	// loop of a parser reads hundreds of fields at as many sites (gojq's
+	// YAML input through gopkg.in/yaml.v3, BENCH.md).
+	ctxWays = 256
+
+	// maxCtxValue is the longest value a context remembers as its last:
+	// an event with a longer value is looked up in the values, and is
+	// never repeated.
+	maxCtxValue = 64
+
+	// maxRepeat is the largest count of one repeat record; a longer run
+	// goes on in the next one (a new record every 65,536 repeats).
+	maxRepeat = tracefmt.MaxRepeat
+)
+
+// A ctxCache holds a shard's known contexts.
+type ctxCache struct {
+	e [ctxWays]ctxEntry
+}
+
+// A ctxEntry is one known context and the last value recorded in it.
+type ctxEntry struct {
+	n    int    // frames of its walk, in pcs and fps; 0: empty
+	id   uint32 // the getter
+	leaf uint32 // the stack's node in the call-site tree
+	gen  uint32 // the tree's generation, whose node it is
+	root uintptr
+	walk *ctxWalk // made when the entry is first walked into
+
+	// A site whose stack keeps changing (recursion: a parser's) is not
+	// looked up for a while after each time its stack was not the one
+	// kept: fpFind then costs as much as a walk, and the walk follows.
+	backoff, skip uint8
+
+	vid  uint32 // the last value's id, 0 if it is not kept
+	vlen int
+	val  [maxCtxValue]byte
+}
+
+// missed notes that the entry's stack was not the call's: the next
+// 2^k-1 calls of its site walk without looking, after k misses in a row
+// (up to 6).
+func (e *ctxEntry) missed() {
+	if e.backoff < 6 {
+		e.backoff++
+	}
+	e.skip = 1<<e.backoff - 1
+}
+
+// A ctxWalk is the walk of a known context: its return addresses, and
+// the addresses of its frames and the word that ended it (fpCallers).
+type ctxWalk struct {
+	pcs [1 + maxFrames]uintptr
+	fps [2 + maxFrames]uintptr
+}
+
+// ctxIndex is the entry of the context of getter id whose recorder was
+// called from return address site (pcs[2] of the walk: the instruction
+// after the call of the getter, or of the read's recorder) in the frame
+// at address frame (fps[3]): the same site reached at another depth (a
+// parser's recursion) has a frame elsewhere, and an entry of its own.
+func ctxIndex(site, frame uintptr, id uint32) int {
+	h := (uint64(site) ^ uint64(id)<<32) * 0x9e3779b97f4a7c15
+	h = (h ^ uint64(frame)>>3) * 0xc2b2ae3d27d4eb4f
+	return int(h>>56) & (ctxWays - 1)
+}
+
+// A repeatRun is the shard's last event, as a run of repeats needs it.
+type repeatRun struct {
+	ent   int    // its context's entry, -1: none (no event to repeat)
+	word  uint64 // writer.seq when it took its place (writer.order)
+	marks uint64 // writer.marks before it did
+	at    int    // offset in the shard's chunk of the count being raised; 0: no record yet
+	count uint32 // that count
+}
+
+// forget ends the run: the shard wrote another record.
+func (r *repeatRun) forget() { r.ent, r.at = -1, 0 }
+
+// remember notes the context the shard wrote its last event in, and the
+// value, and makes it the event that repeats count (when the value is
+// short enough to be compared).
+func (s *shard) remember(i int, v string, vid uint32) {
+	e := &s.ctx.e[i]
+	e.vid, e.vlen = 0, -1
+	if len(v) <= maxCtxValue {
+		e.vid, e.vlen = vid, copy(e.val[:], v)
+		s.rep.ent, s.rep.word, s.rep.marks = i, s.word, s.marks
+		s.rep.at, s.rep.count = 0, 0
+	}
+}
+
+// arm makes the context of the event just committed, of getter id and
+// value v, whose walk took s.walked frames into the entry of its site
+// (s.slot), a known one.
+func (s *shard) arm(id uint32, v string, vid uint32) {
+	n := s.walked
+	if s.slot < 0 || n < 3 || n == len(s.pcs) || s.tree.lastN == 0 {
+		return // a stack cut at maxFrames is not kept (own)
+	}
+	e := &s.ctx.e[s.slot]
+	e.n, e.id, e.root = n, id, s.root
+	e.leaf, e.gen = s.tree.path[s.tree.lastN-1], s.tree.gen
+	s.remember(s.slot, v, vid)
+}
+
+// known records a call of getter id returning v in known context i, and
+// reports whether it did: as a repeat of the last event, or as an event
+// on the context's node. It leaves undone what it cannot do as known
+// (the tree was forgotten since, or no room), and the record goes on as
+// a new one.
+func (s *shard) known(i int, id uint32, v string) int {
+	e := &s.ctx.e[i]
+	if e.gen != s.tree.gen {
+		return undone
+	}
+	same := e.vlen == len(v) && string(e.val[:e.vlen]) == v
+	if same && s.rep.ent == i && atomic.LoadInt32(&w.hasPending) == 0 &&
+		atomic.LoadUint64(&w.seq) == s.rep.word && atomic.LoadUint64(&w.marks) == s.rep.marks &&
+		s.owns(e.root) {
+		if s.repeat() {
+			return recorded
+		}
+		return undone
+	}
+	if atomic.LoadInt32(&w.hasPending) != 0 {
+		return undone // the label is written by the whole record
+	}
+	vid := e.vid
+	if !same || vid == 0 {
+		if vid = s.internString(id, e.root, v); vid == 0 {
+			return s.outcome()
+		}
+	}
+	st := &s.ref
+	st.pcIDs, st.leaf = st.pcIDs[:0], e.leaf
+	r, done := w.writeEvent(s, id, st, vid, e.root)
+	if done {
+		s.remember(i, v, vid)
+	}
+	return r
+}
+
+// A goroutine that records in one shard, then in another, then in the
+// first again (it moved between Ps) must not have its last event there
+// repeated: the repeat would come before what it recorded in between. So
+// each goroutine's shard is kept (writer.owners: a word of the address of
+// its first frame, which the walk ends at, and the shard's id, in a slot
+// by that address), set by every event before it reads the clock; an
+// event may be a repeat only if its goroutine's shard is that shard.
+// Another goroutine in the same slot takes it over, which only makes that
+// less often true. A stack cut at maxFrames does not reach the first
+// frame, so an event on one ends the runs of all shards (writer.marks),
+// as a mark does.
+const ownerSlots = 1024
+
+func ownerSlot(root uintptr) *uint64 {
+	return &w.owners[uint64(root)*0x9e3779b97f4a7c15>>54]
+}
+
+// owns reports whether the goroutine whose first frame is at root
+// recorded its last event in shard s.
+func (s *shard) owns(root uintptr) bool {
+	return root != 0 && atomic.LoadUint64(ownerSlot(root)) == uint64(root)<<10|uint64(s.id)
+}
+
+// own makes shard s the shard of the goroutine whose first frame is at
+// root (0: unknown, as when its stack was cut), before an event of it
+// reads the clock.
+func (s *shard) own(root uintptr) {
+	if root == 0 {
+		atomic.AddUint64(&w.marks, 1)
+		return
+	}
+	p, word := ownerSlot(root), uint64(root)<<10|uint64(s.id)
+	if atomic.LoadUint64(p) != word {
+		atomic.StoreUint64(p, word)
+	}
+}
+
+// repeat counts one more repeat of the shard's last event, and reports
+// whether it did: not if the record that counts them had to be written in
+// a new chunk (which forgets the event), or found no room.
+func (s *shard) repeat() bool {
+	r := &s.rep
+	if r.at != 0 && r.count < maxRepeat {
+		r.count++
+		storeCommit(unsafe.Pointer(&s.chunk[r.at]), r.count|tracefmt.RepeatFlag)
+		return true
+	}
+	b := s.reserve(tracefmt.RepeatSize)
+	if b == nil || r.ent < 0 {
+		return false
+	}
+	at := s.off + 4
+	le32(b, 1|tracefmt.RepeatFlag)
+	s.commit(kindRepeat, tracefmt.RepeatSize)
+	r.at, r.count = at, 1
+	return true
+}

@@ -1,0 +1,113 @@
+package logrt
+
+import (
+	"encoding/binary"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
+)
+
+// TestRepeatsFarCallers runs reads whose call chains differ only far from
+// the read (exitprog far: the reading frame at the same address, from one
+// of four outer functions, runs of one to four calls, in one run in three
+// with two values taking turns), and checks that the trace holds exactly
+// one event for each call, each with the value and the stack
+// runtime.Callers gave the program at that call, that runs were counted
+// in repeat records, and that the program did switch outer functions
+// under a frame at the same address (else the test tests nothing). With
+// SUNCAT_REPEAT=0 (no known contexts), the same without repeats.
+func TestRepeatsFarCallers(t *testing.T) {
+	if !ctxOn {
+		t.Skip("no repeats here (no frame-pointer unwinding, or no mapped chunks)")
+	}
+	for _, env := range []string{"SUNCAT_REPEAT=1", "SUNCAT_REPEAT=0"} {
+		dir := t.TempDir()
+		cmd := exec.Command(exitProg(t), "far", "400")
+		cmd.Env = append(os.Environ(), TraceEnv+"="+dir+"/", "SUNCAT_CONTROL=off", env)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: exitprog far: %v", env, err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		keys, last := lines[:len(lines)-1], lines[len(lines)-1]
+		if sw, _ := strconv.Atoi(strings.TrimPrefix(last, "switches ")); sw < 50 {
+			t.Fatalf("%s: %q: the reading frame rarely stayed where it was while the outer function changed", env, last)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+		if len(files) != 1 {
+			t.Fatalf("%s: want one trace, found %v", env, files)
+		}
+		tr, err := tracefile.ReadFile(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tr.Events) != len(keys) {
+			t.Fatalf("%s: %d events for %d calls", env, len(tr.Events), len(keys))
+		}
+		bad := 0
+		for i, e := range tr.Events {
+			if s := tr.StackOf(e.Stack); s == nil || len(s.Frames) < 2 || readKey(s)+" "+e.Value != keys[i] {
+				if bad++; bad <= 3 {
+					t.Errorf("%s: event %d: stack %v, value %q; runtime.Callers and the program gave %q", env, i, s, e.Value, keys[i])
+				}
+			}
+		}
+		records, repeated := repeatRecords(t, files[0])
+		t.Logf("%s: %d calls, %s; %d repeat records count %d", env, len(keys), last, records, repeated)
+		if env == "SUNCAT_REPEAT=1" && (records == 0 || repeated < len(keys)/20) {
+			t.Errorf("%s: %d repeat records counting %d of %d calls: runs were not counted", env, records, repeated, len(keys))
+		}
+		if env == "SUNCAT_REPEAT=0" && records != 0 {
+			t.Errorf("%s: %d repeat records", env, records)
+		}
+	}
+}
+
+// readKey is the key of a read's stack without its first frame, the
+// recorder's (tracefile.StackKey).
+func readKey(s *tracefile.Stack) string {
+	return tracefile.StackKey(&frameIter{s.Frames[1:]})
+}
+
+type frameIter struct{ fs []tracefile.Frame }
+
+func (it *frameIter) Next() (runtime.Frame, bool) {
+	f := it.fs[0]
+	it.fs = it.fs[1:]
+	return runtime.Frame{Function: f.Func, File: f.File, Line: f.Line}, len(it.fs) > 0
+}
+
+// repeatRecords counts the repeat records of a trace file, and the
+// repeats they count, by walking each chunk's records.
+func repeatRecords(t *testing.T, path string) (records, repeated int) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for start := 0; start < len(b); start += chunkSize {
+		off := start
+		if start == 0 {
+			off = headerSize
+		}
+		for off+4 <= len(b) && off+4 <= start+chunkSize {
+			word := binary.LittleEndian.Uint32(b[off:])
+			if word == 0 {
+				break
+			}
+			if byte(word) == tracefmt.RecRepeat {
+				records++
+				repeated += int(binary.LittleEndian.Uint32(b[off+4:]) &^ tracefmt.RepeatFlag)
+			}
+			off += (4 + int(word>>8) + 3) &^ 3
+		}
+	}
+	return records, repeated
+}
