@@ -8,10 +8,24 @@
 #     of Hugo, about 2 minutes on 2 cores; its instrumentation, 1 minute);
 #   esbuild: the JavaScript bundler github.com/evanw/esbuild bundling a
 #     generated project of FILES modules with --minify-identifiers
-#     (mkjs.sh; builds in seconds).
+#     (mkjs.sh; builds in seconds);
+#   gojq: the jq clone github.com/itchyny/gojq reading a generated YAML
+#     document of RECORDS records (mkyaml.sh) with --yaml-input, through
+#     gopkg.in/yaml.v3: with MODE=reads, its hot loop.
 #
 # usage: testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #        PROGRAM=esbuild testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
+#        MODE=reads testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
+#        MODE=reads PROGRAM=gojq testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
+#
+# MODE chooses what is recorded: getters (the default: suncat instrument),
+# or reads (suncat instrument -reads, and -deps DEPS if DEPS is set; for
+# gojq DEPS defaults to gopkg.in/yaml.v3). With MODE=reads a side "cover"
+# is added: the same packages built with go build -cover
+# -covermode=atomic (-coverpkg: the module's packages and DEPS), run with
+# GOCOVERDIR set, so that the cost of recording each read is printed
+# beside that of counting each basic block; and the stack statistics
+# (suncat events, which expands every event) are left out.
 #
 # Each NAME=SUNCAT_BINARY instruments the program with that suncat binary (to
 # compare two versions of suncat in one run); with no arguments, suncat is
@@ -22,13 +36,18 @@
 # the bytes its trace holds in records (tracebytes.go), and the depth of
 # the recorded stacks (stats.awk).
 #
-# Environment: PROGRAM (hugo), WORK (default /tmp/realbench, and
-# /tmp/realbench-esbuild for esbuild), RUNS (5), PAGES (400), HUGO_VERSION
-# (v0.139.0), FILES (300), ESBUILD_VERSION (v0.24.0), GOMAXPROCS (2).
+# Environment: PROGRAM (hugo), MODE (getters), DEPS, WORK (default
+# /tmp/realbench, /tmp/realbench-esbuild for esbuild, /tmp/realbench-gojq
+# for gojq), RUNS (5), PAGES (400), HUGO_VERSION (v0.139.0), FILES (300),
+# ESBUILD_VERSION (v0.24.0), RECORDS (2000), GOJQ_VERSION (v0.12.17, the last on gopkg.in/yaml.v3),
+# GOMAXPROCS (2), LOCK (none). Binaries are rebuilt each time (the go build cache makes
+# that quick after the first); the plain and cover builds of one version
+# are shared by runs of both modes.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 PROGRAM=${PROGRAM:-hugo}
+MODE=${MODE:-getters}
 RUNS=${RUNS:-5}
 export GOMAXPROCS=${GOMAXPROCS:-2}
 # Per program: the module and version, the package to build, how to make
@@ -50,8 +69,32 @@ esbuild)
   make_input() { rm -rf "$WORK/js" && bash "$here/mkjs.sh" "$WORK/js" "$FILES"; }
   args=("$WORK/js/src/entry.js" --bundle --minify-identifiers --outfile=/dev/null --log-level=warning)
   ;;
+gojq)
+  WORK=${WORK:-/tmp/realbench-gojq}
+  RECORDS=${RECORDS:-2000}
+  module=github.com/itchyny/gojq version=${GOJQ_VERSION:-v0.12.17} pkg=./cmd/gojq
+  input="a YAML document of $RECORDS records"
+  make_input() { bash "$here/mkyaml.sh" "$RECORDS" >"$WORK/in.yaml"; }
+  args=(--yaml-input '[.[] | select(.tags | length > 1) | .name] | length' "$WORK/in.yaml")
+  [ "$MODE" = reads ] && DEPS=${DEPS-gopkg.in/yaml.v3}
+  ;;
 *)
-  echo "run.sh: PROGRAM is hugo or esbuild, not $PROGRAM" >&2
+  echo "run.sh: PROGRAM is hugo, esbuild or gojq, not $PROGRAM" >&2
+  exit 2
+  ;;
+esac
+case $MODE in
+getters) inst_flags=() ;;
+reads)
+  inst_flags=(-reads)
+  coverpkg=$module/...
+  if [ -n "${DEPS:-}" ]; then
+    inst_flags+=(-deps "$DEPS")
+    coverpkg=$coverpkg,$DEPS
+  fi
+  ;;
+*)
+  echo "run.sh: MODE is getters or reads, not $MODE" >&2
   exit 2
   ;;
 esac
@@ -68,14 +111,22 @@ if [ ! -d "$src" ]; then
   dir=$(go mod download -json "$module@$version" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
   cp -r "$dir" "$src.tmp" && chmod -R u+w "$src.tmp" && mv "$src.tmp" "$src"
 fi
-echo "== building $PROGRAM $version plain and instrumented"
-(cd "$src" && go build -o "$WORK/$PROGRAM-plain" "$pkg")
+echo "== building $PROGRAM $version plain and instrumented ($MODE${DEPS:+, -deps $DEPS})"
+# LOCK, if set, is a file that each build holds (flock), for machines
+# where others build the same program at the same time.
+build() { if [ -n "${LOCK:-}" ]; then (cd "$src" && flock "$LOCK" "$@"); else (cd "$src" && "$@"); fi; }
+build go build -o "$WORK/$PROGRAM-plain" "$pkg"
 names=()
 for arg in "$@"; do
   name=${arg%%=*} suncat=${arg#*=}
-  (cd "$src" && "$suncat" instrument -o "$WORK/$PROGRAM-$name" "$pkg" 2>&1 | tail -1)
+  build "$suncat" instrument "${inst_flags[@]}" -o "$WORK/$PROGRAM-$name" "$pkg" 2>&1 | sed -n "s/^instrumented/$name: instrumented/p"
   names+=("$name")
 done
+sides=("${names[@]}")
+if [ "$MODE" = reads ]; then
+  build go build -cover -covermode=atomic -coverpkg="$coverpkg" -o "$WORK/$PROGRAM-cover" "$pkg"
+  sides+=(cover)
+fi
 
 echo "== generating $input"
 make_input
@@ -85,27 +136,34 @@ make_input
 one() {
   local name=$1 t
   local -a env=(GOMAXPROCS="$GOMAXPROCS")
-  if [ "$name" != plain ]; then
+  case $name in
+  plain) ;;
+  cover)
+    rm -rf "$WORK/covdata" && mkdir -p "$WORK/covdata"
+    env+=(GOCOVERDIR="$WORK/covdata")
+    ;;
+  *)
     rm -rf "$WORK/traces.$name" && mkdir -p "$WORK/traces.$name"
     env+=(SUNCAT_CONTROL=off SUNCAT_TRACE="$WORK/traces.$name/")
-  fi
+    ;;
+  esac
   t=$( { TIMEFORMAT='%R %U %S'; time env "${env[@]}" "$WORK/$PROGRAM-$name" "${args[@]}" >/dev/null; } 2>&1 )
   echo "$t" >>"$WORK/times.$name"
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "== timing: 1 warm-up round, then $RUNS rounds of plain, ${names[*]} (GOMAXPROCS=$GOMAXPROCS)"
+echo "== timing: 1 warm-up round, then $RUNS rounds of plain, ${sides[*]} (GOMAXPROCS=$GOMAXPROCS)"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
-for side in plain "${names[@]}"; do one "$side"; rm -f "$WORK/times.$side"; done
+for side in plain "${sides[@]}"; do one "$side"; rm -f "$WORK/times.$side"; done
 for r in $(seq "$RUNS"); do
-  for side in plain "${names[@]}"; do one "$side"; done
+  for side in plain "${sides[@]}"; do one "$side"; done
 done
 
 echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
 declare -A med
 printf '%-8s %8s %8s %8s %8s   %s\n' side wall user sys cpu 'ratio to plain (wall, cpu)'
-for side in plain "${names[@]}"; do
+for side in plain "${sides[@]}"; do
   w=$(awk '{ print $1 }' "$WORK/times.$side" | median)
   u=$(awk '{ print $2 }' "$WORK/times.$side" | median)
   s=$(awk '{ print $3 }' "$WORK/times.$side" | median)
@@ -115,8 +173,17 @@ for side in plain "${names[@]}"; do
     "$(echo "$w ${med[plain.w]}" | awk '{ print $1 / $2 }')" \
     "$(echo "$c ${med[plain.c]}" | awk '{ print $1 / $2 }')"
 done
-for side in plain "${names[@]}"; do echo "$side runs (wall user sys): $(tr '\n' ',' <"$WORK/times.$side")"; done
+for side in plain "${sides[@]}"; do echo "$side runs (wall user sys): $(tr '\n' ',' <"$WORK/times.$side")"; done
 
+if [ "$MODE" = reads ]; then
+  # Every event expanded is too many to list: count them, streaming.
+  for name in "${names[@]}"; do
+    trace=$(ls "$WORK"/traces."$name"/*.suncat)
+    bytes=$(cd "$here" && go run tracebytes.go "$trace")
+    echo "== $name: $(cd "$here" && go run tracecount.go "$trace"), $bytes trace bytes written (file $(stat -c %s "$trace") bytes)"
+  done
+  exit 0
+fi
 for name in "${names[@]}"; do
   trace=$(ls "$WORK"/traces."$name"/*.suncat)
   bytes=$(cd "$here" && go run tracebytes.go "$trace")
