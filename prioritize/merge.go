@@ -213,6 +213,18 @@ type mergedGroup struct {
 	spans  map[int]SubTrace     // the group's events in each kept sub-trace
 	gram   *grammar.Builder
 	index  []int32 // the kept sub-trace of each sub-trace the grammar has
+	// cells holds each terminal's counts in the sub-traces it occurs in,
+	// by terminal id, until finish spreads them over all the sub-traces
+	// once (growing PerSub and BySub cell by cell cost gigabytes with
+	// tens of thousands of sub-traces).
+	cells [][]subCell
+}
+
+// A subCell is a terminal's calls and distinct values in one sub-trace.
+type subCell struct {
+	sub   int
+	calls int
+	vals  []ValueCount
 }
 
 // add merges the group's events of part p (pg, the part's group gi):
@@ -377,11 +389,12 @@ func (mg *mergedGroup) counts(p *Part, gi int32, terms []*Terminal, kept map[int
 		for _, x := range cs[a:b] {
 			cells = append(cells, x.c)
 		}
-		t, i := cs[a].t, cs[a].sub
-		for len(t.PerSub) <= i {
-			t.PerSub, t.BySub = append(t.PerSub, 0), append(t.BySub, nil)
+		id := mg.ids[cs[a].t]
+		for len(mg.cells) <= int(id) {
+			mg.cells = append(mg.cells, nil)
 		}
-		t.PerSub[i], t.BySub[i] = mergeCells(cells)
+		calls, vals := mergeCells(cells)
+		mg.cells[id] = append(mg.cells[id], subCell{cs[a].sub, calls, vals})
 		a = b
 	}
 }
@@ -401,9 +414,7 @@ func (mg *mergedGroup) finish(labels []string, noPatterns bool) *Group {
 	names := make([]string, len(g.Terminals))
 	for i, t := range g.Terminals {
 		names[i] = t.Letter
-		for len(t.PerSub) < len(labels) {
-			t.PerSub, t.BySub = append(t.PerSub, 0), append(t.BySub, nil)
-		}
+		mg.spread(t, i, len(labels))
 		t.Values, t.Total = allValues(t.BySub)
 	}
 	g.Grammar = mg.gram.Grammar(names)
@@ -414,6 +425,19 @@ func (mg *mergedGroup) finish(labels []string, noPatterns bool) *Group {
 		g.Patterns = Patterns(g)
 	}
 	return g
+}
+
+// spread gives terminal t (id i) its calls and values in each of the n
+// sub-traces from the cells merged, allocating PerSub and BySub once.
+func (mg *mergedGroup) spread(t *Terminal, i, n int) {
+	t.PerSub, t.BySub = make([]int, n), make([][]ValueCount, n)
+	if i >= len(mg.cells) {
+		return
+	}
+	for _, c := range mg.cells[i] {
+		t.PerSub[c.sub], t.BySub[c.sub] = c.calls, c.vals
+	}
+	mg.cells[i] = nil
 }
 
 // chooseSplit returns the split given, or for "" "marks" when a trace
