@@ -22,10 +22,11 @@
 // values, and per goroutine group the sequence of stacks of each
 // segment, which Finish compresses on its own (grammar.Compress: the
 // costly half of the grammar, so a reader of several traces does it in
-// parallel) and drops; a Merger (merge.go) takes the finished parts in
-// order of start time, numbers their terminals in each group and hands
-// the compressed sub-traces to the group's grammar.Builder (AddChunk),
-// which only renames their rules: the merge is cheap and sequential. Build
+// parallel, as package prioritize/stream does) and drops; a Merger
+// (merge.go) takes the finished parts in order of start time, numbers
+// their terminals in each group and hands the compressed sub-traces to
+// the group's grammar.Builder (AddChunk), which only renames their
+// rules: the merge is cheap and sequential. Build
 // is the same path on traces held in memory; reference_test.go keeps the
 // plain whole-trace implementation it is checked against.
 //

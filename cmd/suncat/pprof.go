@@ -8,6 +8,7 @@ import (
 
 	"github.com/suncat-go/suncat/export"
 	"github.com/suncat-go/suncat/prioritize"
+	"github.com/suncat-go/suncat/prioritize/stream"
 )
 
 var pprofCmd = &command{
@@ -69,7 +70,7 @@ func runPprof(stdout, stderr io.Writer, args []string) error {
 
 // profileOptions gives the profile the program's name and the time span
 // of the traces.
-func profileOptions(res *streamed) export.ProfileOptions {
+func profileOptions(res *stream.Result) export.ProfileOptions {
 	var opt export.ProfileOptions
 	var end time.Time
 	for i, tr := range res.Traces {

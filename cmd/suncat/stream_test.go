@@ -6,78 +6,24 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/internal/testtrace"
 	"github.com/suncat-go/suncat/prioritize"
+	"github.com/suncat-go/suncat/prioritize/stream"
 )
 
-// copies of the recorded traces in a directory, n of each.
-func traceDir(t *testing.T, n int) []string {
-	t.Helper()
-	dir := t.TempDir()
-	var files []string
-	for _, name := range []string{"busapp.suncat", "marks.suncat"} {
-		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "traces", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i < n; i++ {
-			f := filepath.Join(dir, strings.TrimSuffix(name, ".suncat")+"-"+string(rune('a'+i))+".suncat")
-			if err := os.WriteFile(f, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			files = append(files, f)
-		}
-	}
-	return files
-}
+// recorded are the recorded traces that the tests copy (testtrace.Copies).
+var recorded = []string{"../../testdata/traces/busapp.suncat", "../../testdata/traces/marks.suncat"}
 
-// TestStreamSummary: reading several traces one at a time or in
-// parallel, each straight into its part (its sub-traces compressed by
-// its reader), gives the summary of the decoded traces, built one after
-// another.
-func TestStreamSummary(t *testing.T) {
-	files := traceDir(t, 3)
-	set, err := readTraces(files, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { maxReaders = 0 }()
-	for i, opt := range []prioritize.Options{{}, {Split: "none", Goroutines: "all"}, {Split: "at=Stop.Code", Run: "#[13]"}, {Frames: 1}, {Split: "idle=1ms"}} {
-		want, err := summarize(set.Traces, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		maxReaders = []int{0, 1, 3}[i%3] // 0: one per CPU
-		counts := newReadCounts(files)
-		got, err := streamSummary(files, opt, counts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, _ := json.Marshal(got.Summary)
-		w, _ := json.Marshal(want)
-		if !bytes.Equal(g, w) {
-			t.Errorf("%+v, %d readers: streamed summary differs from the decoded traces'", opt, maxReaders)
-		}
-		if got.Events != set.Events() || int(counts.events.Load()) != set.Events() || counts.filesDone.Load() != int64(len(files)) {
-			t.Errorf("%+v: %d events, counted %d, %d files done; want %d, %d", opt, got.Events, counts.events.Load(), counts.filesDone.Load(), set.Events(), len(files))
-		}
-		for i, tr := range got.Traces {
-			full := set.Traces[i]
-			if tr.Path != files[i] || len(tr.Events) != 0 || tr.Start != full.Start || got.Ends[i] != full.Events[len(full.Events)-1].Time {
-				t.Errorf("trace %d: %s, %d events kept, end %d", i, tr.Path, len(tr.Events), got.Ends[i])
-			}
-		}
-	}
-}
-
+// TestStreamSummaryErrors: a trace that does not read is a failure,
+// options the traces do not allow are misuse (exit 2), with the flag
+// named (package stream tests the summaries themselves).
 func TestStreamSummaryErrors(t *testing.T) {
-	files := traceDir(t, 2)
+	files := testtrace.Copies(t, 2, recorded...)
 	bad := filepath.Join(t.TempDir(), "bad.suncat")
 	if err := os.WriteFile(bad, []byte("SUNCATTR but not a trace at all, not at all"), 0o644); err != nil {
 		t.Fatal(err)
@@ -89,11 +35,15 @@ func TestStreamSummaryErrors(t *testing.T) {
 	if _, ok := err.(usageError); ok {
 		t.Errorf("a trace that does not read is misuse: %v", err)
 	}
-	for _, opt := range []prioritize.Options{{Split: "weekly"}, {Run: "NoSuchTest"}, {Split: "at=Nope"}} {
+	for _, c := range []struct {
+		opt  prioritize.Options
+		flag string
+	}{{prioritize.Options{Split: "weekly"}, "-split"}, {prioritize.Options{Run: "NoSuchTest"}, "-run"}, {prioritize.Options{Split: "at=Nope"}, "-split"}} {
+		opt, flag := c.opt, c.flag
 		if _, err := streamSummary(files, opt, nil); err == nil {
 			t.Errorf("%+v: no error", opt)
-		} else if _, ok := err.(usageError); !ok {
-			t.Errorf("%+v: %v is not misuse", opt, err)
+		} else if _, ok := err.(usageError); !ok || !strings.HasPrefix(err.Error(), flag+" ") {
+			t.Errorf("%+v: %v is not misuse naming %s", opt, err, flag)
 		}
 	}
 	// Options that need a trace to be wrong are checked when it is read.
@@ -121,11 +71,11 @@ func (s *syncBuffer) String() string {
 }
 
 func TestShowProgress(t *testing.T) {
-	c := &readCounts{files: 8, bytesTotal: 3 << 30}
-	c.filesDone.Store(2)
-	c.bytes.Store(1 << 30)
-	c.events.Store(12345678)
-	if got, want := c.progressLine(), "reading 2/8 files, 1.0 GB of 3.0 GB, 12,345,678 events"; got != want {
+	c := &stream.Counts{Files: 8, BytesTotal: 3 << 30}
+	c.FilesDone.Store(2)
+	c.Bytes.Store(1 << 30)
+	c.Events.Store(12345678)
+	if got, want := progressLine(c), "reading 2/8 files, 1.0 GB of 3.0 GB, 12,345,678 events"; got != want {
 		t.Errorf("progress %q, want %q", got, want)
 	}
 	var w syncBuffer
@@ -133,7 +83,7 @@ func TestShowProgress(t *testing.T) {
 	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(w.String(), "12,345,678") && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
-	c.filesDone.Store(8)
+	c.FilesDone.Store(8)
 	time.Sleep(50 * time.Millisecond)
 	stop()
 	out := w.String()
@@ -148,7 +98,7 @@ func TestShowProgress(t *testing.T) {
 	}
 	// Not on a terminal: whole lines, nothing cleared.
 	var lines syncBuffer
-	c.filesDone.Store(2)
+	c.FilesDone.Store(2)
 	stop = showProgress(&lines, "summary", c, 10*time.Millisecond, 10*time.Millisecond, false)
 	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(lines.String(), "\n") && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
@@ -165,7 +115,7 @@ func TestKeptLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := res.keptLine(93*time.Second + 420*time.Millisecond)
+	got := keptLine(res, 93*time.Second+420*time.Millisecond)
 	want := "summarized 1 traces, 7 events, in 1m33.4s; kept "
 	if !strings.HasPrefix(got, want) || !strings.Contains(got, " stacks, ") || !strings.HasSuffix(got, " distinct values") {
 		t.Errorf("kept line %q, want it to start with %q", got, want)
@@ -191,7 +141,7 @@ func TestSizes(t *testing.T) {
 // give the summaries of the traces decoded whole, and so their
 // comparison is the whole traces' comparison.
 func TestLoadRunStreams(t *testing.T) {
-	files := traceDir(t, 3)
+	files := testtrace.Copies(t, 3, recorded...)
 	dir := filepath.Dir(files[0])
 	set, err := readTraces(files, nil)
 	if err != nil {
@@ -240,62 +190,4 @@ func TestLoadRunStreams(t *testing.T) {
 			t.Errorf("base %s: comparison differs from the whole traces' (%d sites)", base, len(want.Sites))
 		}
 	}
-}
-
-// TestStackShare: two traces' equal stacks end up with one copy of their
-// frames, unchanged; different stacks keep their own.
-func TestStackShare(t *testing.T) {
-	a, err := tracefile.ReadFile("../../testdata/traces/busapp.suncat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := tracefile.ReadFile("../../testdata/traces/busapp.suncat")
-	other, _ := tracefile.ReadFile("../../testdata/traces/marks.suncat")
-	s := newStackShare()
-	s.share(a)
-	s.share(other)
-	s.share(b)
-	for i := range a.Stacks {
-		fa, fb := a.Stacks[i].Frames, b.Stacks[i].Frames
-		if len(fa) == 0 {
-			continue
-		}
-		if &fa[0] != &fb[0] || !slices.Equal(fa, fb) {
-			t.Fatalf("stack %d: not shared (%p, %p) or changed", i+1, &fa[0], &fb[0])
-		}
-	}
-	for i := range other.Stacks {
-		fo := other.Stacks[i].Frames
-		for j := range a.Stacks {
-			if fa := a.Stacks[j].Frames; len(fo) > 0 && len(fa) > 0 && &fo[0] == &fa[0] && !slices.Equal(fo, fa) {
-				t.Fatalf("stack %d of marks took different frames of busapp's stack %d", i+1, j+1)
-			}
-		}
-	}
-}
-
-// TestByteBudget: a taker waits while others hold too much, and one
-// alone takes more than the limit.
-func TestByteBudget(t *testing.T) {
-	b := newByteBudget(100)
-	b.acquire(300) // alone: allowed past the limit
-	got := make(chan bool)
-	go func() {
-		b.acquire(10)
-		got <- true
-	}()
-	select {
-	case <-got:
-		t.Fatal("took 10 bytes while 300 of 100 were held")
-	case <-time.After(50 * time.Millisecond):
-	}
-	b.release(300)
-	select {
-	case <-got:
-	case <-time.After(5 * time.Second):
-		t.Fatal("still waiting after the bytes were released")
-	}
-	b.acquire(90) // 10 + 90 fit
-	b.release(90)
-	b.release(10)
 }

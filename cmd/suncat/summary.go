@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/suncat-go/suncat/prioritize"
+	"github.com/suncat-go/suncat/prioritize/stream"
 )
 
 var summaryCmd = &command{
@@ -86,7 +87,7 @@ func (f *summaryFlags) register(fs *flag.FlagSet) {
 
 // load checks the flags' options, reads the traces (args) with them
 // for command cmd, and prints the reader's notes.
-func (f *summaryFlags) load(stderr io.Writer, cmd string, args []string) (*streamed, prioritize.Options, error) {
+func (f *summaryFlags) load(stderr io.Writer, cmd string, args []string) (*stream.Result, prioritize.Options, error) {
 	opt, err := f.options()
 	if err != nil {
 		return nil, opt, err
@@ -183,7 +184,7 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 		return enc.Encode(out)
 	}
 	return printSummary(stdout, s, summaryView{levels: levels, top: *top, sum: prioritize.SummarizeOptions{Min: *min, Detail: *detail}, sortBy: *sortBy, kinds: kinds,
-		opt: opt, wholeRun: len(opt.Sizes) > 0, stopped: res.stopped()})
+		opt: opt, wholeRun: len(opt.Sizes) > 0, stopped: stopped(res)})
 }
 
 // summaryView says what printSummary prints: the levels (findings and
@@ -321,7 +322,7 @@ const stoppedSuite = "-- recording stopped before the run ended (see the note ab
 
 // stopped reports whether a trace's recording stopped (its size cap, a
 // full disk: tracefile.Trace.Stopped).
-func (r *streamed) stopped() bool {
+func stopped(r *stream.Result) bool {
 	for _, tr := range r.Traces {
 		if tr.Stopped != "" {
 			return true

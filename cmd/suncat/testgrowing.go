@@ -59,7 +59,7 @@ func growing(w io.Writer, files []string) *prioritize.Summary {
 		return nil
 	}
 	printNotes(w, "test", st.Notes)
-	if st.stopped() {
+	if stopped(st) {
 		fmt.Fprintln(w, "suncat: "+strings.TrimPrefix(stoppedSuite, "-- "))
 	}
 	s := st.Summary

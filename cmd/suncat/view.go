@@ -12,6 +12,7 @@ import (
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
+	"github.com/suncat-go/suncat/prioritize/stream"
 	"github.com/suncat-go/suncat/tui"
 )
 
@@ -73,7 +74,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 		}
 		printNotes(stderr, "view", res.Notes)
 		v := defaultSummaryView
-		v.opt, v.wholeRun, v.stopped = opt, len(opt.Sizes) > 0, res.stopped()
+		v.opt, v.wholeRun, v.stopped = opt, len(opt.Sizes) > 0, stopped(res)
 		return printSummary(stdout, res.Summary, v)
 	}
 	// Check the arguments before taking over the terminal (sf.options
@@ -95,7 +96,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 // viewSummary reads and summarizes trace files for the viewer, reporting
 // its progress a few times a second.
 func viewSummary(opt prioritize.Options, files []string, report func(tui.Progress)) (tui.Summary, []string, error) {
-	counts := newReadCounts(files)
+	counts := stream.NewCounts(files)
 	done, finished := make(chan struct{}), make(chan struct{})
 	defer func() {
 		close(done)
@@ -106,7 +107,7 @@ func viewSummary(opt prioritize.Options, files []string, report func(tui.Progres
 		tick := time.NewTicker(100 * time.Millisecond)
 		defer tick.Stop()
 		for {
-			report(counts.tuiProgress(files))
+			report(tuiProgress(counts, files))
 			select {
 			case <-done:
 				return

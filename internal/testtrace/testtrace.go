@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
+	"testing"
 )
 
 // Loops records about n events of nested loops in four marked sub-traces
@@ -57,4 +59,29 @@ func Shared(n int) (string, error) {
 		shared[n] = p
 	}
 	return p, err
+}
+
+// Copies writes n copies of each trace file of paths into a temporary
+// directory of tb's, named after it (busapp.suncat: busapp-a.suncat,
+// busapp-b.suncat, ...), and returns their paths: the copies of the
+// first file, then the second's. It stops tb on an error.
+func Copies(tb testing.TB, n int, paths ...string) []string {
+	tb.Helper()
+	dir := tb.TempDir()
+	var files []string
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		base := strings.TrimSuffix(filepath.Base(p), ".suncat")
+		for i := 0; i < n; i++ {
+			f := filepath.Join(dir, base+"-"+string(rune('a'+i))+".suncat")
+			if err := os.WriteFile(f, data, 0o644); err != nil {
+				tb.Fatal(err)
+			}
+			files = append(files, f)
+		}
+	}
+	return files
 }

@@ -1,4 +1,4 @@
-package main
+package stream
 
 import (
 	"os"
@@ -18,7 +18,7 @@ import (
 
 // Benchmarks of reading big traces (BENCH.md, "summary of big traces"):
 //
-//	SUNCAT_BENCH_LARGE=1 go test -run '^$' -bench 'Summary10M|SummaryDir' -benchtime 3x -cpu 2 ./cmd/suncat
+//	SUNCAT_BENCH_LARGE=1 go test -run '^$' -bench 'Summary10M|SummaryDir' -benchtime 3x -cpu 2 ./prioritize/stream
 //
 // The traces are recorded by logrt's test program (internal/testtrace):
 // nested loops from three call sites in four marked sub-traces.
@@ -60,7 +60,7 @@ func BenchmarkSummary10M(b *testing.B) {
 		b.Fatal(err)
 	}
 	bin := filepath.Join(b.TempDir(), "suncat")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/suncat-go/suncat/cmd/suncat").CombinedOutput(); err != nil {
 		b.Fatalf("%v\n%s", err, out)
 	}
 	var decode, summary time.Duration
@@ -92,19 +92,18 @@ func BenchmarkSummary10M(b *testing.B) {
 
 // BenchmarkSummaryDir8 summarizes a directory of 8 traces of 10^6 events
 // each one after another (each file decoded into its finished part in
-// turn, then the parts merged: nothing overlaps) and as streamSummary
+// turn, then the parts merged: nothing overlaps) and as Summarize
 // does (one reader per CPU; run it with -cpu 2), alternating which goes
 // first in each iteration. Besides the times it reports the CPUs each
 // side had (its process CPU time over its wall time), which shows
 // whether the machine gave the parallel side a second CPU.
 func BenchmarkSummaryDir8(b *testing.B) {
 	files := dir8(b)
-	defer func() { maxReaders = 0 }()
 	sides := []func(){
 		func() { // one after another
 			var parts []*prioritize.Part
 			for _, f := range files {
-				p, _, _, err := streamFile(f, prioritize.Options{}, newReadCounts(nil), newStackShare())
+				p, _, _, err := readFile(f, prioritize.Options{}, NewCounts(nil), newStackShare())
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -115,7 +114,7 @@ func BenchmarkSummaryDir8(b *testing.B) {
 			}
 		},
 		func() { // one reader per CPU
-			res, err := streamSummary(files, prioritize.Options{}, nil)
+			res, err := Summarize(files, prioritize.Options{}, Config{})
 			if err != nil {
 				b.Fatal(err)
 			}

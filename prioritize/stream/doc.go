@@ -1,0 +1,21 @@
+// Package stream summarizes trace files too big to hold: Summarize
+// decodes each file with tracefile's DecodeTraceFunc straight into a
+// prioritize.Part, so that no event is kept (memory grows with the
+// distinct stacks and values, plus 4 bytes an event for the grammar),
+// reads several files at once (one per CPU, and no more than maxHeld
+// bytes of them), and merges the parts in order of start time with a
+// prioritize.Merger while the next files are read.
+//
+// It owns the reading half of a summary: the order of the files, the
+// readers, their byte budget, the sharing of equal stacks' frames between
+// traces, and the progress counts (Counts) that a front end shows. How
+// the progress and the errors are shown is its caller's: an error of the
+// options (one the traces do not allow) comes back as an *OptionError,
+// any other error is a trace that does not read.
+//
+// It imports prioritize and logrt/tracefile, and must not import tui,
+// export or cmd/suncat (presentation), nor logrt (the runtime). Called by
+// cmd/suncat: every command that needs only the Summary of traces named
+// on its command line (summary, view, pprof, diff, check, delay -trace),
+// demo, and test's closing findings.
+package stream

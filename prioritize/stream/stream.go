@@ -1,0 +1,304 @@
+package stream
+
+import (
+	"cmp"
+	"hash/maphash"
+	"os"
+	"runtime"
+	"slices"
+	"sort"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+// A Result is a streamed summary: the summary, and the traces without
+// their events.
+type Result struct {
+	Summary *prioritize.Summary
+	Traces  []*tracefile.Trace // headers, getters and stacks, in file order
+	Ends    []int64            // time of each trace's last event, ns since its start
+	Events  int                // events read, in all the traces
+	Notes   []string           // "file: problem" of each torn or cut trace
+}
+
+// Config tunes Summarize.
+type Config struct {
+	Counts  *Counts // the read's progress, updated while it runs; nil: none
+	Readers int     // files read at once; 0: one per CPU
+}
+
+// Counts are a read's progress, updated while it runs.
+type Counts struct {
+	Files      int          // files to read
+	FilesDone  atomic.Int64 // files read
+	Bytes      atomic.Int64 // size of the files started
+	BytesTotal int64        // size of all the files
+	Events     atomic.Int64 // events decoded, updated every few thousand
+}
+
+// NewCounts returns the counts of a read of files, none read yet.
+func NewCounts(files []string) *Counts {
+	c := &Counts{Files: len(files)}
+	for _, f := range files {
+		c.BytesTotal += fileSize(f)
+	}
+	return c
+}
+
+// An OptionError is an error of the options that the traces do not
+// allow (a -split that does not parse, a -run that names no test): the
+// caller's misuse, where every other error of Summarize is a trace that
+// does not read. Err is prioritize's error, often a
+// *prioritize.OptionError that names the option.
+type OptionError struct{ Err error }
+
+func (e *OptionError) Error() string { return e.Err.Error() }
+func (e *OptionError) Unwrap() error { return e.Err }
+
+// Summarize reads and summarizes trace files.
+//
+// The files are taken in order of their start times (from their headers):
+// readers decode them into their parts and compress the parts' sequences
+// of stacks (readFile), cfg.Readers at a time, and this goroutine merges
+// each part as soon as it and those before it are done, which is
+// renaming and adding up.
+func Summarize(files []string, opt prioritize.Options, cfg Config) (*Result, error) {
+	if err := prioritize.CheckOptions(opt); err != nil {
+		return nil, &OptionError{err}
+	}
+	if cfg.Counts == nil {
+		cfg.Counts = NewCounts(files)
+	}
+	order, headers, err := byStart(files)
+	if err != nil {
+		return nil, err
+	}
+	m, err := prioritize.NewMergerOf(opt, headers)
+	if err != nil {
+		return nil, &OptionError{err}
+	}
+	res := &Result{Traces: make([]*tracefile.Trace, len(files)), Ends: make([]int64, len(files))}
+	var failed atomic.Bool
+	done := startReaders(files, order, opt, cfg, res, &failed)
+	var first error
+	for k, i := range order {
+		r := <-done[k]
+		if first != nil || r.err != nil {
+			failed.Store(true)
+			first = cmp.Or(first, r.err)
+			continue
+		}
+		if p := res.Traces[i].Problem(); p != "" {
+			res.Notes = append(res.Notes, files[i]+": "+p)
+		}
+		res.Events += r.part.Events()
+		m.Add(r.part)
+	}
+	if first != nil {
+		return nil, first
+	}
+	if res.Summary, err = m.Summary(); err != nil {
+		return nil, &OptionError{err}
+	}
+	return res, nil
+}
+
+// A read is one file's finished part, or why it has none.
+type read struct {
+	part *prioritize.Part
+	err  error
+}
+
+// startReaders starts the readers of the files, in order, and returns
+// where each read (by its place in order) is handed over. The readers
+// fill in res's Traces and Ends; once failed is set (by the merge, at
+// the first error in order: the reads before it are all done) they only
+// count the files left as done.
+func startReaders(files []string, order []int, opt prioritize.Options, cfg Config, res *Result, failed *atomic.Bool) []chan read {
+	done := make([]chan read, len(files))
+	for i := range done {
+		done[i] = make(chan read, 1)
+	}
+	var next atomic.Int64
+	share := newStackShare()
+	held := newByteBudget(maxHeld)
+	readers := runtime.GOMAXPROCS(0)
+	if cfg.Readers > 0 {
+		readers = cfg.Readers
+	}
+	for w := 0; w < min(readers, len(files)); w++ {
+		go func() {
+			for k := int(next.Add(1) - 1); k < len(order); k = int(next.Add(1) - 1) {
+				var r read
+				if !failed.Load() {
+					i := order[k]
+					size := fileSize(files[i])
+					held.acquire(size)
+					r.part, res.Traces[i], res.Ends[i], r.err = readFile(files[i], opt, cfg.Counts, share)
+					held.release(size)
+				}
+				cfg.Counts.FilesDone.Add(1)
+				done[k] <- r
+			}
+		}()
+	}
+	return done
+}
+
+// byStart returns the order of the files by their traces' start times
+// (the order given, for equal times), reading only their headers, and
+// the headers in that order.
+func byStart(files []string) ([]int, []*tracefile.Trace, error) {
+	hs := make([]*tracefile.Trace, len(files))
+	order := make([]int, len(files))
+	for i, f := range files {
+		h, err := tracefile.ReadHeader(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		hs[i], order[i] = h, i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return hs[order[a]].Start.Before(hs[order[b]].Start) })
+	sorted := make([]*tracefile.Trace, len(order))
+	for k, i := range order {
+		sorted[k] = hs[i]
+	}
+	return order, sorted, nil
+}
+
+// readFile decodes one trace into its finished part, returning the
+// trace's header and the time of its last event. Finishing the part
+// compresses its sequences of stacks, the costly half of the grammar, so
+// that the readers do it in parallel and the merge is left little work.
+func readFile(path string, opt prioritize.Options, counts *Counts, share *stackShare) (*prioritize.Part, *tracefile.Trace, int64, error) {
+	part, head, end, err := decodePart(path, opt, counts)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	share.share(head)
+	part.Finish(head) // the file's bytes are gone by now
+	return part, head, end, nil
+}
+
+// decodePart decodes one trace into its part, before Finish.
+func decodePart(path string, opt prioritize.Options, counts *Counts) (*prioritize.Part, *tracefile.Trace, int64, error) {
+	file, err := tracefile.Load(path)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	counts.Bytes.Add(file.Size())
+	// -split at=GETTER finds its boundaries by the getters' names: the
+	// part learns the table as it is decoded, in the same pass.
+	part, err := prioritize.NewPart(opt, nil)
+	if err != nil {
+		return nil, nil, 0, &OptionError{err}
+	}
+	needs := prioritize.NeedsGetters(opt)
+	var n, end int64
+	head, err := file.DecodeTraceFunc(func(tr *tracefile.Trace, ev *tracefile.Event, mk *tracefile.Marker) error {
+		if ev != nil {
+			end = ev.Time
+			if n++; n == 1<<14 {
+				counts.Events.Add(n)
+				n = 0
+			}
+			if needs {
+				part.UseGetters(tr.Getters)
+			}
+		}
+		return part.Add(ev, mk)
+	})
+	counts.Events.Add(n)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	return part, head, end, nil
+}
+
+// maxHeld bounds the bytes of trace files that the readers hold at once
+// (a reader holds its file's data while it decodes it): a file larger
+// than the rest is read alone, rather than beside another.
+const maxHeld = 512 << 20
+
+// A byteBudget lets readers take bytes up to a limit; one reader may
+// always take what it needs when no other holds any.
+type byteBudget struct {
+	mu    sync.Mutex
+	cond  *sync.Cond
+	limit int64
+	held  int64
+}
+
+func newByteBudget(limit int64) *byteBudget {
+	b := &byteBudget{limit: limit}
+	b.cond = sync.NewCond(&b.mu)
+	return b
+}
+
+func (b *byteBudget) acquire(n int64) {
+	b.mu.Lock()
+	for b.held > 0 && b.held+n > b.limit {
+		b.cond.Wait()
+	}
+	b.held += n
+	b.mu.Unlock()
+}
+
+func (b *byteBudget) release(n int64) {
+	b.mu.Lock()
+	b.held -= n
+	b.mu.Unlock()
+	b.cond.Broadcast()
+}
+
+func fileSize(path string) int64 {
+	if fi, err := os.Stat(path); err == nil {
+		return fi.Size()
+	}
+	return 0
+}
+
+// A stackShare keeps one copy of the frames of the stacks that several
+// traces recorded: the runs of one program at several sizes share most
+// of their stacks, hundreds of thousands for a -reads trace, which each
+// trace decodes on its own. Frames are never changed once decoded.
+type stackShare struct {
+	mu    sync.Mutex
+	seed  maphash.Seed
+	byKey map[uint64][]tracefile.Frame
+}
+
+func newStackShare() *stackShare {
+	return &stackShare{seed: maphash.MakeSeed(), byKey: map[uint64][]tracefile.Frame{}}
+}
+
+// share makes the stacks of tr use the frames of an equal stack of a
+// trace shared before, and offers its own to the next.
+func (s *stackShare) share(tr *tracefile.Trace) {
+	for i := range tr.Stacks {
+		fs := tr.Stacks[i].Frames
+		var h maphash.Hash
+		h.SetSeed(s.seed)
+		for _, f := range fs {
+			h.WriteString(f.Func)
+			h.WriteByte(0)
+			h.WriteString(f.File)
+			h.WriteByte(0)
+			h.WriteString(strconv.Itoa(f.Line))
+			h.WriteByte(0)
+		}
+		k := h.Sum64()
+		s.mu.Lock()
+		switch old, ok := s.byKey[k]; {
+		case !ok:
+			s.byKey[k] = fs
+		case slices.Equal(old, fs):
+			tr.Stacks[i].Frames = old
+		}
+		s.mu.Unlock()
+	}
+}

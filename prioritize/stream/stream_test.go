@@ -1,0 +1,151 @@
+package stream
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/suncat-go/suncat/internal/testtrace"
+	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/prioritize"
+)
+
+// traceDir writes n copies of each recorded trace into a directory.
+func traceDir(t *testing.T, n int) []string {
+	return testtrace.Copies(t, n, "../../testdata/traces/busapp.suncat", "../../testdata/traces/marks.suncat")
+}
+
+// TestSummarize: reading several traces one at a time or in parallel,
+// each straight into its part (its sub-traces compressed by its reader),
+// gives the summary of the decoded traces (prioritize.Build), and counts
+// every event and file.
+func TestSummarize(t *testing.T) {
+	files := traceDir(t, 3)
+	var traces []*tracefile.Trace
+	events := 0
+	for _, f := range files {
+		tr, err := tracefile.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		traces = append(traces, tr)
+		events += len(tr.Events)
+	}
+	for i, opt := range []prioritize.Options{{}, {Split: "none", Goroutines: "all"}, {Split: "at=Stop.Code", Run: "#[13]"}, {Frames: 1}, {Split: "idle=1ms"}} {
+		want, err := prioritize.Build(traces, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := Config{Counts: NewCounts(files), Readers: []int{0, 1, 3}[i%3]} // 0: one per CPU
+		got, err := Summarize(files, opt, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := json.Marshal(got.Summary)
+		w, _ := json.Marshal(want)
+		if !bytes.Equal(g, w) {
+			t.Errorf("%+v, %d readers: streamed summary differs from the decoded traces'", opt, cfg.Readers)
+		}
+		c := cfg.Counts
+		if got.Events != events || int(c.Events.Load()) != events || c.FilesDone.Load() != int64(len(files)) || c.Files != len(files) || c.Bytes.Load() != c.BytesTotal {
+			t.Errorf("%+v: %d events, counted %d, %d of %d files done, %d of %d bytes; want %d events, %d files",
+				opt, got.Events, c.Events.Load(), c.FilesDone.Load(), c.Files, c.Bytes.Load(), c.BytesTotal, events, len(files))
+		}
+		for i, tr := range got.Traces {
+			full := traces[i]
+			if tr.Path != files[i] || len(tr.Events) != 0 || tr.Start != full.Start || got.Ends[i] != full.Events[len(full.Events)-1].Time {
+				t.Errorf("trace %d: %s, %d events kept, end %d", i, tr.Path, len(tr.Events), got.Ends[i])
+			}
+		}
+	}
+}
+
+// TestSummarizeErrors: a trace that does not read is its file's error,
+// whichever reader met it; options the traces do not allow are an
+// *OptionError holding prioritize's error.
+func TestSummarizeErrors(t *testing.T) {
+	files := traceDir(t, 2)
+	bad := filepath.Join(t.TempDir(), "bad.suncat")
+	if err := os.WriteFile(bad, []byte("SUNCATTR but not a trace at all, not at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, readers := range []int{1, 2} {
+		_, err := Summarize([]string{files[0], bad, files[1]}, prioritize.Options{}, Config{Readers: readers})
+		var oe *OptionError
+		if err == nil || !strings.HasPrefix(err.Error(), bad+": offset") || errors.As(err, &oe) {
+			t.Errorf("bad trace, %d readers: error %v", readers, err)
+		}
+	}
+	for _, opt := range []prioritize.Options{{Split: "weekly"}, {Run: "NoSuchTest"}, {Split: "at=Nope"}} {
+		_, err := Summarize(files, opt, Config{})
+		var oe *OptionError
+		var poe *prioritize.OptionError
+		if !errors.As(err, &oe) || !errors.As(err, &poe) {
+			t.Errorf("%+v: error %v (%T), want an *OptionError of prioritize's", opt, err, err)
+		}
+	}
+}
+
+// TestStackShare: two traces' equal stacks end up with one copy of their
+// frames, unchanged; different stacks keep their own.
+func TestStackShare(t *testing.T) {
+	a, err := tracefile.ReadFile("../../testdata/traces/busapp.suncat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := tracefile.ReadFile("../../testdata/traces/busapp.suncat")
+	other, _ := tracefile.ReadFile("../../testdata/traces/marks.suncat")
+	s := newStackShare()
+	s.share(a)
+	s.share(other)
+	s.share(b)
+	for i := range a.Stacks {
+		fa, fb := a.Stacks[i].Frames, b.Stacks[i].Frames
+		if len(fa) == 0 {
+			continue
+		}
+		if &fa[0] != &fb[0] || !slices.Equal(fa, fb) {
+			t.Fatalf("stack %d: not shared (%p, %p) or changed", i+1, &fa[0], &fb[0])
+		}
+	}
+	for i := range other.Stacks {
+		fo := other.Stacks[i].Frames
+		for j := range a.Stacks {
+			if fa := a.Stacks[j].Frames; len(fo) > 0 && len(fa) > 0 && &fo[0] == &fa[0] && !slices.Equal(fo, fa) {
+				t.Fatalf("stack %d of marks took different frames of busapp's stack %d", i+1, j+1)
+			}
+		}
+	}
+}
+
+// TestByteBudget: a taker waits while others hold too much, and one
+// alone takes more than the limit.
+func TestByteBudget(t *testing.T) {
+	b := newByteBudget(100)
+	b.acquire(300) // alone: allowed past the limit
+	got := make(chan bool)
+	go func() {
+		b.acquire(10)
+		got <- true
+	}()
+	select {
+	case <-got:
+		t.Fatal("took 10 bytes while 300 of 100 were held")
+	case <-time.After(50 * time.Millisecond):
+	}
+	b.release(300)
+	select {
+	case <-got:
+	case <-time.After(5 * time.Second):
+		t.Fatal("still waiting after the bytes were released")
+	}
+	b.acquire(90) // 10 + 90 fit
+	b.release(90)
+	b.release(10)
+}
