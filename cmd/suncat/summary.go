@@ -184,7 +184,7 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 		return enc.Encode(out)
 	}
 	return printSummary(stdout, s, summaryView{levels: levels, top: *top, sum: prioritize.SummarizeOptions{Min: *min, Detail: *detail}, sortBy: *sortBy, kinds: kinds,
-		opt: opt, wholeRun: len(opt.Sizes) > 0, stopped: stopped(res)})
+		opt: opt, stopped: stopped(res)})
 }
 
 // summaryView says what printSummary prints: the levels (findings and
@@ -196,9 +196,9 @@ type summaryView struct {
 	sortBy string
 	kinds  []prioritize.Kind
 	// The findings of a test suite are fitted per family (see
-	// prioritize.Families) with opt, unless wholeRun (-sizes given).
-	opt      prioritize.Options
-	wholeRun bool
+	// prioritize.Families, suiteFamilies) with opt, unless -sizes fits
+	// the run as one (opt.Sizes).
+	opt prioritize.Options
 	// stopped: a trace's recording stopped (its size cap, a full disk),
 	// so a suite's later tests were not recorded.
 	stopped bool
@@ -304,14 +304,12 @@ const noEvents = "no events in the traces: the program called none of the instru
 // findingsText is the summary's findings: per family for a test suite
 // (the tests of 'suncat test'), else over the whole run.
 func findingsText(s *prioritize.Summary, v summaryView) string {
-	if !v.wholeRun && prioritize.IsSuite(s) {
-		if fams, unsized, err := prioritize.Families(s, v.opt); err == nil {
-			t := prioritize.FamiliesText(s, fams, unsized, v.top, v.opt.Sources)
-			if v.stopped {
-				t += stoppedSuite + "\n"
-			}
-			return t
+	if fams, unsized, ok := suiteFamilies(s, v.opt); ok {
+		t := prioritize.FamiliesText(s, fams, unsized, v.top, v.opt.Sources)
+		if v.stopped {
+			t += stoppedSuite + "\n"
 		}
+		return t
 	}
 	return prioritize.FindingsText(s.Findings, v.top)
 }

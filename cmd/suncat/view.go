@@ -74,7 +74,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 		}
 		printNotes(stderr, "view", res.Notes)
 		v := defaultSummaryView
-		v.opt, v.wholeRun, v.stopped = opt, len(opt.Sizes) > 0, stopped(res)
+		v.opt, v.stopped = opt, stopped(res)
 		return printSummary(stdout, res.Summary, v)
 	}
 	// Check the arguments before taking over the terminal (sf.options
