@@ -9,11 +9,14 @@ import (
 	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
-// The reader holds only the data a trace file has: the header, and each
+// The reader reads only the data a trace file has: the header, and each
 // chunk's bytes from its start to its last byte that is not zero (a
 // writer fills a chunk from its start; the rest is zeros, often a hole of
-// a sparse file, never read). Memory is so bounded by the data present,
-// not by the file's apparent size.
+// a sparse file, never read). Loading a file notes where each chunk's
+// data ends and keeps none of it; decoding reads a chunk's data when a
+// shard's stream enters the chunk, into that stream's one buffer, which
+// the next chunk reuses. Memory is so bounded by the chunks in flight
+// (one a shard), not by the file's size.
 
 // headRead is how much of a file's start is read for its header,
 // whatever the header's size.
@@ -29,14 +32,38 @@ type image struct {
 	head   []byte      // its first min(size, headRead) bytes
 	chunk  int         // the chunk size, if the header states a valid one
 	chunks []chunkData // the chunks that hold data, in file order
-	held   int         // bytes held in chunks
+	held   int         // bytes of data in chunks
+	path   string      // the file loaded, "" for data in memory
+	fi     os.FileInfo // its identity
+	f      io.ReaderAt // the file, open while decoding, where chunks' data is read from
+	err    error       // the first error reading f while decoding
+}
+
+// open opens the file of an image that loadFile read, for a decoding to
+// read its chunks' data from; done closes it again. The file at the
+// path must still be the one loaded.
+func (img *image) open() (done func(), err error) {
+	if img.path == "" || img.chunk == 0 {
+		return func() {}, nil
+	}
+	f, fi, err := openRegular(img.path)
+	if err != nil {
+		return nil, err
+	}
+	if !os.SameFile(fi, img.fi) {
+		f.Close()
+		return nil, fmt.Errorf("%s: replaced by another file since it was loaded", img.path)
+	}
+	img.f = f
+	return func() { f.Close(); img.f = nil }, nil
 }
 
 // chunkData is one chunk's data.
 type chunkData struct {
 	index int
-	b     []byte // from the chunk's start to its last non-zero byte before any hole, rounded up to 4 bytes
-	more  bool   // a non-zero byte follows b in the chunk, after zeros
+	n     int    // its data's length: from its start to its last non-zero byte before any hole, rounded up to 4 bytes
+	b     []byte // the data, if in memory (imageOf); nil: read from the file when a cursor needs it
+	more  bool   // a non-zero byte follows the data in the chunk, after zeros
 }
 
 // sizes returns the header size and chunk size that a header states, and
@@ -86,7 +113,7 @@ func imageOf(data []byte) *image {
 		}
 		b := data[i*cs : end]
 		if n := trimmed(b); n > 0 {
-			img.chunks = append(img.chunks, chunkData{index: i, b: b[:n]})
+			img.chunks = append(img.chunks, chunkData{index: i, n: n, b: b[:n]})
 			img.held += n
 		}
 	}
@@ -144,7 +171,7 @@ func loadFile(path string) (*image, error) {
 	if int64(int(fi.Size())) != fi.Size() {
 		return nil, fmt.Errorf("%s: too large (%d bytes)", path, fi.Size())
 	}
-	img := &image{size: int(fi.Size())}
+	img := &image{size: int(fi.Size()), path: path, fi: fi}
 	n := img.size
 	if n > headRead {
 		n = headRead
@@ -199,9 +226,7 @@ func (l *loader) segment(off, end int) error {
 	}
 	if off == i*cs && l.c.b == nil {
 		// The chunk's start: its records.
-		if n := trimmed(buf); n > 0 {
-			l.c.b = append([]byte(nil), buf[:n]...)
-		}
+		l.c.n = trimmed(buf)
 		return nil
 	}
 	if !l.c.more && !allZero(buf) {
@@ -211,18 +236,24 @@ func (l *loader) segment(off, end int) error {
 }
 
 func (l *loader) finish() {
-	if l.cur >= 0 && (len(l.c.b) > 0 || l.c.more) {
+	if l.cur >= 0 && (l.c.n > 0 || l.c.more) {
 		l.img.chunks = append(l.img.chunks, l.c)
-		l.img.held += len(l.c.b)
+		l.img.held += l.c.n
 	}
 	l.cur = -1
 }
 
 // A cursor finds the chunk of a file offset; it remembers the last one
-// found, as decoding goes through a chunk at a time.
+// found, as decoding goes through a chunk at a time. Data of a chunk that
+// is in the file is read into the cursor's buffer when the cursor enters
+// the chunk, and replaced when it enters another: a slice that bytes
+// returns is valid until the cursor moves to another chunk.
 type cursor struct {
-	img *image
-	i   int
+	img  *image
+	i    int
+	peek bool   // read only the bytes asked for, not the whole chunk
+	at   int    // 1 + the index in img.chunks of the chunk whose data buf holds, 0 if none
+	buf  []byte // that chunk's data
 }
 
 // find returns the data of the chunk that holds off, nil if it holds
@@ -252,6 +283,41 @@ func (c *cursor) find(off int) *chunkData {
 	return nil
 }
 
+// data returns the data of the chunk found last (ch), reading it from the
+// file if it is not in memory or in the cursor's buffer.
+func (c *cursor) data(ch *chunkData) []byte {
+	if ch.b != nil || ch.n == 0 || c.img.f == nil {
+		return ch.b
+	}
+	if c.at == c.i+1 {
+		return c.buf
+	}
+	if cap(c.buf) < ch.n {
+		c.buf = make([]byte, ch.n)
+	}
+	c.buf = c.buf[:ch.n]
+	c.readAt(c.buf, ch.index*c.img.chunk)
+	c.at = c.i + 1
+	return c.buf
+}
+
+// readAt fills b from the file at off; what cannot be read is zeros, and
+// the error is kept in the image for the decoder to return.
+func (c *cursor) readAt(b []byte, off int) {
+	n, err := c.img.f.ReadAt(b, int64(off))
+	if err != nil && err != io.EOF && c.img.err == nil {
+		c.img.err = err
+	}
+	for i := n; i < len(b); i++ {
+		b[i] = 0
+	}
+}
+
+// drop lets go of the cursor's buffer.
+func (c *cursor) drop() {
+	c.buf, c.at = nil, 0
+}
+
 // word returns the 4 bytes at off (in one chunk) as a little-endian
 // word.
 func (c *cursor) word(off int) uint32 {
@@ -264,14 +330,22 @@ func (c *cursor) word(off int) uint32 {
 // zeros past a chunk's data are made when asked for.
 func (c *cursor) bytes(off, end int) []byte {
 	ch := c.find(off)
-	var b []byte
-	if ch != nil {
-		b = ch.b
+	if ch == nil {
+		return make([]byte, end-off)
 	}
-	rel := 0
-	if ch != nil {
-		rel = off - ch.index*c.img.chunk
+	rel := off - ch.index*c.img.chunk
+	if c.peek && ch.b == nil && c.at != c.i+1 && c.img.f != nil {
+		out := make([]byte, end-off)
+		if rel < ch.n {
+			k := ch.n - rel
+			if k > len(out) {
+				k = len(out)
+			}
+			c.readAt(out[:k], off)
+		}
+		return out
 	}
+	b := c.data(ch)
 	if rel+(end-off) <= len(b) {
 		return b[rel : rel+end-off]
 	}
@@ -290,7 +364,7 @@ func (c *cursor) zeroFrom(off int) bool {
 		return true
 	}
 	rel := off - ch.index*c.img.chunk
-	if rel < len(ch.b) && !allZero(ch.b[rel:]) {
+	if rel < ch.n && !allZero(c.bytes(off, off+ch.n-rel)) {
 		return false
 	}
 	return !ch.more

@@ -315,13 +315,23 @@ func decodeImage(name string, img *image, fn func(ev *Event, mk *Marker) error, 
 	}
 	d.cur.img = img
 	d.budget = &frameBudget{left: framesPerByte*img.held + freeFrames}
+	closeFile, err := img.open()
+	if err != nil {
+		return nil, err
+	}
+	defer closeFile()
+	img.err = nil
 	if err := d.header(); err != nil {
 		return nil, err
 	}
-	if err := d.records(); err != nil {
-		if d.fnErr != nil {
-			return nil, d.fnErr
-		}
+	err = d.records()
+	if err != nil && d.fnErr != nil {
+		return nil, d.fnErr
+	}
+	if img.err != nil {
+		return nil, img.err // reading the file (the error names it)
+	}
+	if err != nil {
 		if errors.Is(err, ErrLimit) {
 			return nil, err
 		}

@@ -296,6 +296,8 @@ type chunkHead struct {
 // and left out.
 func (d *decoder) chunkHeads() []chunkHead {
 	var heads []chunkHead
+	d.cur.peek = true // a few bytes of each chunk: not read whole
+	defer func() { d.cur.peek = false }()
 	for _, c := range d.img.chunks {
 		start := c.index * d.chunk
 		if start < d.pos {
@@ -380,6 +382,7 @@ func (s *stream) fill() error {
 			return nil
 		}
 		if s.done {
+			s.d.cur.drop() // its chunk's data
 			return nil
 		}
 		if err := s.step(); err != nil {
