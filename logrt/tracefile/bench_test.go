@@ -147,3 +147,13 @@ func decodePeak(tb testing.TB, path string, events int) uint64 {
 	runtime.KeepAlive(f)
 	return peak
 }
+
+// TestChunksNotHeld: decoding a trace of 8 chunks holds the chunks in
+// flight, not the file (8 MiB and more before chunks were read as
+// streams entered them).
+func TestChunksNotHeld(t *testing.T) {
+	path, events := chunkedTrace(t, 8)
+	if peak := decodePeak(t, path, events); peak > 6<<20 {
+		t.Errorf("decoding an 8 MiB trace took the heap %d bytes past where it was; want at most 6 MiB", peak)
+	}
+}

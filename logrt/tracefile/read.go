@@ -229,9 +229,11 @@ func ReadFile(path string) (*Trace, error) {
 	return f.Decode()
 }
 
-// A File is a trace file's data, as Load reads it: the header and the
-// bytes that its chunks hold, never the zeros after them (the holes of a
-// sparse file are not read). It can be decoded more than once.
+// A File is a trace file as Load reads it: its header, and where each
+// chunk's data ends (the holes of a sparse file are not read). It holds
+// none of the chunks' data: a decoding opens the file again (it must be
+// the same file, not one put in its place) and reads a chunk's data when
+// a shard's stream enters the chunk. It can be decoded more than once.
 type File struct {
 	name string
 	img  *image
