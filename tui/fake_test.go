@@ -159,7 +159,7 @@ func fakeFindings(g, bg Group) Findings {
 func fakeSite(g Group, letter, class, predicted, fit string, gi int) Site {
 	for _, t := range g.Terminals {
 		if t.Letter == letter {
-			return Site{Class: class, Fit: fit, Counts: t.PerSub, Predicted: predicted, Name: t.Name, Getter: t.Getter,
+			return Site{Class: class, Fit: fit, Counts: t.PerSub, Predicted: predicted, Prediction: predicted + " at 40", Name: t.Name, Getter: t.Getter,
 				Where: where(&t), Stack: t.Frames[:2], Value: t.Values[0], Group: gi, Letters: []string{letter}}
 		}
 	}

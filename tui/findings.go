@@ -105,8 +105,6 @@ func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w 
 	}
 	if s.Prediction != "" {
 		b.WriteString(wrap("predicted calls: "+s.Prediction, w) + "\n")
-	} else {
-		b.WriteString(wrap("predicted "+s.Predicted+" calls at "+fs.Target, w) + "\n")
 	}
 	if s.Family != "" {
 		m.heading(b, "calls per size")

@@ -22,7 +22,7 @@ func TestFindingsOpenFirst(t *testing.T) {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	screen := m.View()
-	for _, s := range []string{"0 Findings", "finding main.(*app).bindStop", "grows as linear", "predicted 43 calls at 40", "4× \"NE 65TH ST & OSWEGO\"", "sizes 1 2 3 4 (from the labels)"} {
+	for _, s := range []string{"0 Findings", "finding main.(*app).bindStop", "grows as linear", "predicted calls: 43 at 40", "4× \"NE 65TH ST & OSWEGO\"", "sizes 1 2 3 4 (from the labels)"} {
 		if !strings.Contains(screen, s) {
 			t.Errorf("screen lacks %q:\n%s", s, screen)
 		}

@@ -49,7 +49,7 @@ type Site struct {
 	Counts    []int  // calls in each sub-trace
 	Predicted string // the predicted count at the target size: "1234"
 	// Prediction says it with its uncertainty: "532..1181 at 40 (linear
-	// or n log n)"; "" to say Predicted at the target.
+	// or n log n)", as prioritize's renderer words it; "" for none.
 	Prediction string
 	Name       string  // short getter name: "(*Stop).Name"
 	Getter     string  // full getter name, as Terminal.Getter
