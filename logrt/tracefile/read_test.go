@@ -228,6 +228,7 @@ func FuzzReader(f *testing.F) {
 		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 10), repeatRec(3), sameStackEvent(3, 10), repeatRec(2), fill},
 		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 15), repeatRec(1), sameStackEvent(1, 1)},
 		[][]byte{chunkOf(0), sameStackEvent(1, 1), repeatRec(5)})))
+	dir := f.TempDir() // one file, rewritten for each input
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -236,6 +237,7 @@ func FuzzReader(f *testing.F) {
 		if got, budget := after.TotalAlloc-before.TotalAlloc, memoryBudget(len(data)); got > budget {
 			t.Fatalf("decoding %d bytes allocated %d bytes, over the budget of %d", len(data), got, budget)
 		}
+		sameFromFile(t, dir, data, tr, err)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.suncat: offset ") {
 				t.Fatalf("error without offset: %v", err)
@@ -511,5 +513,34 @@ func TestUnknownGetter(t *testing.T) {
 	tr, err := Decode("x.suncat", data)
 	if err != nil || len(tr.Events) != 1 || tr.Damage == nil || !strings.Contains(tr.Damage.Error(), "event of getter 9, which the trace's getter table lacks") {
 		t.Fatalf("err %v, %d events, damage %v", err, len(tr.Events), tr.Damage)
+	}
+}
+
+// sameFromFile checks that data read from a file (Load, whose decoding
+// reads a chunk's data when a stream enters it) decodes as it does in
+// memory: tr and err. It writes the file in dir.
+func sameFromFile(t *testing.T, dir string, data []byte, tr *Trace, err error) {
+	path := filepath.Join(dir, "fuzz.suncat")
+	if werr := os.WriteFile(path, data, 0o600); werr != nil {
+		t.Fatal(werr)
+	}
+	f, ferr := Load(path)
+	if ferr != nil {
+		t.Fatalf("Load: %v", ferr)
+	}
+	ft, ferr := f.Decode()
+	name := func(e error) string {
+		if e == nil {
+			return ""
+		}
+		return strings.ReplaceAll(e.Error(), path, "fuzz.suncat")
+	}
+	if name(ferr) != name(err) {
+		t.Fatalf("from a file: %v; in memory: %v", ferr, err)
+	}
+	if err == nil && (ft.EventsRead != tr.EventsRead || len(ft.Marks) != len(tr.Marks) || len(ft.Stacks) != len(tr.Stacks) ||
+		strings.ReplaceAll(ft.Problem(), path, "fuzz.suncat") != tr.Problem()) {
+		t.Fatalf("from a file: %d events, %d marks, %d stacks, %q; in memory: %d, %d, %d, %q",
+			ft.EventsRead, len(ft.Marks), len(ft.Stacks), ft.Problem(), tr.EventsRead, len(tr.Marks), len(tr.Stacks), tr.Problem())
 	}
 }
