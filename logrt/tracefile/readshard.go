@@ -404,60 +404,86 @@ func (s *stream) step() error {
 	}
 	chunkEnd := (s.chunks[s.ci]/d.chunk + 1) * d.chunk
 	if s.off >= chunkEnd {
-		s.leave()
-		// A full chunk: the writer maps the shard's next one at once, so
-		// a stream without one was cut short.
-		if s.ci+1 == len(s.chunks) {
-			d.t.Cut, s.done = true, true
-			d.t.CutShards = append(d.t.CutShards, int(s.id))
-			return nil
-		}
-		s.ci++
-		s.off = s.chunks[s.ci]
-		chunkEnd = (s.off/d.chunk + 1) * d.chunk
-		if !s.enter() {
+		var ok bool
+		if chunkEnd, ok = s.nextChunk(); !ok {
 			return nil
 		}
 	}
 	if s.off+4 > d.img.size {
-		s.done = true // ends after a whole record: taken as whole,
-		if d.t.Chunks > d.t.ChunksInFile || d.cutInWord(s.off) {
-			// unless the header counts chunks that the file lacks, or
-			// the file ends inside the commit word of a record
-			d.t.Cut = true
-			d.t.CutShards = append(d.t.CutShards, int(s.id))
-		}
+		s.endOfData()
 		return nil
 	}
 	word := d.cur.word(s.off)
 	if word == 0 {
-		tr, checked := d.trailer(s.chunks[s.ci])
-		if checked && tr.pad == s.off-chunkEnd+d.chunk {
-			// The writer wrote the chunk's trailer but not yet its pad
-			// when it died: the chunk is whole.
-			s.off = chunkEnd
-			return nil
-		}
-		if s.ci+1 < len(s.chunks) && !(s.ci+2 == len(s.chunks) && d.countRecords(s.chunks[s.ci+1]) == 1) {
-			// A chunk the shard left ends before its pad (and the next
-			// holds more than the record that begins it, which the
-			// writer writes before it pads the chunk it leaves): its
-			// records from here were zeroed.
-			lost := -1
-			if checked {
-				lost = tr.events - s.evChunk
-			}
-			s.lose(lost, "zeroed from offset "+strconv.Itoa(s.off))
-			return nil
-		}
-		// The end of the stream, or a torn record: anything non-zero
-		// after it is the part of a record written before death.
-		if !d.cur.zeroFrom(s.off + 4) {
-			d.t.Torn = true
-		}
-		s.done = true
+		s.zeroWord(chunkEnd)
 		return nil
 	}
+	return s.decodeRecord(word, chunkEnd)
+}
+
+// nextChunk leaves a full chunk for the shard's next one and returns the
+// next one's end; ok is false where the stream ends instead.
+func (s *stream) nextChunk() (chunkEnd int, ok bool) {
+	d := s.d
+	s.leave()
+	// A full chunk: the writer maps the shard's next one at once, so
+	// a stream without one was cut short.
+	if s.ci+1 == len(s.chunks) {
+		d.t.Cut, s.done = true, true
+		d.t.CutShards = append(d.t.CutShards, int(s.id))
+		return 0, false
+	}
+	s.ci++
+	s.off = s.chunks[s.ci]
+	return (s.off/d.chunk + 1) * d.chunk, s.enter()
+}
+
+// endOfData ends a stream at the end of the file's data.
+func (s *stream) endOfData() {
+	d := s.d
+	s.done = true // ends after a whole record: taken as whole,
+	if d.t.Chunks > d.t.ChunksInFile || d.cutInWord(s.off) {
+		// unless the header counts chunks that the file lacks, or
+		// the file ends inside the commit word of a record
+		d.t.Cut = true
+		d.t.CutShards = append(d.t.CutShards, int(s.id))
+	}
+}
+
+// zeroWord handles a zero commit word: a chunk whose pad was not yet
+// written, a zeroed range, the end of the stream or a torn record.
+func (s *stream) zeroWord(chunkEnd int) {
+	d := s.d
+	tr, checked := d.trailer(s.chunks[s.ci])
+	if checked && tr.pad == s.off-chunkEnd+d.chunk {
+		// The writer wrote the chunk's trailer but not yet its pad
+		// when it died: the chunk is whole.
+		s.off = chunkEnd
+		return
+	}
+	if s.ci+1 < len(s.chunks) && !(s.ci+2 == len(s.chunks) && d.countRecords(s.chunks[s.ci+1]) == 1) {
+		// A chunk the shard left ends before its pad (and the next
+		// holds more than the record that begins it, which the
+		// writer writes before it pads the chunk it leaves): its
+		// records from here were zeroed.
+		lost := -1
+		if checked {
+			lost = tr.events - s.evChunk
+		}
+		s.lose(lost, "zeroed from offset "+strconv.Itoa(s.off))
+		return
+	}
+	// The end of the stream, or a torn record: anything non-zero
+	// after it is the part of a record written before death.
+	if !d.cur.zeroFrom(s.off + 4) {
+		d.t.Torn = true
+	}
+	s.done = true
+}
+
+// decodeRecord decodes the record whose commit word is word.
+func (s *stream) decodeRecord(word uint32, chunkEnd int) error {
+	d := s.d
 	kind, n := byte(word), int(word>>8)
 	size := (4 + n + 3) &^ 3
 	if s.off+4+n > d.img.size && s.off+size <= chunkEnd {
