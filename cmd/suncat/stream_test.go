@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 	"github.com/suncat-go/suncat/prioritize/stream"
 )
@@ -190,4 +191,16 @@ func TestLoadRunStreams(t *testing.T) {
 			t.Errorf("base %s: comparison differs from the whole traces' (%d sites)", base, len(want.Sites))
 		}
 	}
+}
+
+// summarize builds the Performance Summary of traces decoded whole, to
+// compare with the streamed one. Its errors are
+// about the options (a -split, -goroutines or -run that the traces do not
+// allow): misuse.
+func summarize(traces []*tracefile.Trace, opt prioritize.Options) (*prioritize.Summary, error) {
+	s, err := prioritize.Build(traces, opt)
+	if err != nil {
+		return nil, usagef("%w", summaryFlag(err))
+	}
+	return s, nil
 }

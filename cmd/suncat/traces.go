@@ -142,17 +142,6 @@ func readTraceArgs(args []string) (*traceSet, error) {
 	return set, nil
 }
 
-// summarize builds the Performance Summary of the traces. Its errors are
-// about the options (a -split, -goroutines or -run that the traces do not
-// allow): misuse.
-func summarize(traces []*tracefile.Trace, opt prioritize.Options) (*prioritize.Summary, error) {
-	s, err := prioritize.Build(traces, opt)
-	if err != nil {
-		return nil, usagef("%w", summaryFlag(err))
-	}
-	return s, nil
-}
-
 // summaryFlagNames names the flag of each option of prioritize.Options.
 var summaryFlagNames = map[string]string{"Split": "-split", "Goroutines": "-goroutines", "Run": "-run", "Frames": "-frames"}
 

@@ -7,8 +7,10 @@
 // except the runtime, logrt, whose package-level initialization (clock and
 // unwinder calibration, SUNCAT_DELAY) must not run in readers.
 //
-// Called by: cmd/suncat (ReadFile, ReadHeader, DecodeFunc, DecodeTraceFunc), prioritize,
-// delay, export and tui (the decoded Trace), internal/testtrace.
+// Called by: prioritize/stream (ReadHeader, Load, DecodeTraceFunc: the
+// streaming summary), cmd/suncat (ReadFile, Load, HoldsRecords: events,
+// delay -compare, the trace folders), prioritize, delay, export and tui (the decoded
+// Trace), internal/testtrace.
 package tracefile
 
 import "github.com/suncat-go/suncat/logrt/tracefmt"
