@@ -71,17 +71,7 @@ func TestThirdPartySuites(t *testing.T) {
 			if inst.status != plain.status {
 				t.Errorf("suncat test exit status %d, go test %d\n%s", inst.status, plain.status, tail(inst.stderr))
 			}
-			want, err := testResults(bytes.NewReader(plain.stdout))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := testResults(bytes.NewReader(inst.stdout))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := diffResults(want, got); d != "" {
-				t.Errorf("outcomes differ:\n%s", d)
-			}
+			tests := sameOutcomes(t, plain, inst)
 			files, _ := filepath.Glob(filepath.Join(traces, "*.suncat"))
 			if len(files) == 0 {
 				t.Fatalf("no trace in %s\n%s", traces, inst.stderr)
@@ -101,7 +91,7 @@ func TestThirdPartySuites(t *testing.T) {
 				t.Errorf("traces hold %d events and %d test labels", events, len(labels))
 			}
 			t.Logf("%d tests; go test %v, suncat test %v (%.2fx); test binaries %.2fs and %.2fs; %d trace(s), %d events, %d labelled tests",
-				len(want), plain.wall.Round(time.Millisecond), inst.wall.Round(time.Millisecond),
+				tests, plain.wall.Round(time.Millisecond), inst.wall.Round(time.Millisecond),
 				float64(inst.wall)/float64(plain.wall), plain.elapsed, inst.elapsed, len(files), events, len(labels))
 		})
 	}
@@ -149,6 +139,25 @@ type suiteRun struct {
 	status         int
 	wall           time.Duration
 	elapsed        float64 // sum of the packages' Elapsed
+}
+
+// sameOutcomes fails t unless the tests of the instrumented run ended
+// as those of the plain run did, each package and test; it returns how
+// many tests the plain run had.
+func sameOutcomes(t *testing.T, plain, inst suiteRun) int {
+	t.Helper()
+	want, err := testResults(bytes.NewReader(plain.stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := testResults(bytes.NewReader(inst.stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diffResults(want, got); d != "" {
+		t.Errorf("outcomes differ:\n%s", d)
+	}
+	return len(want)
 }
 
 func runSuite(tb testing.TB, dir string, s suite, name string, args ...string) suiteRun {
