@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/suncat-go/suncat/internal/testtmp"
 )
 
 // TestCacheDirPrivate checks that with no user cache directory (HOME and
@@ -28,7 +30,7 @@ func TestCacheDirPrivate(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range []string{root, filepath.Join(root, "bin"), bin} {
-		checkPerm(t, d, 0o700)
+		testtmp.CheckMode(t, d, 0o700)
 	}
 
 	refused := func(prepare func(), want string) {
@@ -63,16 +65,5 @@ func TestCacheDirPrivate(t *testing.T) {
 	if _, err := MakeCacheDir("work"); err != nil {
 		t.Fatal(err)
 	}
-	checkPerm(t, old, 0o700)
-}
-
-func checkPerm(t *testing.T, path string, want os.FileMode) {
-	t.Helper()
-	fi, err := os.Lstat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if fi.Mode().Perm() != want {
-		t.Errorf("%s: mode %04o, want %04o", path, fi.Mode().Perm(), want)
-	}
+	testtmp.CheckMode(t, old, 0o700)
 }

@@ -228,38 +228,26 @@ func traces(dir string) []string {
 	return files
 }
 
-// checkMode checks the permission bits of path.
-func checkMode(t *testing.T, path string, want os.FileMode) {
-	t.Helper()
-	fi, err := os.Lstat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if fi.Mode().Perm() != want {
-		t.Errorf("%s: mode %04o, want %04o", path, fi.Mode().Perm(), want)
-	}
-}
-
 // TestPrivateTraces checks that traces are 0600, in a directory made
 // 0700: the default one (per user, in TMPDIR) and one SUNCAT_TRACE names.
 func TestPrivateTraces(t *testing.T) {
 	tmp := t.TempDir()
 	runHelperEnv(t, "few", "TMPDIR="+tmp, TraceEnv+"=")
 	def := filepath.Join(tmp, "suncat-traces-"+strconv.Itoa(os.Getuid()))
-	checkMode(t, def, 0o700)
+	testtmp.CheckMode(t, def, 0o700)
 	files := traces(def)
 	if len(files) != 1 {
 		t.Fatalf("want one trace in %s, found %v", def, files)
 	}
-	checkMode(t, files[0], 0o400)
+	testtmp.CheckMode(t, files[0], 0o400)
 
 	named := filepath.Join(tmp, "named")
 	runHelper(t, "few", named)
-	checkMode(t, named, 0o700)
+	testtmp.CheckMode(t, named, 0o700)
 	if files = traces(named); len(files) != 1 {
 		t.Fatalf("want one trace in %s, found %v", named, files)
 	}
-	checkMode(t, files[0], 0o400)
+	testtmp.CheckMode(t, files[0], 0o400)
 }
 
 // checkRefused runs a program whose default trace directory in tmp was
@@ -331,7 +319,7 @@ func TestTraceSymlink(t *testing.T) {
 	if len(files) != 2 || !strings.HasPrefix(filepath.Base(files[0]), "app-") {
 		t.Fatalf("want the link and a trace beside it, found %v", files)
 	}
-	checkMode(t, files[0], 0o400)
+	testtmp.CheckMode(t, files[0], 0o400)
 }
 
 // TestControlConcurrent checks that a client that connects and sends

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/suncat-go/suncat/internal/testtmp"
 	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
@@ -108,7 +109,7 @@ func truncateLive(t *testing.T, bin string, cred *syscall.Credential, dir, pin s
 	if len(files) != 1 {
 		t.Fatalf("%s: want one trace, found %v", pin, files)
 	}
-	checkMode(t, files[0], 0o400)
+	testtmp.CheckMode(t, files[0], 0o400)
 	if !locked(files[0]) {
 		t.Errorf("%s: the running program holds no lock on its trace (suncat clean would remove it)", pin)
 	}

@@ -15,6 +15,8 @@
 // exits with the child's status. Directories left by a parent that was
 // killed outright (SIGKILL) are removed by the next run.
 //
+// CheckMode checks a test's private folders and files.
+//
 // It imports only the standard library and only tests import it: the
 // TestMain functions of cmd/suncat, instrument, logrt, logrt/testhook and
 // tui.
