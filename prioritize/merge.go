@@ -87,7 +87,7 @@ func NewMerger(opt Options, paths []string) (*Merger, error) {
 	return NewMergerOf(opt, headers)
 }
 
-// NewMergerOf is NewMerger given the traces' headers (tracefile.ReadHeader),
+// NewMergerOf is NewMerger given the traces' headers (tracefile's File.Header),
 // whose recorded arguments also label the runs.
 func NewMergerOf(opt Options, headers []*tracefile.Trace) (*Merger, error) {
 	c, err := compileOptions(opt)

@@ -75,7 +75,11 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := streamSummary([]string{tracePath}, prioritize.Options{Sources: userSources()}, nil)
+	files, err := loadTraces([]string{tracePath})
+	if err != nil {
+		return err
+	}
+	st, err := streamSummary(files, prioritize.Options{Sources: userSources()}, nil)
 	if err != nil {
 		return err
 	}

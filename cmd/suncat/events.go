@@ -49,11 +49,7 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 	if fs.NArg() != 1 {
 		return usagef("want one trace file, got %d arguments", fs.NArg())
 	}
-	path, err := resolveTrace(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	file, err := tracefile.Load(path)
+	file, err := resolveTrace(fs.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -140,13 +136,17 @@ func printEvent(out io.Writer, tr *tracefile.Trace, e *tracefile.Event) {
 }
 
 // resolveTrace accepts a trace file, or a directory holding exactly one.
-func resolveTrace(path string) (string, error) {
+func resolveTrace(path string) (*tracefile.File, error) {
 	files, _, err := traceFiles([]string{path})
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if len(files) > 1 {
-		return "", fmt.Errorf("%s: %d traces in this directory, name one: %s", path, len(files), strings.Join(files, ", "))
+		names := make([]string, len(files))
+		for i, f := range files {
+			names[i] = f.Path()
+		}
+		return nil, fmt.Errorf("%s: %d traces in this directory, name one: %s", path, len(files), strings.Join(names, ", "))
 	}
 	return files[0], nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 	"github.com/suncat-go/suncat/prioritize/stream"
 	"github.com/suncat-go/suncat/tui"
@@ -23,7 +24,7 @@ import (
 // streamSummary reads and summarizes trace files (stream.Summarize).
 // Errors reading a file are failures; errors of the summary (options the
 // traces do not allow) are misuse. counts may be nil.
-func streamSummary(files []string, opt prioritize.Options, counts *stream.Counts) (*stream.Result, error) {
+func streamSummary(files []*tracefile.File, opt prioritize.Options, counts *stream.Counts) (*stream.Result, error) {
 	res, err := stream.Summarize(files, opt, stream.Config{Counts: counts})
 	var oe *stream.OptionError
 	if errors.As(err, &oe) {
@@ -153,12 +154,12 @@ func showProgress(w io.Writer, cmd string, counts *stream.Counts, delay, tick ti
 }
 
 // tuiProgress is the read's progress as the viewer shows it.
-func tuiProgress(c *stream.Counts, files []string) tui.Progress {
+func tuiProgress(c *stream.Counts, files []*tracefile.File) tui.Progress {
 	p := tui.Progress{Phase: "reading", Files: c.Files, FilesDone: int(c.FilesDone.Load()), Bytes: c.Bytes.Load(), Events: int(c.Events.Load())}
 	if p.FilesDone == c.Files {
 		p.Phase = "summarizing"
 	} else if c.Files == 1 {
-		p.File = files[0]
+		p.File = files[0].Path()
 	}
 	return p
 }

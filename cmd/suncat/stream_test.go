@@ -20,6 +20,16 @@ import (
 // recorded are the recorded traces that the tests copy (testtrace.Copies).
 var recorded = []string{"../../testdata/traces/busapp.suncat", "../../testdata/traces/marks.suncat"}
 
+// mustLoad loads the trace files at paths (loadTraces).
+func mustLoad(t *testing.T, paths ...string) []*tracefile.File {
+	t.Helper()
+	files, err := loadTraces(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
 // TestStreamSummaryErrors: a trace that does not read is a failure,
 // options the traces do not allow are misuse (exit 2), with the flag
 // named (package stream tests the summaries themselves).
@@ -29,7 +39,7 @@ func TestStreamSummaryErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("SUNCATTR but not a trace at all, not at all"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := streamSummary([]string{files[0], bad, files[1]}, prioritize.Options{}, nil)
+	_, err := streamSummary(mustLoad(t, files[0], bad, files[1]), prioritize.Options{}, nil)
 	if err == nil || !strings.HasPrefix(err.Error(), bad+": offset") {
 		t.Errorf("bad trace: error %v", err)
 	}
@@ -41,7 +51,7 @@ func TestStreamSummaryErrors(t *testing.T) {
 		flag string
 	}{{prioritize.Options{Split: "weekly"}, "-split"}, {prioritize.Options{Run: "NoSuchTest"}, "-run"}, {prioritize.Options{Split: "at=Nope"}, "-split"}} {
 		opt, flag := c.opt, c.flag
-		if _, err := streamSummary(files, opt, nil); err == nil {
+		if _, err := streamSummary(mustLoad(t, files...), opt, nil); err == nil {
 			t.Errorf("%+v: no error", opt)
 		} else if _, ok := err.(usageError); !ok || !strings.HasPrefix(err.Error(), flag+" ") {
 			t.Errorf("%+v: %v is not misuse naming %s", opt, err, flag)
@@ -112,7 +122,7 @@ func TestShowProgress(t *testing.T) {
 
 // TestKeptLine: the closing line of a long summary says what it kept.
 func TestKeptLine(t *testing.T) {
-	res, err := streamSummary([]string{"../../testdata/traces/marks.suncat"}, prioritize.Options{}, nil)
+	res, err := streamSummary(mustLoad(t, "../../testdata/traces/marks.suncat"), prioritize.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +154,7 @@ func TestSizes(t *testing.T) {
 func TestLoadRunStreams(t *testing.T) {
 	files := testtrace.Copies(t, 3, recorded...)
 	dir := filepath.Dir(files[0])
-	set, err := readTraces(files, nil)
+	set, err := readTraces(mustLoad(t, files...), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,12 +42,14 @@ const growingMax = 64 << 20
 // TestFind/n=1, /n=2, ...; see prioritize.Families), families ranked by
 // it, and the tests that give no class. Traces that do not read, or are
 // too big, are left to 'suncat summary'.
-func growing(w io.Writer, files []string) *prioritize.Summary {
+func growing(w io.Writer, paths []string) *prioritize.Summary {
+	files, err := loadTraces(paths)
+	if err != nil {
+		return nil
+	}
 	var total int64
 	for _, f := range files {
-		if fi, err := os.Stat(f); err == nil {
-			total += fi.Size()
-		}
+		total += f.Size()
 	}
 	if total > growingMax {
 		fmt.Fprintf(w, "suncat: traces of %s in all, over %s: the findings per test family are left to suncat summary\n", byteSize(total), byteSize(growingMax))

@@ -31,8 +31,7 @@ import (
 
 // traceSet is what readTraces decoded.
 type traceSet struct {
-	Files  []string           // as read, in order
-	Traces []*tracefile.Trace // one per file
+	Traces []*tracefile.Trace // one per file, in order
 	Notes  []string           // one line per trace read with a problem the reader skipped
 }
 
@@ -46,14 +45,14 @@ func (s *traceSet) Events() int {
 }
 
 // traceFiles expands the trace arguments of a command line to the files to
-// read: a file stands for itself, a directory for the .suncat files in it,
-// in name order. A directory without one is an error. In a directory, a
+// read, loaded (their headers read, once: tracefile.Load): a file stands
+// for itself, a directory for the .suncat files in it, in name order. A directory without one is an error. In a directory, a
 // file that is not a regular file (a named pipe would block the read),
 // or that holds no records (empty, or a header only: a program that
 // recorded nothing), or that is another user's (planted in a shared
 // folder), is skipped with a note; named, it is an error, or read as it
 // is.
-func traceFiles(args []string) (files, notes []string, err error) {
+func traceFiles(args []string) (files []*tracefile.File, notes []string, err error) {
 	for _, p := range args {
 		fi, err := os.Stat(p)
 		if err != nil {
@@ -63,7 +62,11 @@ func traceFiles(args []string) (files, notes []string, err error) {
 			if !fi.Mode().IsRegular() {
 				return nil, nil, fmt.Errorf("%s: not a regular file", p)
 			}
-			files = append(files, p)
+			f, err := tracefile.Load(p)
+			if err != nil {
+				return nil, nil, err
+			}
+			files = append(files, f)
 			continue
 		}
 		found := tracesIn(p)
@@ -83,7 +86,11 @@ func traceFiles(args []string) (files, notes []string, err error) {
 				notes = append(notes, f+": another user's file, skipped (name it to read it)")
 				continue
 			}
-			ok, err := tracefile.HoldsRecords(f)
+			tf, err := tracefile.Load(f)
+			if err != nil {
+				return nil, nil, err
+			}
+			ok, err := tf.HoldsRecords()
 			if err != nil {
 				return nil, nil, err
 			}
@@ -91,7 +98,7 @@ func traceFiles(args []string) (files, notes []string, err error) {
 				notes = append(notes, f+": no records (empty, or a header only), skipped")
 				continue
 			}
-			files = append(files, f)
+			files = append(files, tf)
 			kept++
 		}
 		if kept == 0 {
@@ -99,6 +106,19 @@ func traceFiles(args []string) (files, notes []string, err error) {
 		}
 	}
 	return files, notes, nil
+}
+
+// loadTraces loads the trace files at paths (tracefile.Load), as named.
+func loadTraces(paths []string) ([]*tracefile.File, error) {
+	files := make([]*tracefile.File, len(paths))
+	for i, p := range paths {
+		f, err := tracefile.Load(p)
+		if err != nil {
+			return nil, err
+		}
+		files[i] = f
+	}
+	return files, nil
 }
 
 // tracesIn returns the trace files in dir, in name order.
@@ -110,18 +130,18 @@ func tracesIn(dir string) []string {
 
 // readTraces decodes the trace files. Before each file it calls progress
 // (when not nil) with the traces decoded so far and the file.
-func readTraces(files []string, progress func(read []*tracefile.Trace, next string)) (*traceSet, error) {
-	s := &traceSet{Files: files}
+func readTraces(files []*tracefile.File, progress func(read []*tracefile.Trace, next string)) (*traceSet, error) {
+	s := &traceSet{}
 	for _, f := range files {
 		if progress != nil {
-			progress(s.Traces, f)
+			progress(s.Traces, f.Path())
 		}
-		tr, err := tracefile.ReadFile(f)
+		tr, err := f.Decode()
 		if err != nil {
 			return nil, err
 		}
 		if p := tr.Problem(); p != "" {
-			s.Notes = append(s.Notes, f+": "+p)
+			s.Notes = append(s.Notes, f.Path()+": "+p)
 		}
 		s.Traces = append(s.Traces, tr)
 	}

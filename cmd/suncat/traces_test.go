@@ -92,8 +92,12 @@ func TestTraceFiles(t *testing.T) {
 		t.Fatal(err, notes)
 	}
 	want := []string{file, filepath.Join(dir, "a.suncat"), filepath.Join(dir, "b.suncat")}
-	if strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("got %q, want %q", got, want)
+	var paths []string
+	for _, f := range got {
+		paths = append(paths, f.Path())
+	}
+	if strings.Join(paths, " ") != strings.Join(want, " ") {
+		t.Errorf("got %q, want %q", paths, want)
 	}
 	if _, _, err := traceFiles([]string{t.TempDir()}); err == nil || !strings.Contains(err.Error(), "no trace (*.suncat) in this directory") {
 		t.Errorf("empty directory: err %v", err)

@@ -95,7 +95,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 
 // viewSummary reads and summarizes trace files for the viewer, reporting
 // its progress a few times a second.
-func viewSummary(opt prioritize.Options, files []string, report func(tui.Progress)) (tui.Summary, []string, error) {
+func viewSummary(opt prioritize.Options, files []*tracefile.File, report func(tui.Progress)) (tui.Summary, []string, error) {
 	counts := stream.NewCounts(files)
 	done, finished := make(chan struct{}), make(chan struct{})
 	defer func() {
@@ -127,11 +127,11 @@ func viewSummary(opt prioritize.Options, files []string, report func(tui.Progres
 
 // recordedArgs returns the program's arguments recorded in the trace when
 // there is one trace (they prefill the delay box), else nil.
-func recordedArgs(files []string) []string {
+func recordedArgs(files []*tracefile.File) []string {
 	if len(files) != 1 {
 		return nil
 	}
-	h, err := tracefile.ReadHeader(files[0])
+	h, err := files[0].Header()
 	if err != nil {
 		return nil
 	}

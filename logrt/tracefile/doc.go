@@ -7,10 +7,15 @@
 // except the runtime, logrt, whose package-level initialization (clock and
 // unwinder calibration, SUNCAT_DELAY) must not run in readers.
 //
-// Called by: prioritize/stream (ReadHeader, Load, DecodeTraceFunc: the
-// streaming summary), cmd/suncat (ReadFile, Load, HoldsRecords: events,
-// delay -compare, the trace folders), prioritize, delay, export and tui (the decoded
-// Trace), internal/testtrace.
+// Load reads a file's header, once: File.Header decodes it, and the
+// decodings find the chunks and read them.
+//
+// Called by: cmd/suncat (Load, HoldsRecords, Header: the traces named on
+// a command line and in trace folders, each loaded once; Decode and
+// DecodeFunc: events, delay -compare), prioritize/stream (Header and
+// DecodeTraceFunc of the loaded files: the streaming summary),
+// prioritize, delay, export and tui (the decoded Trace),
+// internal/testtrace.
 package tracefile
 
 import "github.com/suncat-go/suncat/logrt/tracefmt"

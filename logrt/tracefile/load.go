@@ -33,15 +33,17 @@ type image struct {
 	chunk  int         // the chunk size, if the header states a valid one
 	chunks []chunkData // the chunks that hold data, in file order
 	held   int         // bytes of data in chunks
+	found  bool        // chunks has been filled in: the chunks are found when the file is first decoded
+	more   bool        // the bytes read for head hold a non-zero byte after the header (HoldsRecords)
 	path   string      // the file loaded, "" for data in memory
 	fi     os.FileInfo // its identity
 	f      io.ReaderAt // the file, open while decoding, where chunks' data is read from
 	err    error       // the first error reading f while decoding
 }
 
-// open opens the file of an image that loadFile read, for a decoding to
-// read its chunks' data from; done closes it again. The file at the
-// path must still be the one loaded.
+// open opens the file of an image that loadHead read, for a decoding to
+// read its chunks' data from, and finds its chunks the first time; done
+// closes it again. The file at the path must still be the one loaded.
 func (img *image) open() (done func(), err error) {
 	if img.path == "" || img.chunk == 0 {
 		return func() {}, nil
@@ -53,6 +55,12 @@ func (img *image) open() (done func(), err error) {
 	if !os.SameFile(fi, img.fi) {
 		f.Close()
 		return nil, fmt.Errorf("%s: replaced by another file since it was loaded", img.path)
+	}
+	if !img.found {
+		if err := img.find(f); err != nil {
+			f.Close()
+			return nil, err
+		}
 	}
 	img.f = f
 	return func() { f.Close(); img.f = nil }, nil
@@ -97,7 +105,7 @@ func trimmed(b []byte) int {
 // imageOf makes the image of a trace held in memory; its chunks are
 // slices of data.
 func imageOf(data []byte) *image {
-	img := &image{size: len(data), head: data}
+	img := &image{size: len(data), head: data, found: true}
 	if len(img.head) > headRead {
 		img.head = img.head[:headRead]
 	}
@@ -160,9 +168,11 @@ func kindOf(m os.FileMode) string {
 	return "mode " + m.String()
 }
 
-// loadFile reads the image of the trace file at path, chunk by chunk,
-// skipping the holes of a sparse file where the system tells them.
-func loadFile(path string) (*image, error) {
+// loadHead reads the header of the trace file at path: its first bytes
+// (headRead, whatever the header's size), in one read, of which the
+// image keeps the header. The chunks are found when the file is first
+// decoded (find).
+func loadHead(path string) (*image, error) {
 	f, fi, err := openRegular(path)
 	if err != nil {
 		return nil, err
@@ -172,19 +182,32 @@ func loadFile(path string) (*image, error) {
 		return nil, fmt.Errorf("%s: too large (%d bytes)", path, fi.Size())
 	}
 	img := &image{size: int(fi.Size()), path: path, fi: fi}
-	n := img.size
-	if n > headRead {
-		n = headRead
-	}
-	img.head = make([]byte, n)
-	if _, err := f.ReadAt(img.head, 0); err != nil && err != io.EOF {
+	head := make([]byte, min(img.size, headRead))
+	if _, err := f.ReadAt(head, 0); err != nil && err != io.EOF {
 		return nil, err
 	}
-	_, cs, ok := sizes(img.head)
-	if !ok {
-		return img, nil
+	img.head = head
+	hs, cs, ok := sizes(head)
+	switch {
+	case ok && len(head) >= hs:
+		img.chunk = cs
+		img.head = head[:hs:hs] // what follows is read again with its chunk
+		img.more = !allZero(head[hs:])
+	case ok:
+		img.chunk = cs // cut inside the header: the decoding says so
+	case len(head) >= 8 && string(head[:8]) == tracefmt.Magic:
+		img.more = true // a bad header: the decoding says what is wrong
+	default:
+		img.more = !allZero(head)
 	}
-	img.chunk = cs
+	return img, nil
+}
+
+// find finds the chunks of the file f that the image was loaded from,
+// reading it chunk by chunk and skipping the holes of a sparse file
+// where the system tells them.
+func (img *image) find(f *os.File) error {
+	cs := img.chunk
 	l := &loader{f: f, img: img, scratch: make([]byte, cs), cur: -1}
 	for _, e := range dataExtents(f, int64(img.size)) {
 		for s := int(e[0]); s < int(e[1]); {
@@ -193,13 +216,14 @@ func loadFile(path string) (*image, error) {
 				end = int(e[1])
 			}
 			if err := l.segment(s, end); err != nil {
-				return nil, err
+				return err
 			}
 			s = end
 		}
 	}
 	l.finish()
-	return img, nil
+	img.found = true
+	return nil
 }
 
 // A loader gathers the chunks of a file from its data segments, in file
@@ -370,37 +394,30 @@ func (c *cursor) zeroFrom(off int) bool {
 	return !ch.more
 }
 
-// HoldsRecords reports whether the regular file at path holds anything
-// after its header: false for an empty file, a file of zeros (a program
-// that died while opening it) and a trace of only a header (one that
-// recorded nothing). A file that is not a trace holds records, for its
-// decoding to say what it is. It reads the file only up to its first
-// byte after the header that is not zero.
-func HoldsRecords(path string) (bool, error) {
-	f, fi, err := openRegular(path)
+// HoldsRecords reports whether the file holds anything after its
+// header: false for an empty file, a file of zeros (a program that died
+// while opening it) and a trace of only a header (one that recorded
+// nothing). A file that is not a trace holds records, for its decoding
+// to say what it is. Past the bytes Load read, it reads the file only up
+// to its first byte that is not zero.
+func (f *File) HoldsRecords() (bool, error) {
+	img := f.img
+	if img.more || img.size <= headRead {
+		return img.more, nil
+	}
+	r, fi, err := openRegular(img.path)
 	if err != nil {
 		return false, err
 	}
-	defer f.Close()
-	head := make([]byte, headRead)
-	n, err := f.ReadAt(head, 0)
-	if err != nil && err != io.EOF {
-		return false, err
-	}
-	head = head[:n]
-	from := 0
-	if string(head[:min(n, 8)]) == tracefmt.Magic {
-		hs, _, ok := sizes(head)
-		if !ok {
-			return true, nil
-		}
-		from = hs
+	defer r.Close()
+	if !os.SameFile(fi, img.fi) {
+		return false, fmt.Errorf("%s: replaced by another file since it was loaded", img.path)
 	}
 	buf := make([]byte, 64<<10)
-	for _, e := range dataExtents(f, fi.Size()) {
-		for off := max(e[0], int64(from)); off < e[1]; {
+	for _, e := range dataExtents(r, fi.Size()) {
+		for off := max(e[0], int64(headRead)); off < e[1]; {
 			k := int(min(int64(len(buf)), e[1]-off))
-			if _, err := f.ReadAt(buf[:k], off); err != nil && err != io.EOF {
+			if _, err := r.ReadAt(buf[:k], off); err != nil && err != io.EOF {
 				return false, err
 			}
 			if !allZero(buf[:k]) {

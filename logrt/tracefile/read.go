@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
 	"strconv"
 	"strings"
@@ -229,23 +228,43 @@ func ReadFile(path string) (*Trace, error) {
 	return f.Decode()
 }
 
-// A File is a trace file as Load reads it: its header, and where each
-// chunk's data ends (the holes of a sparse file are not read). It holds
-// none of the chunks' data: a decoding opens the file again (it must be
-// the same file, not one put in its place) and reads a chunk's data when
-// a shard's stream enters the chunk. It can be decoded more than once.
+// A File is a trace file as Load reads it: its header, read once. It
+// holds none of the chunks' data: a decoding opens the file again (it
+// must be the same file, not one put in its place), finds the chunks
+// the first time (where each chunk's data ends; the holes of a sparse
+// file are not read) and reads a chunk's data when a shard's stream
+// enters the chunk. It can be decoded more than once.
 type File struct {
 	name string
 	img  *image
 }
 
-// Load reads the trace file at path, which must be a regular file.
+// Load reads the header of the trace file at path, which must be a
+// regular file. Header decodes it; the decodings read the rest.
 func Load(path string) (*File, error) {
-	img, err := loadFile(path)
+	img, err := loadHead(path)
 	if err != nil {
 		return nil, err
 	}
 	return &File{name: path, img: img}, nil
+}
+
+// Path is the path the file was loaded from.
+func (f *File) Path() string { return f.name }
+
+// Header decodes the header that Load read, reading nothing more: the
+// returned Trace has Path, Program, PID, Start and Args (or Torn, for a
+// file whose program died before it wrote its header), and the chunk
+// counts, and nothing else. Its error is the one a decoding would
+// return. A reader of several traces uses it to take them in order of
+// start time before decoding any.
+func (f *File) Header() (*Trace, error) {
+	d := &decoder{name: f.name, img: f.img, t: &Trace{Path: f.name}}
+	d.cur.img = f.img
+	if err := d.header(); err != nil {
+		return nil, err
+	}
+	return d.t, nil
 }
 
 // Size is the file's length.
@@ -267,31 +286,6 @@ func (f *File) DecodeFunc(fn func(ev *Event, mk *Marker) error) (*Trace, error) 
 func (f *File) DecodeTraceFunc(fn func(tr *Trace, ev *Event, mk *Marker) error) (*Trace, error) {
 	var tr *Trace
 	return decodeImage(f.name, f.img, func(ev *Event, mk *Marker) error { return fn(tr, ev, mk) }, &tr)
-}
-
-// ReadHeader decodes only the header of the trace file at path: the
-// returned Trace has Path, Program, PID and Start (or Torn, for a file
-// whose program died before it wrote its header), and nothing else. A
-// reader of several traces uses it to take them in order of start time
-// before decoding any.
-func ReadHeader(path string) (*Trace, error) {
-	f, fi, err := openRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data := make([]byte, headRead) // the header, whatever its size, and then some
-	n, err := io.ReadFull(f, data)
-	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-		return nil, err
-	}
-	img := &image{size: int(fi.Size()), head: data[:n]}
-	d := &decoder{name: path, img: img, t: &Trace{Path: path}}
-	d.cur.img = img
-	if err := d.header(); err != nil {
-		return nil, err
-	}
-	return d.t, nil
 }
 
 // Decode decodes a whole trace held in data; name is used in errors.
@@ -316,12 +310,12 @@ func decodeImage(name string, img *image, fn func(ev *Event, mk *Marker) error, 
 		*decoding = d.t
 	}
 	d.cur.img = img
-	d.budget = &frameBudget{left: framesPerByte*img.held + freeFrames}
-	closeFile, err := img.open()
+	closeFile, err := img.open() // finds the chunks, the first time
 	if err != nil {
 		return nil, err
 	}
 	defer closeFile()
+	d.budget = &frameBudget{left: framesPerByte*img.held + freeFrames}
 	img.err = nil
 	if err := d.header(); err != nil {
 		return nil, err

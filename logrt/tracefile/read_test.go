@@ -257,11 +257,20 @@ func FuzzReader(f *testing.F) {
 	})
 }
 
-// TestReadHeader: the header alone, as the whole decode gives it, and the
+// readHeader loads the file at p and decodes its header.
+func readHeader(p string) (*Trace, error) {
+	f, err := Load(p)
+	if err != nil {
+		return nil, err
+	}
+	return f.Header()
+}
+
+// TestHeader: the header alone, as the whole decode gives it, and the
 // same error for a file whose header is bad.
-func TestReadHeader(t *testing.T) {
+func TestHeader(t *testing.T) {
 	for _, p := range []string{"../../testdata/traces/marks.suncat", "../../testdata/traces/busapp.suncat"} {
-		h, err := ReadHeader(p)
+		h, err := readHeader(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -285,13 +294,13 @@ func TestReadHeader(t *testing.T) {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, herr := ReadHeader(p)
+		_, herr := readHeader(p)
 		_, ferr := ReadFile(p)
 		if herr == nil || ferr == nil || herr.Error() != ferr.Error() {
-			t.Errorf("%s: ReadHeader error %v, ReadFile error %v", name, herr, ferr)
+			t.Errorf("%s: Header error %v, ReadFile error %v", name, herr, ferr)
 		}
 	}
-	if _, err := ReadHeader(dir + "/missing.suncat"); !errors.Is(err, os.ErrNotExist) {
+	if _, err := Load(dir + "/missing.suncat"); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
 }
@@ -528,7 +537,14 @@ func sameFromFile(t *testing.T, dir string, data []byte, tr *Trace, err error) {
 	if ferr != nil {
 		t.Fatalf("Load: %v", ferr)
 	}
+	h, herr := f.Header() // before the decoding: from the bytes Load read
+	if _, err := f.HoldsRecords(); err != nil {
+		t.Fatalf("HoldsRecords: %v", err)
+	}
 	ft, ferr := f.Decode()
+	if ferr == nil && (herr != nil || h.Program != ft.Program || h.PID != ft.PID || !h.Start.Equal(ft.Start) || len(h.Args) != len(ft.Args)) {
+		t.Fatalf("Header: %+v, %v; decoded: %+v", h, herr, ft)
+	}
 	name := func(e error) string {
 		if e == nil {
 			return ""

@@ -102,7 +102,7 @@ func BenchmarkSummaryDir8(b *testing.B) {
 	sides := []func(){
 		func() { // one after another
 			var parts []*prioritize.Part
-			for _, f := range files {
+			for _, f := range load(b, files...) {
 				p, _, _, err := readFile(f, prioritize.Options{}, NewCounts(nil), newStackShare())
 				if err != nil {
 					b.Fatal(err)
@@ -114,7 +114,7 @@ func BenchmarkSummaryDir8(b *testing.B) {
 			}
 		},
 		func() { // one reader per CPU
-			res, err := Summarize(files, prioritize.Options{}, Config{})
+			res, err := Summarize(load(b, files...), prioritize.Options{}, Config{})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -3,7 +3,6 @@ package stream
 import (
 	"cmp"
 	"hash/maphash"
-	"os"
 	"runtime"
 	"slices"
 	"sort"
@@ -41,10 +40,10 @@ type Counts struct {
 }
 
 // NewCounts returns the counts of a read of files, none read yet.
-func NewCounts(files []string) *Counts {
+func NewCounts(files []*tracefile.File) *Counts {
 	c := &Counts{Files: len(files)}
 	for _, f := range files {
-		c.BytesTotal += fileSize(f)
+		c.BytesTotal += f.Size()
 	}
 	return c
 }
@@ -59,14 +58,15 @@ type OptionError struct{ Err error }
 func (e *OptionError) Error() string { return e.Err.Error() }
 func (e *OptionError) Unwrap() error { return e.Err }
 
-// Summarize reads and summarizes trace files.
+// Summarize reads and summarizes trace files (tracefile.Load read their
+// headers, which are not read again).
 //
 // The files are taken in order of their start times (from their headers):
 // readers decode them into their parts and compress the parts' sequences
 // of stacks (readFile), cfg.Readers at a time, and this goroutine merges
 // each part as soon as it and those before it are done, which is
 // renaming and adding up.
-func Summarize(files []string, opt prioritize.Options, cfg Config) (*Result, error) {
+func Summarize(files []*tracefile.File, opt prioritize.Options, cfg Config) (*Result, error) {
 	if err := prioritize.CheckOptions(opt); err != nil {
 		return nil, &OptionError{err}
 	}
@@ -93,7 +93,7 @@ func Summarize(files []string, opt prioritize.Options, cfg Config) (*Result, err
 			continue
 		}
 		if p := res.Traces[i].Problem(); p != "" {
-			res.Notes = append(res.Notes, files[i]+": "+p)
+			res.Notes = append(res.Notes, files[i].Path()+": "+p)
 		}
 		res.Events += r.part.Events()
 		m.Add(r.part)
@@ -118,7 +118,7 @@ type read struct {
 // fill in res's Traces and Ends; once failed is set (by the merge, at
 // the first error in order: the reads before it are all done) they only
 // count the files left as done.
-func startReaders(files []string, order []int, opt prioritize.Options, cfg Config, res *Result, failed *atomic.Bool) []chan read {
+func startReaders(files []*tracefile.File, order []int, opt prioritize.Options, cfg Config, res *Result, failed *atomic.Bool) []chan read {
 	done := make([]chan read, len(files))
 	for i := range done {
 		done[i] = make(chan read, 1)
@@ -136,7 +136,7 @@ func startReaders(files []string, order []int, opt prioritize.Options, cfg Confi
 				var r read
 				if !failed.Load() {
 					i := order[k]
-					size := fileSize(files[i])
+					size := files[i].Size()
 					held.acquire(size)
 					r.part, res.Traces[i], res.Ends[i], r.err = readFile(files[i], opt, cfg.Counts, share)
 					held.release(size)
@@ -150,13 +150,13 @@ func startReaders(files []string, order []int, opt prioritize.Options, cfg Confi
 }
 
 // byStart returns the order of the files by their traces' start times
-// (the order given, for equal times), reading only their headers, and
-// the headers in that order.
-func byStart(files []string) ([]int, []*tracefile.Trace, error) {
+// (the order given, for equal times), from the headers that Load read,
+// and the headers in that order.
+func byStart(files []*tracefile.File) ([]int, []*tracefile.Trace, error) {
 	hs := make([]*tracefile.Trace, len(files))
 	order := make([]int, len(files))
 	for i, f := range files {
-		h, err := tracefile.ReadHeader(f)
+		h, err := f.Header()
 		if err != nil {
 			return nil, nil, err
 		}
@@ -174,8 +174,8 @@ func byStart(files []string) ([]int, []*tracefile.Trace, error) {
 // trace's header and the time of its last event. Finishing the part
 // compresses its sequences of stacks, the costly half of the grammar, so
 // that the readers do it in parallel and the merge is left little work.
-func readFile(path string, opt prioritize.Options, counts *Counts, share *stackShare) (*prioritize.Part, *tracefile.Trace, int64, error) {
-	part, head, end, err := decodePart(path, opt, counts)
+func readFile(file *tracefile.File, opt prioritize.Options, counts *Counts, share *stackShare) (*prioritize.Part, *tracefile.Trace, int64, error) {
+	part, head, end, err := decodePart(file, opt, counts)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -185,11 +185,7 @@ func readFile(path string, opt prioritize.Options, counts *Counts, share *stackS
 }
 
 // decodePart decodes one trace into its part, before Finish.
-func decodePart(path string, opt prioritize.Options, counts *Counts) (*prioritize.Part, *tracefile.Trace, int64, error) {
-	file, err := tracefile.Load(path)
-	if err != nil {
-		return nil, nil, 0, err
-	}
+func decodePart(file *tracefile.File, opt prioritize.Options, counts *Counts) (*prioritize.Part, *tracefile.Trace, int64, error) {
 	counts.Bytes.Add(file.Size())
 	// -split at=GETTER finds its boundaries by the getters' names: the
 	// part learns the table as it is decoded, in the same pass.
@@ -253,13 +249,6 @@ func (b *byteBudget) release(n int64) {
 	b.held -= n
 	b.mu.Unlock()
 	b.cond.Broadcast()
-}
-
-func fileSize(path string) int64 {
-	if fi, err := os.Stat(path); err == nil {
-		return fi.Size()
-	}
-	return 0
 }
 
 // A stackShare keeps one copy of the frames of the stacks that several

@@ -21,6 +21,19 @@ func traceDir(t *testing.T, n int) []string {
 	return testtrace.Copies(t, n, "../../testdata/traces/busapp.suncat", "../../testdata/traces/marks.suncat")
 }
 
+// load loads the trace files at paths.
+func load(tb testing.TB, paths ...string) []*tracefile.File {
+	files := make([]*tracefile.File, len(paths))
+	for i, p := range paths {
+		f, err := tracefile.Load(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		files[i] = f
+	}
+	return files
+}
+
 // TestSummarize: reading several traces one at a time or in parallel,
 // each straight into its part (its sub-traces compressed by its reader),
 // gives the summary of the decoded traces (prioritize.Build), and counts
@@ -42,8 +55,9 @@ func TestSummarize(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg := Config{Counts: NewCounts(files), Readers: []int{0, 1, 3}[i%3]} // 0: one per CPU
-		got, err := Summarize(files, opt, cfg)
+		loaded := load(t, files...)
+		cfg := Config{Counts: NewCounts(loaded), Readers: []int{0, 1, 3}[i%3]} // 0: one per CPU
+		got, err := Summarize(loaded, opt, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,14 +90,14 @@ func TestSummarizeErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, readers := range []int{1, 2} {
-		_, err := Summarize([]string{files[0], bad, files[1]}, prioritize.Options{}, Config{Readers: readers})
+		_, err := Summarize(load(t, files[0], bad, files[1]), prioritize.Options{}, Config{Readers: readers})
 		var oe *OptionError
 		if err == nil || !strings.HasPrefix(err.Error(), bad+": offset") || errors.As(err, &oe) {
 			t.Errorf("bad trace, %d readers: error %v", readers, err)
 		}
 	}
 	for _, opt := range []prioritize.Options{{Split: "weekly"}, {Run: "NoSuchTest"}, {Split: "at=Nope"}} {
-		_, err := Summarize(files, opt, Config{})
+		_, err := Summarize(load(t, files...), opt, Config{})
 		var oe *OptionError
 		var poe *prioritize.OptionError
 		if !errors.As(err, &oe) || !errors.As(err, &poe) {
