@@ -127,11 +127,19 @@ func (d *SiteDiff) Where() string {
 // are fitted family by family again, reading the sources through src
 // (as Options.Sources).
 func Compare(base, head *Summary, run string, src *Sources) (*Comparison, error) {
+	return CompareFitted(base, head, nil, run, src)
+}
+
+// CompareFitted is Compare given HEAD's test families as Families
+// fitted them, for a caller that shows them too (suncat report): a suite
+// is then fitted once. headFams nil: they are fitted here; they are used
+// only when both runs are suites.
+func CompareFitted(base, head *Summary, headFams []*Family, run string, src *Sources) (*Comparison, error) {
 	if head.Findings == nil || (base != nil && base.Findings == nil) {
 		return nil, fmt.Errorf("the summary has no findings (schema version 1; want %d)", SchemaVersion)
 	}
 	if IsSuite(head) && (base == nil || IsSuite(base)) {
-		return compareFamilies(base, head, run, src)
+		return compareFamilies(base, head, headFams, run, src)
 	}
 	if base == nil {
 		c, err := compare(head, head, run)

@@ -8,16 +8,17 @@ import "fmt"
 // benchmark's run (BenchmarkFind/100 (b.N=1000) with BenchmarkFind/100
 // (b.N=20000)), and each family's sites are fitted on its own sizes, a
 // benchmark's per op. run keeps the members whose name it matches. The
-// tests that give no class are left out. The fits read the sources
-// through src.
-func compareFamilies(base, head *Summary, run string, src *Sources) (*Comparison, error) {
+// tests that give no class are left out. hf are HEAD's families, fitted
+// here when nil. The fits read the sources through src.
+func compareFamilies(base, head *Summary, hf []*Family, run string, src *Sources) (*Comparison, error) {
 	keep, err := compileRun(run)
 	if err != nil {
 		return nil, err
 	}
-	hf, _, err := Families(head, Options{Stacks: head.Findings.Stacks, Sources: src})
-	if err != nil {
-		return nil, err
+	if hf == nil {
+		if hf, _, err = Families(head, Options{Stacks: head.Findings.Stacks, Sources: src}); err != nil {
+			return nil, err
+		}
 	}
 	var bf []*Family
 	if base != nil {

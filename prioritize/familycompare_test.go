@@ -63,6 +63,25 @@ func TestCompareFamilies(t *testing.T) {
 	if len(fails) != 1 || fails[0].Line != "(*T).Name at pairs.go:5 in BenchmarkPairs, per op: linear -> quadratic (2|4|8|16 -> 4|16|64|256)" {
 		t.Errorf("failures: %+v", fails)
 	}
+	// HEAD's families given, as fitted for a report, are not fitted
+	// again: without BenchmarkPairs, its site is BASE's alone.
+	hf, _, err := Families(head, Options{Stacks: head.Findings.Stacks})
+	if err != nil || len(hf) != 2 {
+		t.Fatalf("%d families: %v", len(hf), err)
+	}
+	var find []*Family
+	for _, f := range hf {
+		if f.Name == "TestFind" {
+			find = append(find, f)
+		}
+	}
+	fitted, err := CompareFitted(base, head, find, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fitted.Families) != 2 || fitted.Families[0].Family != "TestFind" || fitted.Families[1].Sites[0].Change != ChangeGone {
+		t.Errorf("HEAD given TestFind alone: %d families, %s first", len(fitted.Families), fitted.Families[0].Family)
+	}
 	// The same suite, other b.N: the same, per op.
 	again := suiteRun(t, func(n int) int { return 3 }, func(n int) int { return n })
 	if c, err = Compare(base, again, "", nil); err != nil {

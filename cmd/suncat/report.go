@@ -79,7 +79,9 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 		if err != nil {
 			return err
 		}
-		if r.Compare, err = prioritize.Compare(bs, s, opt.Run, opt.Sources); err != nil {
+		// A suite's families, fitted for the page, are compared as they
+		// are, not fitted again.
+		if r.Compare, err = prioritize.CompareFitted(bs, s, r.Families, opt.Run, opt.Sources); err != nil {
 			return err
 		}
 		r.Title = *base + " against " + r.Title
