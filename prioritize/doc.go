@@ -9,12 +9,13 @@
 // decoded, and returns data and strings. The one thing it reads is the
 // user's Go source files that the frames name, and only through the
 // reader its caller gives (Options.Sources, NewSources; the Sources
-// arguments of Compare and FamiliesText): the findings parse them for the
-// loop around a frame (responsible.go), the hint of a suite without sizes
-// for a package's name. Without one, no loop is found and package names
-// are guessed from import paths. The command line (cmd/suncat: summary,
-// view, pprof, diff, check, demo, test's closing lines, delay), the viewer
-// (tui), delay and export read it. It must not import instrument or tui.
+// arguments of Compare, CompareFitted and FamiliesText): the findings
+// parse them for the loop around a frame (responsible.go), the hint of a
+// suite without sizes for a package's name. Without one, no loop is found
+// and package names are guessed from import paths. The command line
+// (cmd/suncat: summary, view, pprof, report, diff, check, demo, test's
+// closing lines, delay), the viewer (tui), delay, export and
+// prioritize/stream read it. It must not import instrument or tui.
 //
 // Traces too big to hold are summarized streaming: a Part (part.go) takes
 // one trace's events and marks one at a time (tracefile.DecodeFunc's
@@ -137,7 +138,8 @@
 //     a test's setup (_test.go frames) last and, when the sizes are
 //     input sizes, growth faster than linear first, then by their count
 //     predicted at the target size, then class.
-//   - Comparing two runs (compare.go, gate.go; suncat diff and check):
+//   - Comparing two runs (compare.go, gate.go; suncat diff, check and
+//     report -base):
 //     Compare matches the sub-traces of a BASE and a HEAD summary by
 //     label and their sites by getter and the functions of their stacks
 //     (never lines), and fits both sides again on the shared sub-traces;

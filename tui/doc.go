@@ -8,8 +8,9 @@
 // patterns in the order of one of the Summary's sort keys, the Summarized
 // Grammar for a threshold, and the notations (a^4|5|6|7, C^<=6) already
 // written. Tests feed it an in-memory summary; FromPrioritize
-// (prioritize.go, the only file that imports prioritize) adapts the one
-// prioritize builds. A Loader prepares the summary in the background and
+// (prioritize.go) adapts the one prioritize builds, and is with
+// findings.go (a site's counts, as prioritize's renderer writes them,
+// CountList) the only file that imports prioritize. A Loader prepares the summary in the background and
 // reports its progress, which the viewer shows until the first screen is
 // ready.
 //

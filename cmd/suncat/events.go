@@ -57,20 +57,12 @@ func runEvents(stdout, stderr io.Writer, args []string) error {
 	// the events and marks for the heading and gathers the tables, the
 	// second prints the events as they are decoded. Memory is the file's
 	// data and its stacks, whatever the number of events.
-	var events, marks int
-	tr, err := file.DecodeFunc(func(ev *tracefile.Event, _ *tracefile.Marker) error {
-		if ev != nil {
-			events++
-		} else {
-			marks++
-		}
-		return nil
-	})
+	tr, marks, err := file.Count()
 	if err != nil {
 		return err
 	}
 	out := bufio.NewWriter(stdout)
-	printEventsHead(out, tr, events, marks, *getters, *stacks)
+	printEventsHead(out, tr, tr.EventsRead, marks, *getters, *stacks)
 	if _, err := file.DecodeFunc(func(ev *tracefile.Event, mk *tracefile.Marker) error {
 		if mk != nil {
 			printMark(out, *mk)

@@ -15,9 +15,10 @@
 // exits with the child's status. Directories left by a parent that was
 // killed outright (SIGKILL) are removed by the next run.
 //
-// CheckMode checks a test's private folders and files.
+// CheckMode checks a test's private folders and files; ShortDir gives a
+// temporary folder short enough for a Unix socket's path.
 //
 // It imports only the standard library and only tests import it: the
-// TestMain functions of cmd/suncat, instrument, logrt, logrt/testhook and
-// tui.
+// TestMain functions of cmd/suncat, instrument, logrt, logrt/host,
+// logrt/testhook, logrt/tracefile and tui.
 package testtmp

@@ -164,33 +164,38 @@ func (s *Synth) Mark(label string, dt uint64) {
 	s.record(tracefmt.RecMark, appendString(p, label))
 }
 
+// pc returns the id of frame f, defining it the first time.
 func (s *Synth) pc(f Frame) uint64 {
-	if id, ok := s.pcs[f]; ok {
-		return id
-	}
-	id := uint64(len(s.pcs) + 1)
-	s.pcs[f] = id
-	p := binary.AppendUvarint(nil, id)
-	p = binary.AppendUvarint(p, 1)
-	p = appendString(p, f.Func)
-	p = appendString(p, f.File)
-	s.record(tracefmt.RecFrames, binary.AppendUvarint(p, uint64(f.Line)))
-	return id
+	return intern(s.pcs, f, func(id uint64) {
+		p := binary.AppendUvarint(nil, id)
+		p = binary.AppendUvarint(p, 1)
+		p = appendString(p, f.Func)
+		p = appendString(p, f.File)
+		s.record(tracefmt.RecFrames, binary.AppendUvarint(p, uint64(f.Line)))
+	})
 }
 
+// str returns the id of string v, defining it the first time.
 func (s *Synth) str(v string) uint64 {
-	if id, ok := s.strs[v]; ok {
+	return intern(s.strs, v, func(id uint64) {
+		p := binary.AppendUvarint(nil, id)
+		p = binary.AppendUvarint(p, uint64(len(v)))
+		s.record(tracefmt.RecString, appendString(p, v))
+	})
+}
+
+// intern returns the id of k in ids; the first time, it gives k the next
+// id (from 1) and calls define with it, which writes k's record.
+func intern[K comparable](ids map[K]uint64, k K, define func(id uint64)) uint64 {
+	if id, ok := ids[k]; ok {
 		return id
 	}
-	id := uint64(len(s.strs) + 1)
-	s.strs[v] = id
-	p := binary.AppendUvarint(nil, id)
-	p = binary.AppendUvarint(p, uint64(len(v)))
-	s.record(tracefmt.RecString, appendString(p, v))
+	id := uint64(len(ids) + 1)
+	ids[k] = id
+	define(id)
 	return id
 }
 
-// Events returns the number of events added.
 func (s *Synth) Events() int { return s.events }
 
 // Bytes returns the trace: its records, then zeros to the end of the

@@ -12,10 +12,11 @@
 //
 // Called by: cmd/suncat (Load, HoldsRecords, Header: the traces named on
 // a command line and in trace folders, each loaded once; Decode and
-// DecodeFunc: events, delay -compare), prioritize/stream (Header and
-// DecodeTraceFunc of the loaded files: the streaming summary),
-// prioritize, delay, export and tui (the decoded Trace),
-// internal/testtrace.
+// Count: events, delay -compare), prioritize/stream (Header and
+// DecodeTraceFunc of the loaded files: the streaming summary);
+// prioritize, delay and export use its types (the decoded Trace, Frame,
+// Getter), logrt/internal/exitprog its StackKey; tests of logrt, tui,
+// instrument and internal/testtrace read traces with it.
 package tracefile
 
 import "github.com/suncat-go/suncat/logrt/tracefmt"

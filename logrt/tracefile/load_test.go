@@ -97,3 +97,21 @@ func TestLoadReadsHeaderOnly(t *testing.T) {
 		t.Error("a file put in the loaded one's place was decoded")
 	}
 }
+
+// TestCount: Count gives the events and marks that Decode keeps.
+func TestCount(t *testing.T) {
+	for _, p := range []string{"../../testdata/traces/marks.suncat", "../../testdata/traces/busapp.suncat"} {
+		f, err := Load(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := f.Decode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, marks, err := f.Count()
+		if err != nil || tr.EventsRead != len(full.Events) || marks != len(full.Marks) || len(tr.Events)+len(tr.Marks) != 0 || len(tr.Stacks) != len(full.Stacks) {
+			t.Errorf("%s: Count %d events, %d marks, %v; Decode %d, %d", p, tr.EventsRead, marks, err, len(full.Events), len(full.Marks))
+		}
+	}
+}

@@ -278,6 +278,19 @@ func (f *File) DecodeFunc(fn func(ev *Event, mk *Marker) error) (*Trace, error) 
 	return decodeImage(f.name, f.img, fn, nil)
 }
 
+// Count decodes the file keeping no event or mark (as DecodeFunc): the
+// Trace has the header, the getters and stacks, and EventsRead; marks is
+// the number of marks, pauses and resumes.
+func (f *File) Count() (tr *Trace, marks int, err error) {
+	tr, err = f.DecodeFunc(func(_ *Event, mk *Marker) error {
+		if mk != nil {
+			marks++
+		}
+		return nil
+	})
+	return tr, marks, err
+}
+
 // DecodeTraceFunc is DecodeFunc whose fn also gets the trace being
 // decoded: its header, and the getters and stacks defined so far (an
 // event's getter is always in tr's table by the time fn gets it), so that

@@ -1,5 +1,6 @@
-// Package stream summarizes trace files too big to hold: Summarize
-// decodes each file with tracefile's DecodeTraceFunc straight into a
+// Package stream summarizes trace files too big to hold: Summarize takes
+// the files loaded (tracefile.Load read their headers, which order them
+// and are not read again), decodes each with DecodeTraceFunc straight into a
 // prioritize.Part, so that no event is kept (memory grows with the
 // distinct stacks and values, plus 4 bytes an event for the grammar),
 // reads several files at once (one per CPU, and no more than maxHeld
@@ -16,6 +17,6 @@
 // It imports prioritize and logrt/tracefile, and must not import tui,
 // export or cmd/suncat (presentation), nor logrt (the runtime). Called by
 // cmd/suncat: every command that needs only the Summary of traces named
-// on its command line (summary, view, pprof, diff, check, delay -trace),
+// on its command line (summary, view, pprof, report, diff, check, delay -trace),
 // demo, and test's closing findings.
 package stream

@@ -33,7 +33,7 @@
 # instrumented ones are then run alternately, RUNS times each after one
 # warm-up round, and the medians of wall, user and sys time are printed
 # with their ratios to plain, the events of the last instrumented run,
-# the bytes its trace holds in records (tracebytes.go), and the depth of
+# the bytes its trace holds in records (tracecount.go -bytes), and the depth of
 # the recorded stacks (stats.awk).
 #
 # Environment: PROGRAM (hugo), MODE (getters), DEPS, WORK (default
@@ -179,14 +179,14 @@ if [ "$MODE" = reads ]; then
   # Every event expanded is too many to list: count them, streaming.
   for name in "${names[@]}"; do
     trace=$(ls "$WORK"/traces."$name"/*.suncat)
-    bytes=$(cd "$here" && go run tracebytes.go "$trace")
+    bytes=$(cd "$here" && go run tracecount.go -bytes "$trace")
     echo "== $name: $(cd "$here" && go run tracecount.go "$trace"), $bytes trace bytes written (file $(stat -c %s "$trace") bytes)"
   done
   exit 0
 fi
 for name in "${names[@]}"; do
   trace=$(ls "$WORK"/traces."$name"/*.suncat)
-  bytes=$(cd "$here" && go run tracebytes.go "$trace")
+  bytes=$(cd "$here" && go run tracecount.go -bytes "$trace")
   suncat=$(printf '%s\n' "$@" | sed -n "s/^$name=//p")
   "$suncat" events -stacks "$trace" >"$WORK/events.$name"
   events=$(sed -n 's/.*, \([0-9]*\) events,.*/\1/p' "$WORK/events.$name" | head -1)
