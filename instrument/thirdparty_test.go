@@ -2,10 +2,6 @@ package instrument
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/json"
-	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,18 +21,7 @@ func TestThirdPartyProtobuf(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads and analyzes google.golang.org/protobuf")
 	}
-	const mod = "google.golang.org/protobuf@v1.36.10"
-	out, err := exec.Command("go", "mod", "download", "-json", mod).Output()
-	if err != nil {
-		t.Fatalf("cannot download %s: %v", mod, err)
-	}
-	var info struct{ Dir string }
-	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
-		t.Fatalf("go mod download: %s", out)
-	}
-	// The module cache is read-only and cannot be overlaid: work on a copy.
-	src := filepath.Join(t.TempDir(), "protobuf")
-	copyTree(t, info.Dir, src)
+	src := thirdparty.Copy(t, "google.golang.org/protobuf@v1.36.10")
 	bin := filepath.Join(t.TempDir(), "protoc-gen-go")
 	res, err := Build(context.Background(), BuildOptions{Options: Options{Dir: src}, Package: "./cmd/protoc-gen-go", Output: bin})
 	if err != nil {
@@ -76,27 +61,6 @@ func TestThirdPartyProtobuf(t *testing.T) {
 	}
 }
 
-func copyTree(t *testing.T, from, to string) {
-	err := filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, path)
-		dst := filepath.Join(to, rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestThirdPartyDeps builds protobuf's protoc-gen-go as a tool from a
 // module that requires protobuf (the module cache copy, not a checkout),
 // with -deps on the descriptor, plugin and protogen packages: they are
@@ -123,7 +87,7 @@ func TestThirdPartyDeps(t *testing.T) {
 	if out, err := tidy.CombinedOutput(); err != nil {
 		t.Fatalf("go mod tidy (needs google.golang.org/protobuf@v1.36.10): %v\n%s", err, out)
 	}
-	before := hashFiles(t, dir)
+	before := thirdparty.TreeSum(t, dir)
 	bin := filepath.Join(t.TempDir(), "protoc-gen-go")
 	res, err := Build(context.Background(), BuildOptions{
 		Options: Options{Dir: dir, Deps: "google.golang.org/protobuf/types/descriptorpb,google.golang.org/protobuf/types/pluginpb,google.golang.org/protobuf/compiler/protogen"},
@@ -135,7 +99,7 @@ func TestThirdPartyDeps(t *testing.T) {
 	if len(res.Analysis.Getters) < 20 {
 		t.Errorf("only %d getters in protobuf's descriptor, plugin and protogen packages", len(res.Analysis.Getters))
 	}
-	if after := hashFiles(t, dir); after != before {
+	if after := thirdparty.TreeSum(t, dir); after != before {
 		t.Errorf("the module's files changed:\n%s\nbecame\n%s", before, after)
 	}
 
@@ -219,24 +183,4 @@ func varint(field int, v uint64) []byte { return cat(uvarint(uint64(field)<<3), 
 
 func msg(field int, data []byte) []byte {
 	return cat(uvarint(uint64(field)<<3|2), uvarint(uint64(len(data))), data)
-}
-
-// hashFiles lists the files of dir with their content hashes.
-func hashFiles(t *testing.T, dir string) string {
-	var b strings.Builder
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "%x %s\n", sha256.Sum256(data), path)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
 }

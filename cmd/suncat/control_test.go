@@ -52,20 +52,7 @@ func TestControlChannel(t *testing.T) {
 		t.Fatal("program did not start")
 	}
 	var out, errb bytes.Buffer
-	// The socket is served by a goroutine that may not listen yet.
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		out.Reset()
-		errb.Reset()
-		err := run(&out, &errb, []string{"mark", "first", "repetition"})
-		if err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("mark: %v", err)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	runWhenServed(t, &out, &errb, "mark", "first", "repetition")
 	if !strings.HasPrefix(out.String(), `marked "first repetition" in exitprog`) {
 		t.Errorf("mark printed %q", out.String())
 	}
@@ -102,6 +89,26 @@ func TestControlChannel(t *testing.T) {
 	// The socket of the dead process is cleaned up by the next lookup.
 	if ps, _ := host.LiveProcesses(); len(ps) != 0 {
 		t.Errorf("live processes after kill: %v", ps)
+	}
+}
+
+// runWhenServed runs the command line args until it succeeds: the
+// control socket is served by a goroutine that may not listen yet. It
+// gives up after 30 seconds.
+func runWhenServed(t *testing.T, out, errb *bytes.Buffer, args ...string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		out.Reset()
+		errb.Reset()
+		err := run(out, errb, args)
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %v", args[0], err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 

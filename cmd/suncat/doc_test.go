@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -457,10 +458,6 @@ func runWithStdin(t *testing.T, words []string, stdin string) (string, error) {
 // a renamed benchmark cannot leave its command behind.
 func TestDocGoTests(t *testing.T) {
 	root := filepath.Join("..", "..")
-	goFlags := map[string]bool{}
-	for _, f := range strings.Fields("run bench benchtime benchmem count cpu short timeout json v race fuzz fuzztime tags c o cover skip parallel failfast list shuffle") {
-		goFlags[f] = true
-	}
 	checked := 0
 	for _, file := range docFiles(t) {
 		data, err := os.ReadFile(file)
@@ -469,30 +466,7 @@ func TestDocGoTests(t *testing.T) {
 		}
 		for _, c := range docGoTests(string(data)) {
 			checked++
-			var pkgs []string
-			patterns := map[string]string{}
-			var own []string
-			for i := 0; i < len(c.words); i++ {
-				w := c.words[i]
-				switch {
-				case strings.HasPrefix(w, "./"):
-					pkgs = append(pkgs, w)
-				case strings.HasPrefix(w, "-"):
-					name := strings.TrimLeft(w, "-")
-					value := ""
-					if j := strings.IndexByte(name, '='); j >= 0 {
-						name, value = name[:j], name[j+1:]
-					} else if (name == "run" || name == "bench") && i+1 < len(c.words) {
-						i++
-						value = c.words[i]
-					}
-					if name == "run" || name == "bench" {
-						patterns[name] = value
-					} else if !goFlags[name] {
-						own = append(own, name)
-					}
-				}
-			}
+			pkgs, patterns, own := docGoTestArgs(c.words)
 			for _, p := range pkgs {
 				if strings.HasSuffix(p, "/...") {
 					continue
@@ -536,6 +510,39 @@ func TestDocGoTests(t *testing.T) {
 	if checked < 15 {
 		t.Errorf("found only %d go test command lines", checked)
 	}
+}
+
+// goCommandFlags are the flags of go test (and its build flags) that the
+// docs give.
+var goCommandFlags = strings.Fields("run bench benchtime benchmem count cpu short timeout json v race fuzz fuzztime tags c o cover skip parallel failfast list shuffle")
+
+// docGoTestArgs returns the packages of a go test command line's words
+// (./...), its -run and -bench patterns, and the flags it gives that are
+// not go test's own.
+func docGoTestArgs(words []string) (pkgs []string, patterns map[string]string, own []string) {
+	patterns = map[string]string{}
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case strings.HasPrefix(w, "./"):
+			pkgs = append(pkgs, w)
+		case strings.HasPrefix(w, "-"):
+			name := strings.TrimLeft(w, "-")
+			value := ""
+			if j := strings.IndexByte(name, '='); j >= 0 {
+				name, value = name[:j], name[j+1:]
+			} else if (name == "run" || name == "bench") && i+1 < len(words) {
+				i++
+				value = words[i]
+			}
+			if name == "run" || name == "bench" {
+				patterns[name] = value
+			} else if !slices.Contains(goCommandFlags, name) {
+				own = append(own, name)
+			}
+		}
+	}
+	return pkgs, patterns, own
 }
 
 // docGoTests finds the "go test" command lines of code blocks.

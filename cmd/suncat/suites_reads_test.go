@@ -54,19 +54,19 @@ func TestThirdPartyReads(t *testing.T) {
 	bin := suncatBinary(t)
 	for _, s := range readSuites {
 		t.Run(s.name, func(t *testing.T) {
-			dir := suiteCopy(t, s.module)
+			dir := thirdparty.Copy(t, s.module)
 			plain := runSuite(t, dir, s, "go", "test", "-count=1", "-json")
 			if plain.status != 0 {
 				t.Logf("go test exit status %d:\n%s", plain.status, tail(plain.stderr))
 			}
-			before := treeSum(t, dir) // after go test, whose tests may write files
+			before := thirdparty.TreeSum(t, dir) // after go test, whose tests may write files
 			traces := filepath.Join(t.TempDir(), "traces")
 			inst := runSuite(t, dir, s, bin, "test", "-reads", "-traces", traces, "-json")
 			if inst.status != plain.status {
 				t.Errorf("suncat test -reads exit status %d, go test %d\n%s", inst.status, plain.status, tail(inst.stderr))
 			}
 			tests := sameOutcomes(t, plain, inst)
-			if after := treeSum(t, dir); after != before {
+			if after := thirdparty.TreeSum(t, dir); after != before {
 				t.Errorf("the module's files changed under suncat test")
 			}
 			reads, events := readEvents(t, traces)
@@ -83,8 +83,8 @@ func TestThirdPartyReads(t *testing.T) {
 // gojqYAML builds gojq with -reads -deps gopkg.in/yaml.v3 and runs it on
 // a YAML document: the reads of yaml.v3's fields are recorded.
 func gojqYAML(t *testing.T, bin string) {
-	dir := suiteCopy(t, "github.com/itchyny/gojq@v0.12.17")
-	before := treeSum(t, dir)
+	dir := thirdparty.Copy(t, "github.com/itchyny/gojq@v0.12.17")
+	before := thirdparty.TreeSum(t, dir)
 	exe := filepath.Join(t.TempDir(), "gojq")
 	build := exec.Command(bin, "instrument", "-reads", "-deps", "gopkg.in/yaml.v3", "-o", exe, "./cmd/gojq")
 	build.Dir = dir
@@ -108,7 +108,7 @@ func gojqYAML(t *testing.T, bin string) {
 	if yamlReads == 0 {
 		t.Errorf("no read of a yaml.v3 field in %d trace(s)", len(files))
 	}
-	if after := treeSum(t, dir); after != before {
+	if after := thirdparty.TreeSum(t, dir); after != before {
 		t.Errorf("gojq's files changed")
 	}
 	t.Logf("%d reads of yaml.v3 fields", yamlReads)
@@ -153,28 +153,4 @@ func countReads(t *testing.T, f, pkg string) (reads, events int) {
 		}
 	}
 	return reads, events
-}
-
-// treeSum lists the files of dir with their contents' lengths and bytes,
-// to tell whether anything was added, removed or changed.
-func treeSum(t *testing.T, dir string) string {
-	t.Helper()
-	var b strings.Builder
-	err := filepath.Walk(dir, func(path string, fi os.FileInfo, err error) error {
-		if err != nil || fi.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		b.WriteString(path + "\x00")
-		b.Write(data)
-		b.WriteString("\x00")
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
 }

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -61,7 +59,7 @@ func TestThirdPartySuites(t *testing.T) {
 	bin := suncatBinary(t)
 	for _, s := range suites {
 		t.Run(s.name, func(t *testing.T) {
-			dir := suiteCopy(t, s.module)
+			dir := thirdparty.Copy(t, s.module)
 			plain := runSuite(t, dir, s, "go", "test", "-count=1", "-json")
 			traces := filepath.Join(t.TempDir(), "traces")
 			inst := runSuite(t, dir, s, bin, "test", "-traces", traces, "-json")
@@ -108,7 +106,7 @@ func BenchmarkThirdPartySuites(b *testing.B) {
 	bin := suncatBinary(b)
 	for _, s := range suites {
 		b.Run(s.name, func(b *testing.B) {
-			dir := suiteCopy(b, s.module)
+			dir := thirdparty.Copy(b, s.module)
 			runSuite(b, dir, s, "go", "test", "-count=1", "-json") // warm both caches
 			runSuite(b, dir, s, bin, "test", "-traces", b.TempDir(), "-json")
 			var plainWall, instWall time.Duration
@@ -215,43 +213,6 @@ func suncatBinary(tb testing.TB) string {
 		tb.Fatal(suncatErr)
 	}
 	return suncatPath
-}
-
-// suiteCopy downloads module@version and returns a writable copy of it.
-func suiteCopy(tb testing.TB, module string) string {
-	tb.Helper()
-	out, err := exec.Command("go", "mod", "download", "-json", module).Output()
-	var info struct{ Dir, Error string }
-	if err == nil {
-		err = json.Unmarshal(out, &info)
-	}
-	if err != nil || info.Dir == "" {
-		msg := strings.TrimSpace(info.Error)
-		if msg == "" && err != nil {
-			msg = err.Error()
-		}
-		tb.Fatalf("go mod download %s: %s", module, msg)
-	}
-	dst := filepath.Join(tb.TempDir(), "src")
-	err = filepath.WalkDir(info.Dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(info.Dir, path)
-		to := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(to, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(to, data, 0o644)
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return dst
 }
 
 func tail(b []byte) string {

@@ -13,7 +13,12 @@
 // five systems (compiling the standard library for each), not only for
 // this one.
 //
-// It imports only os and testing, and only tests import it: those of
+// Copy gives those tests a writable copy of a module from the proxy (the
+// module cache is read-only and cannot be overlaid), and TreeSum a sum
+// of a tree's files, to check that suncat left the user's files as they
+// were.
+//
+// It imports only the standard library, and only tests import it: those of
 // cmd/suncat (TestThirdPartySuites, TestThirdPartyReads,
 // BenchmarkThirdPartySuites, and the
 // [suites] condition of its scripts), of instrument
