@@ -107,6 +107,104 @@ func ReadAs[T any](id uint32, v T, name string) T {
 	return v
 }
 
+// The reads of fields inside functions go through the variants below,
+// ReadStringF and so on: the same, with the address of the reading
+// function's frame cache (a Frame, declared at the start of the function
+// body) and the index k of the read's site among the function's sites.
+// Reads outside functions (package-level variable initializers) keep to
+// ReadString and so on.
+
+// ReadStringF is ReadString with the frame cache f of the reading function's activation
+// and the read's site k in it (frame.go).
+//
+//go:noinline
+func ReadStringF[S ~string](f *FrameCache, k, id uint32, v S) S {
+	readStringF(f, k, id, string(v))
+	return v
+}
+
+// ReadIntF is ReadInt with the frame cache f of the reading function's activation
+// and the read's site k in it (frame.go).
+//
+//go:noinline
+func ReadIntF[T ~int | ~int8 | ~int16 | ~int32 | ~int64](f *FrameCache, k, id uint32, v T) T {
+	var b [24]byte
+	readStringF(f, k, id, string(strconv.AppendInt(b[:0], int64(v), 10)))
+	return v
+}
+
+// ReadUintF is ReadUint with the frame cache f of the reading function's activation
+// and the read's site k in it (frame.go).
+//
+//go:noinline
+func ReadUintF[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](f *FrameCache, k, id uint32, v T) T {
+	var b [24]byte
+	readStringF(f, k, id, string(strconv.AppendUint(b[:0], uint64(v), 10)))
+	return v
+}
+
+// ReadFloatF is ReadFloat with the frame cache f of the reading function's activation
+// and the read's site k in it (frame.go).
+//
+//go:noinline
+func ReadFloatF[T ~float32 | ~float64](f *FrameCache, k, id uint32, v T) T {
+	var b [32]byte
+	readStringF(f, k, id, string(strconv.AppendFloat(b[:0], float64(v), 'g', -1, 64)))
+	return v
+}
+
+// ReadBoolF is ReadBool with the frame cache f of the reading function's activation
+// and the read's site k in it (frame.go).
+//
+//go:noinline
+func ReadBoolF[T ~bool](f *FrameCache, k, id uint32, v T) T {
+	if v {
+		readStringF(f, k, id, "true")
+	} else {
+		readStringF(f, k, id, "false")
+	}
+	return v
+}
+
+// ReadSliceF is ReadSlice with the frame cache f of the reading function's activation
+// and the read's site k in it (frame.go).
+//
+//go:noinline
+func ReadSliceF[S ~[]E, E any](f *FrameCache, k, id uint32, v S) S {
+	var b [24]byte
+	readStringF(f, k, id, string(strconv.AppendInt(append(b[:0], "len "...), int64(len(v)), 10)))
+	return v
+}
+
+// ReadMapF is ReadMap with the frame cache f of the reading function's activation
+// and the read's site k in it (frame.go).
+//
+//go:noinline
+func ReadMapF[M ~map[K]V, K comparable, V any](f *FrameCache, k, id uint32, v M) M {
+	var b [24]byte
+	readStringF(f, k, id, string(strconv.AppendInt(append(b[:0], "len "...), int64(len(v)), 10)))
+	return v
+}
+
+// ReadArrayF is ReadArray with the frame cache f of the reading function's activation
+// and the read's site k in it (frame.go).
+//
+//go:noinline
+func ReadArrayF[T any](f *FrameCache, k, id uint32, v T, n int) T {
+	var b [24]byte
+	readStringF(f, k, id, string(strconv.AppendInt(append(b[:0], "len "...), int64(n), 10)))
+	return v
+}
+
+// ReadAsF is ReadAs with the frame cache f of the reading function's activation
+// and the read's site k in it (frame.go).
+//
+//go:noinline
+func ReadAsF[T any](f *FrameCache, k, id uint32, v T, name string) T {
+	readStringF(f, k, id, name)
+	return v
+}
+
 // Call records a call of function id, about to be made through f, with
 // the value v (the first string argument, or the function's name), and
 // returns f.

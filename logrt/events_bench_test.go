@@ -60,3 +60,48 @@ func benchRead(b *testing.B, read func(), loop func(n int)) {
 	b.StopTimer()
 	b.ReportMetric(float64(w.bytesUsed()-before)/float64(b.N), "trace-B/event")
 }
+
+// The same reads through a frame cache (frame.go), as the rewrite makes
+// them: one activation reads in a loop, so every read after the first
+// takes its stack's node from the cache. Sites: one site read again with
+// one value (a run of repeats); three sites with values that change at
+// each read (an event each, no walk).
+
+func BenchmarkReadStringFrameDepth10(b *testing.B) {
+	t := &benchTask{name: "Pike St"}
+	read := func() { var fc FrameCache; sinkString = ReadStringF(&fc, 0, 4, t.name) }
+	benchRead(b, read, func(n int) {
+		var fc FrameCache
+		for i := 0; i < n; i++ {
+			sinkString = ReadStringF(&fc, 0, 4, t.name)
+		}
+	})
+}
+
+func BenchmarkReadFrameSitesDepth10(b *testing.B) {
+	t := &benchTask{priority: 1}
+	read := func() { var fc FrameCache; sink += ReadIntF(&fc, 0, 5, t.priority) }
+	benchRead(b, read, func(n int) {
+		var fc FrameCache
+		for i := 0; i < n; i += 3 {
+			t.priority = i & 1023
+			sink += ReadIntF(&fc, 0, 5, t.priority)
+			sink += ReadIntF(&fc, 1, 5, t.priority+1)
+			sink += ReadIntF(&fc, 2, 5, t.priority+2)
+		}
+	})
+}
+
+// The same three sites without the cache, for comparison.
+func BenchmarkReadSitesDepth10(b *testing.B) {
+	t := &benchTask{priority: 1}
+	read := func() { sink += ReadInt(5, t.priority) }
+	benchRead(b, read, func(n int) {
+		for i := 0; i < n; i += 3 {
+			t.priority = i & 1023
+			sink += ReadInt(5, t.priority)
+			sink += ReadInt(5, t.priority+1)
+			sink += ReadInt(5, t.priority+2)
+		}
+	})
+}

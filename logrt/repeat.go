@@ -100,9 +100,18 @@ func ctxIndex(site, frame uintptr, id uint32) int {
 	return int(h>>56) & (ctxWays - 1)
 }
 
-// A repeatRun is the shard's last event, as a run of repeats needs it.
+// A repeatRun is the shard's last event, as a run of repeats needs it:
+// what it was (the getter, the stack's node, the goroutine and the
+// value) and when it took its place.
 type repeatRun struct {
-	ent   int    // its context's entry, -1: none (no event to repeat)
+	on    bool   // whether there is an event to repeat
+	id    uint32 // its getter
+	leaf  uint32 // its stack's node
+	gen   uint32 // the tree's generation, whose node it is
+	root  uintptr
+	vid   uint32
+	vlen  int
+	val   [maxCtxValue]byte
 	word  uint64 // writer.seq when it took its place (writer.order)
 	marks uint64 // writer.marks before it did
 	at    int    // offset in the shard's chunk of the count being raised; 0: no record yet
@@ -110,70 +119,112 @@ type repeatRun struct {
 }
 
 // forget ends the run: the shard wrote another record.
-func (r *repeatRun) forget() { r.ent, r.at = -1, 0 }
+func (r *repeatRun) forget() { r.on, r.at = false, 0 }
 
-// remember notes the context the shard wrote its last event in, and the
-// value, and makes it the event that repeats count (when the value is
-// short enough to be compared).
+// is reports whether an event of getter id on node leaf, of the
+// goroutine whose first frame is at root, with value v, would be the
+// run's event again.
+func (r *repeatRun) is(id, leaf, gen uint32, root uintptr, v string) bool {
+	return r.on && r.id == id && r.leaf == leaf && r.gen == gen && r.root == root &&
+		r.vlen == len(v) && string(r.val[:r.vlen]) == v
+}
+
+// start makes the event just written, of getter id on node leaf with
+// value v (vid), the run's event, if its value is short enough to be
+// compared and its goroutine is known (root).
+func (s *shard) start(id, leaf uint32, root uintptr, v string, vid uint32) {
+	r := &s.rep
+	if len(v) > maxCtxValue || root == 0 {
+		return
+	}
+	r.on, r.id, r.leaf, r.gen, r.root = true, id, leaf, s.tree.gen, root
+	r.vid, r.vlen = vid, copy(r.val[:], v)
+	r.word, r.marks = s.word, s.marks
+	r.at, r.count = 0, 0
+}
+
+// remember notes the value of the last event of known context i.
 func (s *shard) remember(i int, v string, vid uint32) {
 	e := &s.ctx.e[i]
 	e.vid, e.vlen = 0, -1
 	if len(v) <= maxCtxValue {
 		e.vid, e.vlen = vid, copy(e.val[:], v)
-		s.rep.ent, s.rep.word, s.rep.marks = i, s.word, s.marks
-		s.rep.at, s.rep.count = 0, 0
 	}
 }
 
 // arm makes the context of the event just committed, of getter id and
 // value v, whose walk took s.walked frames into the entry of its site
-// (s.slot), a known one.
-func (s *shard) arm(id uint32, v string, vid uint32) {
+// (s.slot), a known one, and the event the one a run of repeats counts.
+func (s *shard) arm(id uint32, v string, vid uint32, root uintptr) {
 	n := s.walked
-	if s.slot < 0 || n < 3 || n == len(s.pcs) || s.tree.lastN == 0 {
+	if n < 3 || n == len(s.pcs) || s.tree.lastN == 0 {
 		return // a stack cut at maxFrames is not kept (own)
+	}
+	leaf := s.tree.path[s.tree.lastN-1]
+	s.start(id, leaf, root, v, vid)
+	if s.slot < 0 {
+		return
 	}
 	e := &s.ctx.e[s.slot]
 	e.n, e.id, e.root = n, id, s.root
-	e.leaf, e.gen = s.tree.path[s.tree.lastN-1], s.tree.gen
+	e.leaf, e.gen = leaf, s.tree.gen
 	s.remember(s.slot, v, vid)
 }
 
 // known records a call of getter id returning v in known context i, and
-// reports whether it did: as a repeat of the last event, or as an event
-// on the context's node. It leaves undone what it cannot do as known
-// (the tree was forgotten since, or no room), and the record goes on as
-// a new one.
+// reports whether it did (writeKnown).
 func (s *shard) known(i int, id uint32, v string) int {
 	e := &s.ctx.e[i]
 	if e.gen != s.tree.gen {
 		return undone
 	}
-	same := e.vlen == len(v) && string(e.val[:e.vlen]) == v
-	if same && s.rep.ent == i && atomic.LoadInt32(&w.hasPending) == 0 &&
-		atomic.LoadUint64(&w.seq) == s.rep.word && atomic.LoadUint64(&w.marks) == s.rep.marks &&
-		s.owns(e.root) {
-		if s.repeat() {
-			return recorded
-		}
-		return undone
+	vid := uint32(0)
+	if e.vlen == len(v) && string(e.val[:e.vlen]) == v {
+		vid = e.vid
 	}
-	if atomic.LoadInt32(&w.hasPending) != 0 {
-		return undone // the label is written by the whole record
-	}
-	vid := e.vid
-	if !same || vid == 0 {
-		if vid = s.internString(id, e.root, v); vid == 0 {
-			return s.outcome()
-		}
-	}
-	st := &s.ref
-	st.pcIDs, st.leaf = st.pcIDs[:0], e.leaf
-	r, done := w.writeEvent(s, id, st, vid, e.root)
-	if done {
+	r, vid := s.writeKnown(id, e.leaf, e.root, v, vid)
+	if vid != 0 {
 		s.remember(i, v, vid)
 	}
 	return r
+}
+
+// writeKnown records a call of getter id returning v, on the goroutine
+// whose first frame is at root, whose stack is node leaf of the shard's
+// tree (of its current generation): as a repeat of the last event, or as
+// an event on that node. vid is the value's id if the caller knows it,
+// else 0. It reports what it did, and the value's id if it wrote an
+// event. It leaves undone what it cannot do so (a label is to be written
+// first, or no room), and the record goes on as a new one.
+func (s *shard) writeKnown(id, leaf uint32, root uintptr, v string, vid uint32) (int, uint32) {
+	pending := atomic.LoadInt32(&w.hasPending) != 0
+	if !pending && s.rep.is(id, leaf, s.tree.gen, root, v) &&
+		atomic.LoadUint64(&w.seq) == s.rep.word && atomic.LoadUint64(&w.marks) == s.rep.marks &&
+		s.owns(root) {
+		if s.repeat() {
+			return recorded, 0
+		}
+		return undone, 0
+	}
+	if pending {
+		return undone, 0 // the label is written by the whole record
+	}
+	if vid == 0 && s.rep.is(id, leaf, s.tree.gen, root, v) {
+		vid = s.rep.vid
+	}
+	if vid == 0 {
+		if vid = s.internString(id, root, v); vid == 0 {
+			return s.outcome(), 0
+		}
+	}
+	st := &s.ref
+	st.pcIDs, st.leaf = st.pcIDs[:0], leaf
+	r, done := w.writeEvent(s, id, st, vid, root)
+	if !done {
+		return r, 0
+	}
+	s.start(id, leaf, root, v, vid)
+	return r, vid
 }
 
 // A goroutine that records in one shard, then in another, then in the
@@ -224,7 +275,7 @@ func (s *shard) repeat() bool {
 		return true
 	}
 	b := s.reserve(tracefmt.RepeatSize)
-	if b == nil || r.ent < 0 {
+	if b == nil || !r.on {
 		return false
 	}
 	at := s.off + 4

@@ -127,12 +127,12 @@ func String(id uint32, v string) string {
 		// from here, so that its stack starts at the same depth.
 		r := undone
 		if w.nP > 0 {
-			if r = w.record(id, v, true, false); r == needSpare && w.refillNow() {
-				r = w.record(id, v, true, false)
+			if r = w.record(id, v, true, false, nil, 0); r == needSpare && w.refillNow() {
+				r = w.record(id, v, true, false, nil, 0)
 			}
 		}
 		if r != recorded {
-			w.record(id, v, false, false)
+			w.record(id, v, false, false, nil, 0)
 		}
 	}
 	if delays != nil && delayWanted(id, v) {
@@ -141,7 +141,8 @@ func String(id uint32, v string) string {
 	return v
 }
 
-// readString is String for the reads of fields (events.go): their events
+// readString is String for the reads of fields outside functions (events.go;
+// those inside read through a frame cache, readStringF): their events
 // are recorded in known contexts where they can be, and repeats counted
 // (repeat.go), for a loop reads the same fields from the same frames
 // again and again. Getter calls keep to String, where every event walks
@@ -152,12 +153,12 @@ func readString(id uint32, v string) {
 	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
 		r := undone
 		if w.nP > 0 {
-			if r = w.record(id, v, true, ctxOn); r == needSpare && w.refillNow() {
-				r = w.record(id, v, true, ctxOn)
+			if r = w.record(id, v, true, ctxOn, nil, 0); r == needSpare && w.refillNow() {
+				r = w.record(id, v, true, ctxOn, nil, 0)
 			}
 		}
 		if r != recorded {
-			w.record(id, v, false, ctxOn)
+			w.record(id, v, false, ctxOn, nil, 0)
 		}
 	}
 	if delays != nil {
@@ -255,18 +256,20 @@ const (
 	undone    // pinned, it found no shard or a label to write first
 )
 
-// record records one getter call in a shard, pinned or locked: in its
-// known context if known and fpFind finds one (repeat.go), else it walks the stack
-// into the entry of its site or the shard's buffer (which need no
-// clearing, unlike a fresh array) and writes the event. Locked, it always reports recorded
-// (or dropped, if recording failed), and the shard is released however
-// the record ends, a panic included; pinned, a panic is fatal whatever a
+// record records one getter call in a shard, pinned or locked: from the
+// frame cache f of the reading function's activation, if given and it
+// can (frame.go), or in its known context if known and fpFind finds one
+// (repeat.go), else it walks the stack into the entry of its site or the
+// shard's buffer (which need no clearing, unlike a fresh array), writes
+// the event, and fills f. Locked, it always reports recorded (or
+// dropped, if recording failed), and the shard is released however the
+// record ends, a panic included; pinned, a panic is fatal whatever a
 // deferred call would do (pinned.go), so there is none. It must not be
 // inlined: the walk and fpFind start from its frame, and leave out its
-// caller, String or readString.
+// caller, String, readString or readStringF.
 //
 //go:noinline
-func (w *writer) record(id uint32, v string, pinned, known bool) int {
+func (w *writer) record(id uint32, v string, pinned, known bool, f *FrameCache, k uint32) int {
 	var s *shard
 	if !pinned {
 		s = w.lockShard()
@@ -274,12 +277,18 @@ func (w *writer) record(id uint32, v string, pinned, known bool) int {
 	} else if s = w.pinShard(); s == nil {
 		return undone
 	}
+	if f != nil && pinned && frameOn {
+		if r := s.fromFrame(f, k, id, v); r != undone {
+			s.unpin()
+			return r
+		}
+	}
 	n := 0
-	s.root = 0
+	s.root, s.read, s.depth = 0, known, 0
 	pcs := s.pcs[:]
 	if useFP {
 		slot := -1
-		if known {
+		if known && (f == nil || !frameOn) { // with a frame cache, the walk fills it
 			if s.ctx == nil {
 				s.ctx = new(ctxCache)
 			}
@@ -311,6 +320,9 @@ func (w *writer) record(id uint32, v string, pinned, known bool) int {
 		n = runtime.Callers(3, s.pcs[1:]) // leaving out Callers, record and String
 	}
 	r := w.event(s, id, pcs[1:1+n], v)
+	if f != nil && pinned && frameOn && s.depth > 0 {
+		s.fill(f, k, s.depth)
+	}
 	if pinned {
 		s.unpin()
 	}
@@ -347,8 +359,11 @@ func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) int {
 	r, done := w.writeEvent(s, id, st, vid, root)
 	if done {
 		s.tree.commit(st)
-		if ctxOn {
-			s.arm(id, v, vid)
+		if root != 0 && s.tree.lastN == st.depth {
+			s.depth = st.depth // record fills the frame cache
+		}
+		if ctxOn && s.read {
+			s.arm(id, v, vid, root)
 		}
 	}
 	return r

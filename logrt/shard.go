@@ -44,6 +44,8 @@ type shard struct {
 	marks  uint64                 // and writer.marks before it did
 	rep    repeatRun              // the last event, to count repeats of (repeat.go)
 	ctx    *ctxCache              // the known contexts, once the shard has one
+	read   bool                   // the record is a read's (record)
+	depth  int                    // the nodes of the stack of the event just committed, or 0 (event)
 
 	// A P's shard (pinned.go) is written only by goroutines pinned to its
 	// P, and takes its chunks from the mapper.

@@ -149,6 +149,23 @@ func (t *callTree) intern(s *shard, pcs []uintptr) (*stackRef, bool) {
 	return st, true
 }
 
+// child returns the child of node parent, at depth (root first),
+// through return address pc, if the tree has it.
+func (t *callTree) child(depth int, parent uint32, pc uintptr) (uint32, bool) {
+	if depth < 0 || depth >= len(t.memo) {
+		return 0, false
+	}
+	m := &t.memo[depth]
+	if id, ok := m.find(pc, parent); ok {
+		return id, true
+	}
+	id, ok := t.children.find(uint64(pc), parent)
+	if ok {
+		m.remember(pc, parent, id)
+	}
+	return id, ok
+}
+
 // commonRoot returns how many nodes, root first, a stack of n nodes shares
 // with last (root first), knowing that the first k agree; node k of the
 // stack is pcs[n-1-k] (pcs is innermost first).

@@ -25,7 +25,9 @@
 // (48 goroutines at once record N distinct values "g<k> <i>" each), or churn
 // (eight goroutines record N values "g<k> <i>" each while others change
 // GOMAXPROCS between 1 and 8, Flush and set labels; churnpause also
-// pauses and resumes).
+// pauses and resumes), or far (reads whose call chains differ only far
+// from the read) or frames (reads through frame caches, as the rewrite of
+// -reads makes them; frames.go).
 //
 // It is a test program only, never copied into instrumented programs: it
 // imports logrt (as generated code would), logrt/internal/together and

@@ -87,6 +87,10 @@ func main() {
 		far(n)
 		return
 	}
+	if mode == "frames" {
+		frames(n)
+		return
+	}
 	if mode == "long" {
 		long := &stop{"abc" + strings.Repeat("Straße ", 375)} // byte 1024 is inside an ß
 		for i := 0; i < n; i++ {

@@ -1,0 +1,150 @@
+package logrt
+
+import (
+	"os"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Frame caches. While an activation of a function is live, the frames
+// above it, its chain of callers, cannot change: every read of a field it
+// makes has the same stack above its own frame, and the same stack
+// altogether from the same site. So the instrumenter declares a FrameCache at
+// the start of each function body that reads fields (the innermost
+// function literal or declaration, or the body of a range-over-func loop,
+// which the compiler makes a function of its own), and each read passes
+// its address and the read's site index in the function (ReadStringF and
+// so on, events.go). The first read of the activation walks the stack
+// and interns it as any event does, and fills the cache: the shard, the
+// tree's generation, the goroutine's first frame, the node of the chain
+// above the function (parent), and the node of the read's site. A later
+// read of the same activation, in the same shard and generation, takes
+// its site's node from the cache (or finds it under parent, from the two
+// innermost return addresses alone: the function's and the recorder's),
+// with no walk of the stack and no lookup of the chain, and writes its
+// event through the known-context path (writeKnown), where repeats are
+// counted.
+//
+// Each activation has its own FrameCache, zeroed by its declaration, so a
+// cache never outlives the frames it describes. A function inlined into
+// its caller declares its FrameCache in each inlined activation, in the
+// caller's frame: the inlined body's reads have the caller's frame as
+// theirs (the walk sees no frame of the inlined function), and the chain
+// above it is fixed while that activation is live, so the cache is as
+// true there. The FrameCache's address is not kept beyond the call (it does
+// not escape, logrt's tests check that an instrumented function does not
+// allocate), so it stays on the goroutine's stack.
+//
+// What the cache holds does not depend on addresses, except the
+// goroutine's first frame (root, which tells goroutines apart for runs of
+// repeats and value lanes): a goroutine whose stack grew was copied to a
+// new one, where root is elsewhere. The cache notes its own address, which
+// moves with the stack, and one that finds itself moved is filled again,
+// by a walk: a stack moves a few times in a goroutine's life (each time it
+// doubles), so that costs a walk per live activation then.
+//
+// A read falls back to the walk when its goroutine is not pinned to a P
+// with a shard of its own (a locked shard), when it runs on another P
+// than the one that filled the cache, when the tree was forgotten since
+// (a new generation), or when the stack was cut at maxFrames (the cache
+// is then not filled).
+
+// frameOn says whether reads use their FrameCache: where known contexts are
+// kept (ctxOn), unless SUNCAT_FRAME=0.
+var frameOn = ctxOn && os.Getenv("SUNCAT_FRAME") != "0"
+
+// frameWays is the number of sites whose nodes a FrameCache keeps, by site
+// index (direct-mapped); other sites find theirs under parent.
+const frameWays = 4
+
+// A FrameCache is the cache of one activation of an instrumented function
+// that reads fields. Generated code declares it (its zero value is an
+// empty cache) and passes its address to ReadStringF and so on.
+type FrameCache struct {
+	self   uintptr // the FrameCache's own address when filled: moved with the stack if it grew
+	root   uintptr // the goroutine's first frame, then
+	sid    int32   // the shard's id + 1; 0: empty
+	gen    uint32  // the shard's tree's generation
+	parent uint32  // the node of the callers of the function's frame
+	depth  int32   // the depth of the function's frame's node (root first)
+	site   [frameWays]uint32
+	leaf   [frameWays]uint32 // the node of site site[i]-1 (0: none)
+}
+
+// readStringF is readString for a read through frame cache f, at site k
+// of the reading function. It must not be inlined, as readString: its
+// stack starts at the same depth.
+//
+//go:noinline
+func readStringF(f *FrameCache, k, id uint32, v string) {
+	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
+		r := undone
+		if w.nP > 0 {
+			if r = w.record(id, v, true, ctxOn, f, k); r == needSpare && w.refillNow() {
+				r = w.record(id, v, true, ctxOn, f, k)
+			}
+		}
+		if r != recorded {
+			w.record(id, v, false, ctxOn, nil, 0)
+		}
+	}
+	if delays != nil {
+		delay(id)
+	}
+}
+
+// fromFrame records a read of getter id with value v at site k of the
+// activation whose cache is f, in pinned shard s, from the cache, if it
+// holds the site's node or its parent does. It reports what it did, or
+// undone if the cache cannot tell the read's stack. It must not be
+// inlined: its walk of the two innermost frames starts from its own
+// frame, one below record's.
+//
+//go:noinline
+func (s *shard) fromFrame(f *FrameCache, k, id uint32, v string) int {
+	if f.sid != int32(s.id)+1 || f.gen != s.tree.gen || f.self != uintptr(unsafe.Pointer(f)) {
+		return undone
+	}
+	i := k % frameWays
+	leaf := f.leaf[i]
+	if f.site[i] != k+1 || leaf == 0 {
+		// pcs[0] returns to record, [1] to readStringF, [2] to the
+		// recorder (ReadStringF), [3] to the reading function.
+		var pcs [4]uintptr
+		if fpCallers(pcs[:], nil, nil) < 4 {
+			return undone
+		}
+		t := &s.tree
+		node, ok := t.child(int(f.depth), f.parent, pcs[3])
+		if ok {
+			node, ok = t.child(int(f.depth)+1, node, pcs[2])
+		}
+		if !ok {
+			return undone // a new stack: record walks and interns it
+		}
+		f.site[i], f.leaf[i], leaf = k+1, node, node
+	}
+	s.short = false
+	r, _ := s.writeKnown(id, leaf, f.root, v, 0)
+	return r
+}
+
+// fill fills the cache f of the activation of the event just committed
+// in shard s, read at site k: its stack, of depth nodes, ends with the
+// reading function's node and the recorder's.
+func (s *shard) fill(f *FrameCache, k uint32, depth int) {
+	t := &s.tree
+	if depth < 2 || s.root == 0 {
+		return
+	}
+	if f.sid != int32(s.id)+1 || f.gen != t.gen || f.self != uintptr(unsafe.Pointer(f)) {
+		*f = FrameCache{}
+		f.self, f.root, f.sid, f.gen = uintptr(unsafe.Pointer(f)), s.root, int32(s.id)+1, t.gen
+		f.depth = int32(depth - 2)
+		if depth > 2 {
+			f.parent = t.path[depth-3]
+		}
+	}
+	i := k % frameWays
+	f.site[i], f.leaf[i] = k+1, t.path[depth-1]
+}

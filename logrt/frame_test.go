@@ -1,0 +1,92 @@
+package logrt
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
+)
+
+// TestFramesTrueStacks runs reads through frame caches (exitprog frames:
+// call chains that differ only far from the reads, recursion, closures,
+// a range-over-func loop body called from varying depths, a stack that
+// grows and moves under a live activation, goroutines moving between
+// Ps), and checks that the trace holds exactly one event for each read,
+// in order, each with the value and the stack runtime.Callers gave the
+// program there. With SUNCAT_FRAME=0 (no frame caches) and
+// SUNCAT_REPEAT=0 (no known contexts either), the same.
+func TestFramesTrueStacks(t *testing.T) {
+	for _, env := range []string{"SUNCAT_FRAME=1", "SUNCAT_FRAME=0", "SUNCAT_REPEAT=0"} {
+		dir := t.TempDir()
+		cmd := exec.Command(exitProg(t), "frames", "300")
+		cmd.Env = append(os.Environ(), TraceEnv+"="+dir+"/", "SUNCAT_CONTROL=off", env)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: exitprog frames: %v", env, err)
+		}
+		keys := strings.Split(strings.TrimSpace(string(out)), "\n")
+		files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+		if len(files) != 1 {
+			t.Fatalf("%s: want one trace, found %v", env, files)
+		}
+		tr, err := tracefile.ReadFile(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tr.Events) != len(keys) {
+			t.Fatalf("%s: %d events for %d reads", env, len(tr.Events), len(keys))
+		}
+		bad := 0
+		for i, e := range tr.Events {
+			if s := tr.StackOf(e.Stack); s == nil || len(s.Frames) < 2 || readKey(s)+" "+e.Value != keys[i] {
+				if bad++; bad <= 3 {
+					t.Errorf("%s: event %d: stack %v, value %q; runtime.Callers and the program gave %q", env, i, s, e.Value, keys[i])
+				}
+			}
+		}
+		records, repeated := repeatRecords(t, files[0])
+		t.Logf("%s: %d reads; %d repeat records count %d", env, len(keys), records, repeated)
+		if env == "SUNCAT_FRAME=1" && ctxOn && records == 0 {
+			t.Errorf("%s: no repeat records", env)
+		}
+	}
+}
+
+// frameReader reads two fields as the rewrite of -reads makes a function
+// read them, with a frame cache of its activation.
+//
+//go:noinline
+func frameReader(t *benchTask, fc *FrameCache) int {
+	var __suncatF FrameCache
+	n := ReadIntF(&__suncatF, 0, 5, t.priority)
+	n += len(ReadStringF(&__suncatF, 1, 4, t.name))
+	if fc != nil {
+		*fc = __suncatF
+	}
+	return n
+}
+
+// TestFrameCacheNoAlloc checks that the frame cache of an instrumented
+// function stays on its stack (the function does not allocate), and that
+// its reads fill it.
+func TestFrameCacheNoAlloc(t *testing.T) {
+	setupBenchTrace(t)
+	task := &benchTask{name: "Pike St", priority: 3}
+	for i := 0; i < 10; i++ {
+		frameReader(task, nil)
+	}
+	if n := testing.AllocsPerRun(1000, func() { frameReader(task, nil) }); n != 0 {
+		t.Errorf("an instrumented function made %v allocations a call", n)
+	}
+	if !frameOn || w.nP == 0 {
+		t.Skip("no frame caches here")
+	}
+	var fc FrameCache
+	frameReader(task, &fc)
+	if fc.sid == 0 || fc.site[0] != 1 || fc.site[1] != 2 || fc.leaf[0] == 0 || fc.leaf[1] == 0 || fc.leaf[0] == fc.leaf[1] {
+		t.Errorf("the reads left the cache %+v", fc)
+	}
+}
