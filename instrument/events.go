@@ -44,6 +44,14 @@ type Site struct {
 	// Raise says the file's language must be raised to sitesGo
 	// (language.go).
 	Raise bool `json:",omitempty"`
+	// Frame, for a read inside a function, is the offset just inside
+	// the body (after its "{") of the function whose activation the read
+	// runs in, where the rewrite declares that activation's frame cache
+	// (logrt/frame.go); the read then goes through FuncF, with the
+	// cache's address and Slot, the read's index among the function's
+	// reads. 0: none (outside functions), Func as it is.
+	Frame int    `json:",omitempty"`
+	Slot  uint32 `json:",omitempty"`
 	key   eventKey
 }
 
@@ -129,7 +137,7 @@ func findSites(fset *token.FileSet, file *ast.File, info *types.Info, pkg *types
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
 			if reads {
-				f.read(n, parent)
+				f.read(n, parent, stack)
 			}
 		case *ast.CallExpr:
 			if calls != nil {
@@ -138,6 +146,7 @@ func findSites(fset *token.FileSet, file *ast.File, info *types.Info, pkg *types
 		}
 		return true
 	})
+	numberSlots(f.sites)
 	return f.sites, f.left
 }
 
@@ -259,7 +268,7 @@ func (f *siteFinder) addressed(e ast.Expr, why string) {
 }
 
 // read records selector e, if it reads a field.
-func (f *siteFinder) read(e *ast.SelectorExpr, parent ast.Node) {
+func (f *siteFinder) read(e *ast.SelectorExpr, parent ast.Node, stack []ast.Node) {
 	sel, ok := f.info.Selections[e]
 	if !ok || sel.Kind() != types.FieldVal {
 		return
@@ -306,7 +315,69 @@ func (f *siteFinder) read(e *ast.SelectorExpr, parent ast.Node) {
 	}
 	fn, extra := readFunc(t, f.pkg)
 	key.Field = tracefmt.ReadPrefix + types.TypeString(t, types.RelativeTo(f.pkg))
-	f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(e.Pos()), End: f.off(e.End()), Func: fn, Extra: extra, key: key})
+	f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(e.Pos()), End: f.off(e.End()), Func: fn, Extra: extra,
+		Frame: f.frameOf(stack, e), key: key})
+}
+
+// frameOf returns the offset just inside the body of the function whose
+// activation evaluates e (stack: the nodes enclosing it, outermost
+// first), where that activation's frame cache is declared (Site.Frame),
+// or 0 if e is read outside any function. That is the innermost function
+// literal or declaration, or the body of a range-over-func loop (Go
+// 1.23), which the compiler turns into a function that the iterator
+// calls. The loop's key and value are assigned in that function too, but
+// outside its body's block: reads there keep to the plain recorders.
+func (f *siteFinder) frameOf(stack []ast.Node, e ast.Expr) int {
+	in := func(n ast.Node) bool { return n != nil && n.Pos() <= e.Pos() && e.End() <= n.End() }
+	for i := len(stack) - 1; i >= 0; i-- {
+		var body *ast.BlockStmt
+		switch n := stack[i].(type) {
+		case *ast.FuncLit:
+			body = n.Body
+		case *ast.FuncDecl:
+			body = n.Body
+		case *ast.RangeStmt:
+			if !f.rangesOverFunc(n) {
+				continue
+			}
+			if in(n.Key) || in(n.Value) {
+				return 0
+			}
+			if !in(n.Body) {
+				continue // the range expression: the enclosing function's
+			}
+			body = n.Body
+		default:
+			continue
+		}
+		if body == nil || !in(body) {
+			return 0 // in a function's signature
+		}
+		return f.off(body.Lbrace) + 1
+	}
+	return 0
+}
+
+// rangesOverFunc reports whether r ranges over a function (an iterator).
+func (f *siteFinder) rangesOverFunc(r *ast.RangeStmt) bool {
+	t := f.typeOf(r.X)
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
+}
+
+// numberSlots gives the reads of each function (Site.Frame) their
+// indexes among its reads, in order.
+func numberSlots(sites []Site) {
+	next := map[int]uint32{}
+	for i := range sites {
+		if fr := sites[i].Frame; fr != 0 {
+			sites[i].Slot = next[fr]
+			next[fr]++
+		}
+	}
 }
 
 // readFunc returns the runtime function that records a read of a value

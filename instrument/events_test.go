@@ -40,9 +40,15 @@ func (ei eventsImporter) Import(path string) (*types.Package, error) {
 			rtErr = err
 			return
 		}
+		fr, err := os.ReadFile("../logrt/frame.go")
+		if err != nil {
+			rtErr = err
+			return
+		}
 		var files []*ast.File
 		for name, src := range map[string]string{
 			"events.go": string(ev),
+			"frame.go":  string(fr), // its types and constants: FrameCache
 			"stub.go":   "package logrt\n\nfunc String(id uint32, v string) string { return v }\n",
 		} {
 			f, err := parser.ParseFile(fset, name, src, 0)
@@ -53,7 +59,8 @@ func (ei eventsImporter) Import(path string) (*types.Package, error) {
 			// Declarations only: no import to load.
 			var decls []ast.Decl
 			for _, d := range f.Decls {
-				if g, ok := d.(*ast.GenDecl); ok && (g.Tok == token.IMPORT || g.Tok == token.CONST) {
+				g, ok := d.(*ast.GenDecl)
+				if ok && (g.Tok == token.IMPORT || g.Tok == token.VAR || g.Tok == token.CONST && name != "frame.go") || !ok && name == "frame.go" {
 					continue
 				}
 				if fd, ok := d.(*ast.FuncDecl); ok {
@@ -196,7 +203,7 @@ func TestFindReads(t *testing.T) {
 	text := string(out)
 	for _, bad := range []string{
 		"ReadString(1, t.Name) =", // a write
-		"&__suncat",               // &t.Name
+		"&__suncat.",              // &t.Name
 		"ReadAs(",                 // checked below, by line
 	} {
 		if bad == "ReadAs(" {
@@ -272,6 +279,7 @@ func FuzzRewriteReads(f *testing.F) {
 	f.Add("package m\n\ntype S struct{ n string; s []S; m map[int]S }\n\nfunc (s *S) N() string { return s.n + s.s[0].n + s.m[1].s[2].n }\n")
 	f.Add("package m\ntype P struct{ x, y int }\nvar v = P{}.x\nfunc F(p P) (int, bool) { p.x, p.y = p.y, p.x; return p.x, (p).y > 0 }\n")
 	f.Add("package m\ntype A struct{ B }\ntype B struct{ c chan int }\nfunc F(a A) { a.c <- 1; <-a.B.c; close(a.c); go func() { a.c <- len(a.c) }() }\n")
+	f.Add("package m\ntype P struct{ x int; s []int }\nfunc F(p *P, a []int) int {\nL:\n\tif p.x > 0 {\n\t\tgoto L\n\t}\n\tfor i := range func(y func(int) bool) { _ = y(p.x) } {\n\t\t_ = i + p.x\n\t}\n\tfor a[p.x] = range func(y func(int) bool) {} {\n\t}\n\treturn func() int { return p.s[0] }()\n}\n")
 	all := regexp.MustCompile(".")
 	f.Fuzz(func(t *testing.T, s string) {
 		src := []byte(s)
@@ -409,6 +417,81 @@ func TestEventsVet(t *testing.T) {
 		cmd.Dir = cp
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("go %s: %v\n%s", args[0], err, out)
+		}
+	}
+}
+
+// TestFrameDeclarations checks where the rewrite declares frame caches
+// (Site.Frame): once at the start of each function body that reads
+// fields, the innermost function literal's for reads in closures,
+// goroutine literals and deferred ones, the body's own for reads in the
+// body of a range-over-func loop (a function the compiler makes), none
+// for reads outside functions or in a range-over-func loop's key, and
+// that a goto and its label at the start of a body still compile.
+func TestFrameDeclarations(t *testing.T) {
+	src := []byte(`package m
+
+type P struct{ x, y int; s []int }
+
+var v = P{}.x
+var fn = func(p P) int { return p.x }
+
+func seq(p *P) func(func(int) bool) {
+	return func(yield func(int) bool) { for _, x := range p.s { if !yield(x) { return } } }
+}
+
+func none(p *P) int { return len(seq(p) == nil) }
+
+func F(p *P, a []int) int {
+L:
+	if p.x > 0 {
+		goto L
+	}
+	n := p.y
+	for i := range seq(p) {
+		n += i + p.x
+	}
+	for a[p.y] = range seq(p) {
+	}
+	for range a {
+		n += p.x
+	}
+	go func() { _ = p.y }()
+	defer func() { _ = p.x }()
+	return n
+}
+`)
+	src = bytes.Replace(src, []byte("len(seq(p) == nil)"), []byte("0"), 1)
+	out, sites, ok := rewriteEvents(t, src, true, nil)
+	if !ok {
+		t.Fatal("the test source does not type-check")
+	}
+	checkEvents(t, src, out)
+	text := string(out)
+	const decl = "var __suncatF __suncat.FrameCache; "
+	for _, want := range []string{
+		"var v = __suncat.ReadInt(2, P{}.x)",
+		"var fn = func(p P) int {" + decl + " return __suncat.ReadIntF(&__suncatF, 0, 2, p.x) }",
+		"return func(yield func(int) bool) {" + decl + " for _, x := range __suncat.ReadSliceF(&__suncatF, 0, 1, p.s)",
+		"func none(p *P) int { return 0 }",
+		"func F(p *P, a []int) int {" + decl + "\nL:\n\tif __suncat.ReadIntF(&__suncatF, 0, 2, p.x) > 0 {",
+		"n := __suncat.ReadIntF(&__suncatF, 1, 3, p.y)",
+		"for i := range seq(p) {" + decl + "\n\t\tn += i + __suncat.ReadIntF(&__suncatF, 0, 2, p.x)",
+		"for a[__suncat.ReadInt(3, p.y)] = range seq(p) {",
+		"n += __suncat.ReadIntF(&__suncatF, 2, 2, p.x)",
+		"go func() {" + decl + " _ = __suncat.ReadIntF(&__suncatF, 0, 3, p.y) }()",
+		"defer func() {" + decl + " _ = __suncat.ReadIntF(&__suncatF, 0, 2, p.x) }()",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in\n%s", want, text)
+		}
+	}
+	if n := strings.Count(text, decl); n != 6 {
+		t.Errorf("%d declarations, want 6:\n%s", n, text)
+	}
+	for _, s := range sites {
+		if s.Frame > 0 && src[s.Frame-1] != '{' {
+			t.Errorf("site %+v: its frame is not after a {", s)
 		}
 	}
 }

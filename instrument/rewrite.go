@@ -13,6 +13,12 @@ import (
 // rtName is the name under which rewritten files import the runtime.
 const rtName = "__suncat"
 
+// frameName is the name of the frame cache that the rewrite declares at
+// the start of each function body that reads fields (Site.Frame): like
+// rtName, no Go program declares it. A function literal inside declares
+// its own, which hides its enclosing function's.
+const frameName = "__suncatF"
+
 // Rewrite returns src, the file at filename, with every returned string of
 // the given getters (declared in this file) passed through the runtime:
 // `return s.name` becomes `return __suncat.String(7, s.name)`. The runtime
@@ -55,6 +61,9 @@ func RewriteEvents(filename string, src []byte, getters []Getter, sites []Site, 
 	}
 	if done != len(getters) {
 		return nil, fmt.Errorf("%s: found %d of %d getters (file changed since the analysis?)", filename, done, len(getters))
+	}
+	if err := declareFrames(buf, src, sites); err != nil {
+		return nil, fmt.Errorf("%s: %v", filename, err)
 	}
 	if err := wrapSites(buf, src, sites); err != nil {
 		return nil, fmt.Errorf("%s: %v", filename, err)
@@ -133,6 +142,29 @@ func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.F
 	return err
 }
 
+// declareFrames queues the declarations of the frame caches of the
+// sites' functions (Site.Frame), each once, before any other edit at the
+// same offset (a read that starts the body). A declaration first in its
+// block is never jumped over by a goto, and the reads after it use it.
+func declareFrames(buf *editBuffer, src []byte, sites []Site) error {
+	var at []int
+	seen := map[int]bool{}
+	for _, s := range sites {
+		if s.Frame > len(src) || s.Frame > 0 && src[s.Frame-1] != '{' {
+			return fmt.Errorf("site at %d: no body starts before %d (file changed since the analysis?)", s.Start, s.Frame)
+		}
+		if s.Frame > 0 && !seen[s.Frame] {
+			seen[s.Frame] = true
+			at = append(at, s.Frame)
+		}
+	}
+	sort.Ints(at)
+	for _, off := range at {
+		buf.insert(off, fmt.Sprintf("var %s %s.FrameCache; ", frameName, rtName))
+	}
+	return nil
+}
+
 // wrapSites queues the edits of the sites: the heads outermost first at
 // one offset, the tails innermost first.
 func wrapSites(buf *editBuffer, src []byte, sites []Site) error {
@@ -150,6 +182,9 @@ func wrapSites(buf *editBuffer, src []byte, sites []Site) error {
 	})
 	for _, s := range ss {
 		head := fmt.Sprintf("%s.%s(%d, ", rtName, s.Func, s.ID)
+		if s.Frame > 0 {
+			head = fmt.Sprintf("%s.%sF(&%s, %d, %d, ", rtName, s.Func, frameName, s.Slot, s.ID)
+		}
 		if c := src[s.Start-1+boolInt(s.Start == 0)]; s.Start > 0 && (c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
 			head = " " + head
 		}
