@@ -81,13 +81,16 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 		}
 		// A suite's families, fitted for the page, are compared as they
 		// are, not fitted again.
-		if r.Compare, err = prioritize.CompareFitted(bs, s, r.Families, opt.Run, opt.Sources); err != nil {
+		if r.Compare, err = compareFitted(bs, s, r.Families, opt.Run, opt.Sources); err != nil {
 			return err
 		}
 		r.Title = *base + " against " + r.Title
 	}
 	return writeReport(stdout, stderr, *out, r)
 }
+
+// compareFitted is prioritize.CompareFitted (a variable for tests).
+var compareFitted = prioritize.CompareFitted
 
 // writeReport writes the page to out, or to stdout when out is "". A
 // file is written whole or not at all.
