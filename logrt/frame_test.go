@@ -3,11 +3,8 @@ package logrt
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // TestFramesTrueStacks runs reads through frame caches (exitprog frames:
@@ -28,26 +25,7 @@ func TestFramesTrueStacks(t *testing.T) {
 			t.Fatalf("%s: exitprog frames: %v", env, err)
 		}
 		keys := strings.Split(strings.TrimSpace(string(out)), "\n")
-		files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
-		if len(files) != 1 {
-			t.Fatalf("%s: want one trace, found %v", env, files)
-		}
-		tr, err := tracefile.ReadFile(files[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(tr.Events) != len(keys) {
-			t.Fatalf("%s: %d events for %d reads", env, len(tr.Events), len(keys))
-		}
-		bad := 0
-		for i, e := range tr.Events {
-			if s := tr.StackOf(e.Stack); s == nil || len(s.Frames) < 2 || readKey(s)+" "+e.Value != keys[i] {
-				if bad++; bad <= 3 {
-					t.Errorf("%s: event %d: stack %v, value %q; runtime.Callers and the program gave %q", env, i, s, e.Value, keys[i])
-				}
-			}
-		}
-		records, repeated := repeatRecords(t, files[0])
+		records, repeated := repeatRecords(t, sameStacks(t, env, dir, keys))
 		t.Logf("%s: %d reads; %d repeat records count %d", env, len(keys), records, repeated)
 		if env == "SUNCAT_FRAME=1" && ctxOn && records == 0 {
 			t.Errorf("%s: no repeat records", env)

@@ -40,26 +40,8 @@ func TestRepeatsFarCallers(t *testing.T) {
 		if sw, _ := strconv.Atoi(strings.TrimPrefix(last, "switches ")); sw < 50 {
 			t.Fatalf("%s: %q: the reading frame rarely stayed where it was while the outer function changed", env, last)
 		}
-		files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
-		if len(files) != 1 {
-			t.Fatalf("%s: want one trace, found %v", env, files)
-		}
-		tr, err := tracefile.ReadFile(files[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(tr.Events) != len(keys) {
-			t.Fatalf("%s: %d events for %d calls", env, len(tr.Events), len(keys))
-		}
-		bad := 0
-		for i, e := range tr.Events {
-			if s := tr.StackOf(e.Stack); s == nil || len(s.Frames) < 2 || readKey(s)+" "+e.Value != keys[i] {
-				if bad++; bad <= 3 {
-					t.Errorf("%s: event %d: stack %v, value %q; runtime.Callers and the program gave %q", env, i, s, e.Value, keys[i])
-				}
-			}
-		}
-		records, repeated := repeatRecords(t, files[0])
+		file := sameStacks(t, env, dir, keys)
+		records, repeated := repeatRecords(t, file)
 		t.Logf("%s: %d calls, %s; %d repeat records count %d", env, len(keys), last, records, repeated)
 		if env == "SUNCAT_REPEAT=1" && (records == 0 || repeated < len(keys)/20) {
 			t.Errorf("%s: %d repeat records counting %d of %d calls: runs were not counted", env, records, repeated, len(keys))
@@ -68,6 +50,34 @@ func TestRepeatsFarCallers(t *testing.T) {
 			t.Errorf("%s: %d repeat records", env, records)
 		}
 	}
+}
+
+// sameStacks checks that the one trace in dir holds an event for each
+// line the program printed, keys, in order: each with the key of the
+// stack (readKey) and the value that the program printed (its stack as
+// runtime.Callers saw it). It returns the trace's file.
+func sameStacks(t *testing.T, env, dir string, keys []string) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+	if len(files) != 1 {
+		t.Fatalf("%s: want one trace, found %v", env, files)
+	}
+	tr, err := tracefile.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Events) != len(keys) {
+		t.Fatalf("%s: %d events for %d calls", env, len(tr.Events), len(keys))
+	}
+	bad := 0
+	for i, e := range tr.Events {
+		if s := tr.StackOf(e.Stack); s == nil || len(s.Frames) < 2 || readKey(s)+" "+e.Value != keys[i] {
+			if bad++; bad <= 3 {
+				t.Errorf("%s: event %d: stack %v, value %q; runtime.Callers and the program gave %q", env, i, s, e.Value, keys[i])
+			}
+		}
+	}
+	return files[0]
 }
 
 // readKey is the key of a read's stack without its first frame, the
