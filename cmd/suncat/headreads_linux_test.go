@@ -16,8 +16,9 @@ import (
 // with what it read) and opens the file again only to decode it. The
 // opens are counted by the kernel (inotify), so that a second read of a
 // header, through whatever function, shows: before, summary opened a
-// named trace 3 times (ReadHeader, Load, the decoding) and a trace in a
-// directory 4 (HoldsRecords too).
+// named trace 3 times (ReadHeader, Load, the decoding), a trace in a
+// directory 4 (HoldsRecords too), and diff a named trace 4 (firstByte,
+// to tell a summary -json file, too).
 func TestHeaderReadOnce(t *testing.T) {
 	files := testtrace.Copies(t, 2, recorded...)
 	dir := filepath.Dir(files[0])
@@ -31,6 +32,7 @@ func TestHeaderReadOnce(t *testing.T) {
 		{[]string{"summary", files[1], files[3]}, []string{files[1], files[3]}, 1},
 		{[]string{"view", dir}, files, 1}, // not a terminal: the text summary
 		{[]string{"events", filepath.Dir(one[0])}, one, 2},
+		{[]string{"diff", files[0], files[1]}, []string{files[0], files[1]}, 1}, // loadRun
 	} {
 		opens := countOpens(t, filepath.Dir(c.opened[0]), func() {
 			var out, errb bytes.Buffer

@@ -76,6 +76,12 @@ func loadStreamed(stderr io.Writer, cmd string, args []string, opt prioritize.Op
 	if err != nil {
 		return nil, err
 	}
+	return streamFiles(stderr, cmd, files, notes, opt)
+}
+
+// streamFiles is loadStreamed of the files that traceFiles loaded, with
+// its notes.
+func streamFiles(stderr io.Writer, cmd string, files []*tracefile.File, notes []string, opt prioritize.Options) (*stream.Result, error) {
 	counts := stream.NewCounts(files)
 	live := stderr != nil && isTerminal(stderr)
 	delay, tick, closing := 30*time.Second, 30*time.Second, 30*time.Second

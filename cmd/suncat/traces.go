@@ -277,8 +277,8 @@ func traceEnv(dir string) string {
 // loadRun reads one side of a comparison (diff, check): a trace, a
 // directory of traces, or a summary written by summary -json (so a
 // baseline can be committed). Traces are summarized streaming, as
-// summary does (loadStreamed); a file is looked at only up to its first
-// byte that is not blank to tell a summary from a trace. A path that
+// summary does (streamFiles); a file whose start is not a trace's header
+// is looked at up to its first byte that is not blank to tell a summary. A path that
 // cannot be read, like a trace or summary that does not decode, is a
 // failure (exit 1), as in every other command. The findings of traces
 // read the user's sources through src.
@@ -287,28 +287,42 @@ func loadRun(stderr io.Writer, cmd, path string, src *prioritize.Sources) (*prio
 	if err != nil {
 		return nil, nil, pathError(err)
 	}
-	if !fi.IsDir() {
-		if !fi.Mode().IsRegular() {
-			return nil, nil, fmt.Errorf("%s: not a regular file", path)
-		}
-		first, err := firstByte(path)
-		if err != nil {
-			return nil, nil, pathError(err)
-		}
-		if first == '{' {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return nil, nil, pathError(err)
-			}
-			s, err := decodeSummaryJSON(path, data)
+	if !fi.IsDir() && !fi.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	files, notes, err := traceFiles([]string{path})
+	if err != nil {
+		return nil, nil, pathError(err)
+	}
+	if _, err := files[0].Header(); err != nil && !fi.IsDir() {
+		if s, ok, err := readSummaryJSON(path); ok {
 			return s, nil, err
 		}
 	}
-	res, err := loadStreamed(stderr, cmd, []string{path}, prioritize.Options{Goroutines: "each", Sources: src})
+	res, err := streamFiles(stderr, cmd, files, notes, prioritize.Options{Goroutines: "each", Sources: src})
 	if err != nil {
 		return nil, nil, err
 	}
 	return res.Summary, res.Notes, nil
+}
+
+// readSummaryJSON reads the file at path if it is a summary written by
+// summary -json, told by its first byte that is not blank; ok reports
+// whether it is one.
+func readSummaryJSON(path string) (s *prioritize.Summary, ok bool, err error) {
+	first, err := firstByte(path)
+	if err != nil {
+		return nil, true, pathError(err)
+	}
+	if first != '{' {
+		return nil, false, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, true, pathError(err)
+	}
+	s, err = decodeSummaryJSON(path, data)
+	return s, true, err
 }
 
 // firstByte returns the first byte of a file that is not blank (space,
