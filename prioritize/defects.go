@@ -69,7 +69,7 @@ func groupSites(f *Findings) []*Finding {
 		for i, c := range d.Counts {
 			ys[i] = float64(c)
 		}
-		d.Fit = FitGrowth(xs, usedOf(ys, f.Used))
+		d.Fit = f.memo.fit(xs, usedOf(ys, f.Used))
 		if !d.Fit.Grows() { // the sum of growing sites grows; keep the class
 			d.Fit = d.Sites[0].Fit
 		}

@@ -234,14 +234,21 @@ func Families(s *Summary, opt Options) ([]*Family, []Unsized, error) {
 	if len(groups) == 0 {
 		return nil, unsized, nil
 	}
-	// Every site's calls in every sub-trace, once for all families.
-	base, err := FindingsOf(s, nil, Options{Stacks: opt.Stacks, At: opt.At, Sources: opt.Sources})
-	if err != nil {
-		return nil, nil, err
+	// Every site's calls in every sub-trace, once for all families: the
+	// summary's own findings when they were fitted so.
+	bopt := Options{Stacks: opt.Stacks, At: opt.At, Sources: opt.Sources}
+	base := findingsFor(s, bopt)
+	if base == nil {
+		var err error
+		if base, err = FindingsOf(s, nil, bopt); err != nil {
+			return nil, nil, err
+		}
 	}
+	idx := indexSubs(subs)
+	memo := fitMemo{}
 	var fams []*Family
 	for _, g := range groups {
-		f, err := fitFamily(s, base, g, opt)
+		f, err := fitFamily(s, base, g, opt, idx, memo)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -394,9 +401,40 @@ func indexRange(g *familyGroup) string {
 	return g.elems[lo] + ".." + g.elems[hi]
 }
 
+// A subIndex is the sub-traces of a suite by label (BenchN's, without
+// the b.N), each label's in order, and each sub-trace's BenchN.
+type subIndex struct {
+	byLabel map[string][]int
+	n       []int
+	bench   []bool
+	labels  []string
+}
+
+// indexSubs indexes the sub-traces, once for all the families.
+func indexSubs(subs []SubTrace) *subIndex {
+	x := &subIndex{byLabel: map[string][]int{}, n: make([]int, len(subs)), bench: make([]bool, len(subs)), labels: make([]string, len(subs))}
+	for i, st := range subs {
+		label, n, isBench := BenchN(st.Label)
+		x.byLabel[label] = append(x.byLabel[label], i)
+		x.labels[i], x.n[i], x.bench[i] = label, n, isBench
+	}
+	return x
+}
+
+// of returns the sub-traces of the labels, in sub-trace order.
+func (x *subIndex) of(labels []string) []int {
+	var out []int
+	for _, l := range labels {
+		out = append(out, x.byLabel[l]...)
+	}
+	sort.Ints(out)
+	return out
+}
+
 // fitFamily fits one family: its members' sub-traces, a benchmark's per
-// op (the run with the largest b.N of each member).
-func fitFamily(s *Summary, base *Findings, g *familyGroup, opt Options) (*Family, error) {
+// op (the run with the largest b.N of each member). The fits are
+// remembered in memo.
+func fitFamily(s *Summary, base *Findings, g *familyGroup, opt Options, idx *subIndex, memo fitMemo) (*Family, error) {
 	subs := s.Groups[0].SubTraces
 	sizeOf := map[string]float64{}
 	for i, m := range g.members {
@@ -410,8 +448,9 @@ func fitFamily(s *Summary, base *Findings, g *familyGroup, opt Options) (*Family
 	}
 	var points []point
 	best := map[string]int{} // member -> index in points (benchmarks)
-	for i, st := range subs {
-		label, n, isBench := BenchN(st.Label)
+	for _, i := range idx.of(g.members) {
+		st := &subs[i]
+		label, n, isBench := idx.labels[i], idx.n[i], idx.bench[i]
 		size, ok := sizeOf[label]
 		if !ok || st.Events == 0 && !anyEvents(s, i) {
 			continue
@@ -429,7 +468,7 @@ func fitFamily(s *Summary, base *Findings, g *familyGroup, opt Options) (*Family
 		best[label] = len(points)
 		points = append(points, point{i, n, size})
 	}
-	f := &Findings{SizesFrom: SizesFromLabels, Stacks: base.Stacks, Target: opt.At, InputSizes: true, Test: true}
+	f := &Findings{SizesFrom: SizesFromLabels, Stacks: base.Stacks, Target: opt.At, InputSizes: true, Test: true, memo: memo}
 	fam := &Family{Name: g.parent, Bench: g.bench, Findings: f}
 	for _, p := range points {
 		f.Sizes = append(f.Sizes, p.size)
@@ -465,7 +504,7 @@ func fitFamily(s *Summary, base *Findings, g *familyGroup, opt Options) (*Family
 			c.Counts[k] = int(math.Round(x))
 		}
 		c.Total = total
-		c.Fit = FitGrowth(xs, usedOf(perOp, f.Used))
+		c.Fit = f.memo.fit(xs, usedOf(perOp, f.Used))
 		c.Predicted = finite(c.Fit.At(f.Target))
 		f.Sites = append(f.Sites, &c)
 	}

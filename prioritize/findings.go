@@ -53,6 +53,9 @@ type Findings struct {
 	// setup last, growth per item first with input sizes, then by
 	// predicted count at Target).
 	Findings []*Finding `json:"findings"`
+	// memo keeps the fits of a suite's families (Families): nil fits
+	// every series.
+	memo fitMemo
 }
 
 // A Site is one getter called from one place in the code, counted over
@@ -193,9 +196,35 @@ func (s *Site) addValue(v ValueCount) {
 	}
 }
 
-// buildFindings computes the findings of a built summary.
+// buildFindings computes the findings of a built summary, and notes
+// the options they were fitted with (Families reuses them).
 func buildFindings(s *Summary, opt Options) (*Findings, error) {
-	return FindingsOf(s, nil, opt)
+	f, err := FindingsOf(s, nil, opt)
+	if err == nil {
+		s.fitted = &opt
+	}
+	return f, err
+}
+
+// findingsFor returns s.Findings when they are what FindingsOf(s, nil,
+// opt) gives, fitted by buildFindings with the same sizes, stacks,
+// target and sources; nil otherwise (a summary read from JSON, or
+// other options).
+func findingsFor(s *Summary, opt Options) *Findings {
+	f := s.fitted
+	if f == nil || !fitShortcuts || s.Findings == nil || len(f.Sizes) > 0 || len(opt.Sizes) > 0 ||
+		f.At != opt.At || f.Sources != opt.Sources || stacksOption(f.Stacks) != stacksOption(opt.Stacks) {
+		return nil
+	}
+	return s.Findings
+}
+
+// stacksOption is Options.Stacks, StacksFolded when empty.
+func stacksOption(s string) string {
+	if s == "" {
+		return StacksFolded
+	}
+	return s
 }
 
 // FindingsOf computes the findings of a built summary over the
@@ -278,7 +307,7 @@ func (f *Findings) fitTime(xs []float64, noise float64) {
 	if d := distinct(xs); d < 3 {
 		f.Note = fmt.Sprintf("%d distinct sizes; growth needs 3", d)
 	}
-	f.Time = fitTimes(xs, usedOf(f.TimeNs64(), f.Used), noise)
+	f.Time = f.memo.fitTimes(xs, usedOf(f.TimeNs64(), f.Used), noise)
 	f.TimePredictedNs = finite(f.Time.At(f.Target))
 	if lo, _ := minMax(xs); f.Time.Grows() {
 		f.LagSize, _ = f.Time.Reaches(LagThreshold, lo)
@@ -296,7 +325,12 @@ const TimeNoise = 5e6 // ns
 // back when the fit rises less than noise over the sizes: constant,
 // with a Note that says so.
 func fitTimes(xs, ts []float64, noise float64) Fit {
-	fit := FitGrowth(xs, ts)
+	return fitMemo(nil).fitTimes(xs, ts, noise)
+}
+
+// fitTimes is fitTimes with the fits remembered in m.
+func (m fitMemo) fitTimes(xs, ts []float64, noise float64) Fit {
+	fit := m.fit(xs, ts)
 	if !fit.Grows() {
 		return fit
 	}

@@ -315,7 +315,14 @@ func fitCandidates(xs, ys []float64) (chosen, best Fit, cands []Fit) {
 	var rms []float64
 	bi := -1
 	for c := ClassLog; c <= ClassExponential; c++ {
-		f := fitClass(c, xs, ys, w)
+		var f Fit
+		if c == ClassExponential && polyFits(fits) && !expPossible(xs, ys) {
+			// The exponential fit would be set aside (expShown), and
+			// fitExp costs most of a fit: leave it out.
+			f = Fit{Class: ClassConstant, A: mean(ys)}
+		} else {
+			f = fitClass(c, xs, ys, w)
+		}
 		if c == ClassExponential && f.Grows() && polyFits(fits) && !expShown(xs, ys, f) {
 			f = Fit{Class: ClassConstant, A: mean(ys)}
 		}
@@ -444,8 +451,11 @@ func expShown(xs, ys []float64, f Fit) bool {
 		}
 		return e
 	}
+	if !semiLogStraighter(xs, ys) {
+		return false
+	}
 	exp := fitClass(ClassExponential, tx, ty, w)
-	if !exp.Grows() || !semiLogStraighter(xs, ys) {
+	if !exp.Grows() {
 		return false
 	}
 	e := miss(exp)
@@ -455,6 +465,20 @@ func expShown(xs, ys []float64, f Fit) bool {
 		}
 	}
 	return true
+}
+
+// fitShortcuts leaves out the work whose result the fit does not use
+// (expPossible) and computes 2^(rate·x) once per distinct size (fitExp);
+// tests turn it off to compare with the full computation.
+var fitShortcuts = true
+
+// expPossible reports whether expShown can hold for some exponential
+// fit of the counts: it needs four distinct sizes and semiLogStraighter,
+// which do not depend on the fit. (fitExp returns the flat fit that
+// fitCandidates puts in place of an exponential not shown, when it
+// finds no growth.)
+func expPossible(xs, ys []float64) bool {
+	return !fitShortcuts || distinct(xs) >= 4 && semiLogStraighter(xs, ys)
 }
 
 // secondLargest is the largest x below the largest.
@@ -474,7 +498,7 @@ func secondLargest(xs []float64) float64 {
 // log x (a power: a constant factor per doubling), over the points with
 // a count of at least 1; false with fewer than three such sizes.
 func semiLogStraighter(xs, ys []float64) bool {
-	var lx, sx, ly []float64
+	lx, sx, ly := make([]float64, 0, len(ys)), make([]float64, 0, len(ys)), make([]float64, 0, len(ys))
 	for i, y := range ys {
 		if y >= 1 && xs[i] > 0 {
 			sx, lx, ly = append(sx, xs[i]), append(lx, math.Log(xs[i])), append(ly, math.Log(y))
@@ -612,10 +636,15 @@ func fitExp(xs, ys, w []float64) Fit {
 	lo, hi := minMax(xs)
 	const steps = 40
 	fx := make([]float64, len(xs))
+	sizes, of := sizeIndex(xs)
+	ex := make([]float64, len(sizes))
 	at := func(k float64) (Fit, float64) {
 		rate := math.Pow(60, k/steps) / (hi - lo)
-		for i, x := range xs {
-			fx[i] = math.Exp2(rate * (x - hi)) // scaled by 2^(-rate·hi) to stay finite
+		for i, x := range sizes {
+			ex[i] = math.Exp2(rate * (x - hi)) // scaled by 2^(-rate·hi) to stay finite
+		}
+		for i := range xs {
+			fx[i] = ex[of[i]]
 		}
 		a, b := linReg(fx, ys, w)
 		if b <= 0 || math.IsNaN(b) {
@@ -653,6 +682,31 @@ func fitExp(xs, ys, w []float64) Fit {
 	}
 	f, _ := at(bestK)
 	return f
+}
+
+// sizeIndex returns the distinct sizes of xs and the index of each x
+// among them, so that a function of the size is computed once per size
+// (a suite's fit has tens of thousands of points and a hundred sizes);
+// without fitShortcuts, every x is a size of its own.
+func sizeIndex(xs []float64) (sizes []float64, of []int) {
+	of = make([]int, len(xs))
+	if !fitShortcuts {
+		for i := range of {
+			of[i] = i
+		}
+		return xs, of
+	}
+	seen := make(map[float64]int, 16)
+	for i, x := range xs {
+		k, ok := seen[x]
+		if !ok {
+			k = len(sizes)
+			seen[x] = k
+			sizes = append(sizes, x)
+		}
+		of[i] = k
+	}
+	return sizes, of
 }
 
 // linReg returns the weighted least-squares intercept and slope of ys on
@@ -765,6 +819,15 @@ func minMax(xs []float64) (lo, hi float64) {
 }
 
 func distinct(xs []float64) int {
+	if len(xs) > 64 {
+		// A suite's tens of thousands of points at a hundred sizes:
+		// a set, not a sorted copy. (NaNs count one each, either way.)
+		seen := make(map[float64]struct{}, 16)
+		for _, x := range xs {
+			seen[x] = struct{}{}
+		}
+		return len(seen)
+	}
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
 	n := 0

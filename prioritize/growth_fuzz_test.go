@@ -8,7 +8,8 @@ import (
 
 // FuzzFitGrowth: any counts at any sizes give a class without panicking;
 // a growing class explains at least 80% of the variation and rises with
-// the counts; its alternative is another growing class.
+// the counts; its alternative is another growing class; the shortcuts
+// (fitShortcuts) change nothing.
 func FuzzFitGrowth(f *testing.F) {
 	f.Add([]byte{1, 0, 2, 0, 4, 0, 8, 0, 16, 0, 0, 0, 4, 0, 24, 0, 112, 0, 224, 1})
 	f.Add([]byte{1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 17, 0, 28, 0, 34, 0, 40, 0, 46, 0})
@@ -23,6 +24,11 @@ func FuzzFitGrowth(f *testing.F) {
 			ys[i] = float64(binary.LittleEndian.Uint16(data[2*n+2*i:]))
 		}
 		fit := FitGrowth(xs, ys)
+		var full Fit
+		withoutShortcuts(func() { full = FitGrowth(xs, ys) })
+		if a, b := fitString(fit), fitString(full); a != b {
+			t.Fatalf("%v at %v: with the shortcuts %s, without %s", ys, xs, a, b)
+		}
 		if fit.Class < ClassNone || fit.Class > ClassExponential {
 			t.Fatalf("class %d", fit.Class)
 		}

@@ -47,6 +47,9 @@ type Summary struct {
 	// Findings: the call sites that grow with the input size (over all
 	// groups); see Findings.
 	Findings *Findings `json:"findings"`
+	// fitted: the options Findings were fitted with (buildFindings);
+	// nil when not known.
+	fitted *Options
 }
 
 // A Group is the summary of the events of one goroutine group.
