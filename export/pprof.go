@@ -38,7 +38,8 @@ func Profile(s *prioritize.Summary, opt ProfileOptions) *profile.Profile {
 		for _, t := range g.Terminals {
 			locs := b.locations(t)
 			site := sites[prioritize.TermRef{Group: gi, Letter: t.Letter}]
-			for sub, calls := range t.PerSub {
+			for _, c := range t.Subs() {
+				sub, calls := c.Sub, c.Calls
 				if calls == 0 {
 					continue
 				}
@@ -55,12 +56,12 @@ func Profile(s *prioritize.Summary, opt ProfileOptions) *profile.Profile {
 				}
 				num := map[string][]int64{"repetition": {int64(sub + 1)}}
 				if set := hookedSet(t.Getter); set != "" {
-					p.Sample = append(p.Sample, b.statementSamples(set, locs, t.BySub[sub], calls, labels, num)...)
+					p.Sample = append(p.Sample, b.statementSamples(set, locs, c.Values, calls, labels, num)...)
 					continue
 				}
 				p.Sample = append(p.Sample, &profile.Sample{
 					Location: locs,
-					Value:    []int64{int64(calls), int64(len(t.BySub[sub]))},
+					Value:    []int64{int64(calls), int64(len(c.Values))},
 					Label:    labels,
 					NumLabel: num,
 				})

@@ -259,11 +259,11 @@ func TestProfileStatements(t *testing.T) {
 		{Func: "database/sql.(*DB).QueryContext", File: "/go/src/database/sql/sql.go", Line: 1700},
 		{Func: "main.list", File: "/src/app/list.go", Line: 9},
 	}
+	term := &prioritize.Terminal{Letter: "a", Name: "(*DB).QueryContext", Getter: call, Frames: frames, Total: 6}
+	term.SetPerSub([]int{6}, [][]prioritize.ValueCount{{{Value: q1, Count: 3}, {Value: q2, Count: 2}}})
 	s := &prioritize.Summary{Traces: []string{"t.suncat"}, Split: "none", Groups: []*prioritize.Group{{
 		Goroutine: "main.main", SubTraces: []prioritize.SubTrace{{Label: "n=2"}},
-		Terminals: []*prioritize.Terminal{{Letter: "a", Name: "(*DB).QueryContext", Getter: call, Frames: frames,
-			Total: 6, PerSub: []int{6},
-			BySub: [][]prioritize.ValueCount{{{Value: q1, Count: 3}, {Value: q2, Count: 2}}}}},
+		Terminals: []*prioritize.Terminal{term},
 	}}}
 	p := Profile(s, ProfileOptions{})
 	if err := p.CheckValid(); err != nil {

@@ -229,7 +229,7 @@ func TestMergerRun(t *testing.T) {
 	if len(g.SubTraces) != 2 || g.SubTraces[0].Label != "TestA" || g.SubTraces[1].Label != "TestA/sub" || g.Left != 1 || g.Events != 3 {
 		t.Errorf("kept %+v, %d left; want TestA, TestA/sub, 1 left", g.SubTraces, g.Left)
 	}
-	if got := g.Terminals[0].PerSub; !reflect.DeepEqual(got, []int{1, 2}) {
+	if got := g.Terminals[0].PerSub(); !reflect.DeepEqual(got, []int{1, 2}) {
 		t.Errorf("calls per kept sub-trace %v, want [1 2]", got)
 	}
 	if s, err := merge(""); err != nil || len(s.Groups[0].SubTraces) != 3 {
@@ -302,9 +302,9 @@ func TestMergeGroup(t *testing.T) {
 	if s := strings.Join(got, " "); s != "a=(*T).B@main.g b=(*T).A@main.h c=(*T).A@main.f" {
 		t.Errorf("terminals %s", s)
 	}
-	if c := g.Terminals[2]; c.Total != 2 || !reflect.DeepEqual(c.PerSub, []int{0, 2}) || len(c.BySub) != 2 ||
-		!reflect.DeepEqual(c.Values, []ValueCount{{"A-value", 2}}) {
-		t.Errorf("A@f: total %d, per sub-trace %v, values %v", c.Total, c.PerSub, c.Values)
+	if c := g.Terminals[2]; c.Total != 2 || !reflect.DeepEqual(c.PerSub(), []int{0, 2}) || c.NumSubs() != 2 ||
+		!reflect.DeepEqual(c.Values, []ValueCount{{"A-value", 2}}) || !reflect.DeepEqual(c.ValuesIn(1), c.Values) || c.ValuesIn(0) != nil {
+		t.Errorf("A@f: total %d, per sub-trace %v, values %v", c.Total, c.PerSub(), c.Values)
 	}
 	if gr := g.Grammar.String(); gr != "S -> A B\nA -> a b\nB -> c^2\n" {
 		t.Errorf("grammar\n%s", gr)

@@ -42,9 +42,11 @@
 //	    SubTraces []SubTrace     the repetitions: Label, Events, Start, End
 //	    Terminals []*Terminal    Letter, Name ("(*Stop).Name"), Getter,
 //	                             Frames (the stack, getter first), Total,
-//	                             PerSub (the Count Summary), Values and
-//	                             BySub (the strings, overall and per
-//	                             sub-trace)
+//	                             Values (its strings); Subs, Calls and
+//	                             ValuesIn: its calls and strings in the
+//	                             sub-traces it occurs in only (the Count
+//	                             Summary; JSON: perSub and bySub for
+//	                             every sub-trace)
 //	    Grammar *grammar.Grammar its terminal i is Terminals[i]
 //	    Patterns []Pattern       every item of every rule, classified, in
 //	                             the default priority order; Terminals

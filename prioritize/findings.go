@@ -145,12 +145,12 @@ func findSites(s *Summary, stacks string, src *sources) []*Site {
 			site := byKey[key]
 			if site == nil {
 				site = &Site{Getter: t.Getter, Name: t.Name, Package: t.Getter.Package, Frames: fs,
-					Counts: make([]int, len(t.PerSub)), values: map[string]int{}}
+					Counts: make([]int, t.NumSubs()), values: map[string]int{}}
 				byKey[key] = site
 				sites = append(sites, site)
 			}
-			for i, c := range t.PerSub {
-				site.Counts[i] += c
+			for _, c := range t.Subs() {
+				site.Counts[c.Sub] += c.Calls
 			}
 			site.Total += t.Total
 			site.Terminals = append(site.Terminals, TermRef{Group: gi, Letter: t.Letter})

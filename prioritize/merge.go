@@ -217,14 +217,7 @@ type mergedGroup struct {
 	// by terminal id, until finish spreads them over all the sub-traces
 	// once (growing PerSub and BySub cell by cell cost gigabytes with
 	// tens of thousands of sub-traces).
-	cells [][]subCell
-}
-
-// A subCell is a terminal's calls and distinct values in one sub-trace.
-type subCell struct {
-	sub   int
-	calls int
-	vals  []ValueCount
+	cells [][]SubCount
 }
 
 // add merges the group's events of part p (pg, the part's group gi):
@@ -394,7 +387,7 @@ func (mg *mergedGroup) counts(p *Part, gi int32, terms []*Terminal, kept map[int
 			mg.cells = append(mg.cells, nil)
 		}
 		calls, vals := mergeCells(cells)
-		mg.cells[id] = append(mg.cells[id], subCell{cs[a].sub, calls, vals})
+		mg.cells[id] = append(mg.cells[id], SubCount{Sub: cs[a].sub, Calls: calls, Values: vals})
 		a = b
 	}
 }
@@ -415,7 +408,7 @@ func (mg *mergedGroup) finish(labels []string, noPatterns bool) *Group {
 	for i, t := range g.Terminals {
 		names[i] = t.Letter
 		mg.spread(t, i, len(labels))
-		t.Values, t.Total = allValues(t.BySub)
+		t.Values, t.Total = allValues(t.subs)
 	}
 	g.Grammar = mg.gram.Grammar(names)
 	// The grammar numbers only the sub-traces it was given; map its
@@ -427,16 +420,25 @@ func (mg *mergedGroup) finish(labels []string, noPatterns bool) *Group {
 	return g
 }
 
-// spread gives terminal t (id i) its calls and values in each of the n
-// sub-traces from the cells merged, allocating PerSub and BySub once.
+// spread gives terminal t (id i) its calls and values in the sub-traces
+// it occurs in, of n, from the cells merged (by sub-trace; of two cells
+// of one sub-trace, the later).
 func (mg *mergedGroup) spread(t *Terminal, i, n int) {
-	t.PerSub, t.BySub = make([]int, n), make([][]ValueCount, n)
 	if i >= len(mg.cells) {
+		t.SetSubs(n, nil)
 		return
 	}
-	for _, c := range mg.cells[i] {
-		t.PerSub[c.sub], t.BySub[c.sub] = c.calls, c.vals
+	cs := mg.cells[i]
+	sort.SliceStable(cs, func(a, b int) bool { return cs[a].Sub < cs[b].Sub })
+	k := 0
+	for j := range cs {
+		if k > 0 && cs[k-1].Sub == cs[j].Sub {
+			k--
+		}
+		cs[k] = cs[j]
+		k++
 	}
+	t.SetSubs(n, cs[:k:k])
 	mg.cells[i] = nil
 }
 
@@ -487,12 +489,12 @@ func mergeCells(cells []*cell) (int, []ValueCount) {
 
 // allValues merges a terminal's values over its sub-traces, in order of
 // first return, and counts its calls.
-func allValues(bySub [][]ValueCount) ([]ValueCount, int) {
+func allValues(subs []SubCount) ([]ValueCount, int) {
 	var all []ValueCount
 	index := map[string]int{}
 	total := 0
-	for _, vs := range bySub {
-		for _, v := range vs {
+	for _, c := range subs {
+		for _, v := range c.Values {
 			total += v.Count
 			if i, ok := index[v.Value]; ok {
 				all[i].Count += v.Count

@@ -207,8 +207,8 @@ func TestBusAppAcceptance(t *testing.T) {
 			t.Errorf("series %v does not grow by one per sub-trace", top.Series)
 		}
 	}
-	for i, vs := range term.BySub {
-		if len(vs) != 1 || vs[0].Count != i+1 {
+	for i := 0; i < term.NumSubs(); i++ {
+		if vs := term.ValuesIn(i); len(vs) != 1 || vs[0].Count != i+1 {
 			t.Errorf("sub-trace %d: values %v, want one stop name %d times", i+1, vs, i+1)
 		}
 	}
@@ -512,7 +512,9 @@ func TestCountLine(t *testing.T) {
 		{cat(zeros(3), []int{4, 0, 0, 5}, zeros(12)), 9, "a^0(x3)|4|0|0|5|0(x12)"},
 		{cat([]int{1, 2, 3, 4, 5, 6, 7, 8, 9}, []int{1, 2, 3, 4, 5, 6, 7, 8, 9}), 90, "a^1|2|3|4|5|6|7|8|9|1|2|3|4|5|6|7|8|9"},
 	} {
-		if got := CountLine(&Terminal{Letter: "a", PerSub: tc.per, Total: tc.total}); got != tc.want {
+		term := &Terminal{Letter: "a", Total: tc.total}
+		term.SetPerSub(tc.per, nil)
+		if got := CountLine(term); got != tc.want {
 			t.Errorf("CountLine(%v) = %q, want %q", tc.per, got, tc.want)
 		}
 	}

@@ -184,14 +184,17 @@ func refBuild(traces []*tracefile.Trace, opt Options) (*Summary, error) {
 				id = int32(len(ids))
 				ids[t] = id
 				t.Letter = letter(int(id))
-				t.PerSub = make([]int, len(labels))
-				t.BySub = make([][]ValueCount, len(labels))
+				vindex[t] = &refIndex{all: map[string]int{}, subs: make([]map[string]int, len(labels)),
+					per: make([]int, len(labels)), by: make([][]ValueCount, len(labels))}
 				g.Terminals = append(g.Terminals, t)
 			}
 			t.Total++
-			t.PerSub[te.sub]++
+			vindex[t].per[te.sub]++
 			refCount(t, te.sub, te.e.Value, vindex)
 			subs[te.sub] = append(subs[te.sub], id)
+		}
+		for _, t := range g.Terminals {
+			t.SetPerSub(vindex[t].per, vindex[t].by)
 		}
 		if g.Events == 0 {
 			continue
@@ -240,15 +243,13 @@ func refOnlyGoroutines(tr *tracefile.Trace, re *regexp.Regexp) *tracefile.Trace 
 type refIndex struct {
 	all  map[string]int
 	subs []map[string]int
+	per  []int          // calls in each sub-trace
+	by   [][]ValueCount // values in each sub-trace
 }
 
 // refCount records one more return of v in sub-trace sub.
 func refCount(t *Terminal, sub int, v string, index map[*Terminal]*refIndex) {
 	x := index[t]
-	if x == nil {
-		x = &refIndex{all: map[string]int{}, subs: make([]map[string]int, len(t.BySub))}
-		index[t] = x
-	}
 	if i, ok := x.all[v]; ok {
 		t.Values[i].Count++
 	} else {
@@ -261,10 +262,10 @@ func refCount(t *Terminal, sub int, v string, index map[*Terminal]*refIndex) {
 		x.subs[sub] = m
 	}
 	if i, ok := m[v]; ok {
-		t.BySub[sub][i].Count++
+		x.by[sub][i].Count++
 	} else {
-		m[v] = len(t.BySub[sub])
-		t.BySub[sub] = append(t.BySub[sub], ValueCount{Value: v, Count: 1})
+		m[v] = len(x.by[sub])
+		x.by[sub] = append(x.by[sub], ValueCount{Value: v, Count: 1})
 	}
 }
 

@@ -169,8 +169,8 @@ func TestBuildRun(t *testing.T) {
 			t.Errorf("-run %q: no terminal (*T).A", tc.run)
 			continue
 		}
-		if !reflect.DeepEqual(a.PerSub, tc.perA) || len(a.BySub) != len(tc.labels) {
-			t.Errorf("-run %q: (*T).A per sub-trace %v (%d value lists), want %v", tc.run, a.PerSub, len(a.BySub), tc.perA)
+		if !reflect.DeepEqual(a.PerSub(), tc.perA) || a.NumSubs() != len(tc.labels) {
+			t.Errorf("-run %q: (*T).A per sub-trace %v (%d sub-traces), want %v", tc.run, a.PerSub(), a.NumSubs(), tc.perA)
 		}
 		// Terminals are lettered over the kept sub-traces only: the first
 		// event kept is a.
@@ -264,7 +264,7 @@ func TestBuildRunOtherSplits(t *testing.T) {
 	g = s.Groups[0]
 	a := terminalByName(g, "(*T).A")
 	if len(g.SubTraces) != 2 || g.SubTraces[0].Label != "TestA" || g.SubTraces[1].Label != "TestA" ||
-		!reflect.DeepEqual(a.PerSub, []int{1, 3}) || g.Left != 3 {
-		t.Errorf("two traces, -run TestA: %+v, (*T).A %v, left %d", g.SubTraces, a.PerSub, g.Left)
+		!reflect.DeepEqual(a.PerSub(), []int{1, 3}) || g.Left != 3 {
+		t.Errorf("two traces, -run TestA: %+v, (*T).A %v, left %d", g.SubTraces, a.PerSub(), g.Left)
 	}
 }

@@ -72,15 +72,22 @@ type SubTrace struct {
 }
 
 // A Terminal is an abstract event: one call stack of one getter.
+//
+// Its calls and values in each sub-trace are kept for the sub-traces it
+// occurs in only (Subs, Calls, ValuesIn): a suite of 43,000 subtests
+// has thousands of terminals, each in a hundred of them. Its JSON form
+// has them for every sub-trace (perSub, bySub; doc/summary.md).
 type Terminal struct {
 	Letter string            `json:"letter"`
 	Name   string            `json:"name"` // the getter: "(*Stop).Name"
 	Getter tracefile.Getter  `json:"getter"`
 	Frames []tracefile.Frame `json:"frames"` // Frames[0] is the getter
 	Total  int               `json:"total"`
-	PerSub []int             `json:"perSub"` // calls in each sub-trace
 	Values []ValueCount      `json:"values"` // distinct values, first appearance order
-	BySub  [][]ValueCount    `json:"bySub"`  // distinct values in each sub-trace
+	// subs are its calls and values in the sub-traces it occurs in, by
+	// Sub; nsub is the number of sub-traces of its group.
+	subs []SubCount
+	nsub int
 }
 
 // A ValueCount is a string value and how often it was returned.

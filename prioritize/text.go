@@ -72,24 +72,44 @@ func maxOf(xs []int) int {
 // (more than 16 sub-traces, as one per test gives), a run of three or more
 // zeros is written once with its length: a^1|0(x91).
 func CountLine(t *Terminal) string {
-	counts := t.PerSub
-	if len(counts) <= 1 {
+	n := t.NumSubs()
+	if n <= 1 {
 		return fmt.Sprintf("%s^%d", t.Letter, t.Total)
 	}
-	parts := make([]string, 0, len(counts))
-	for i := 0; i < len(counts); i++ {
-		j := i
-		for j < len(counts) && counts[j] == 0 {
-			j++
+	var b strings.Builder
+	b.WriteString(t.Letter)
+	b.WriteByte('^')
+	subs := t.Subs()
+	next := 0 // the first of subs at or after i
+	for i := 0; i < n; i++ {
+		for next < len(subs) && subs[next].Sub < i {
+			next++
 		}
-		if len(counts) > 16 && j-i >= 3 {
-			parts = append(parts, fmt.Sprintf("0(x%d)", j-i))
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		// The zeros from i on: up to the next sub-trace with calls.
+		j := i
+		for k := next; j < n; j++ {
+			for k < len(subs) && subs[k].Sub < j {
+				k++
+			}
+			if k < len(subs) && subs[k].Sub == j && subs[k].Calls != 0 {
+				break
+			}
+		}
+		if n > 16 && j-i >= 3 {
+			fmt.Fprintf(&b, "0(x%d)", j-i)
 			i = j - 1
 			continue
 		}
-		parts = append(parts, strconv.Itoa(counts[i]))
+		c := 0
+		if next < len(subs) && subs[next].Sub == i {
+			c = subs[next].Calls
+		}
+		b.WriteString(strconv.Itoa(c))
 	}
-	return fmt.Sprintf("%s^%s", t.Letter, strings.Join(parts, "|"))
+	return b.String()
 }
 
 // Where describes a terminal's call site: the caller of the getter.
@@ -203,10 +223,10 @@ func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds 
 			for ti, t := range g.Terminals {
 				fmt.Fprintf(&b, "%s %s %s\n", t.Letter, t.Name, wheres[ti])
 				fmt.Fprintf(&b, "    all: %s\n", values(t.Values, 8))
-				if len(t.BySub) > 1 {
-					for i, vs := range t.BySub {
-						if len(vs) > 0 {
-							fmt.Fprintf(&b, "    %s: %s\n", g.SubTraces[i].Label, values(vs, 4))
+				if t.NumSubs() > 1 {
+					for _, c := range t.Subs() {
+						if len(c.Values) > 0 {
+							fmt.Fprintf(&b, "    %s: %s\n", g.SubTraces[c.Sub].Label, values(c.Values, 4))
 						}
 					}
 				}
@@ -226,9 +246,9 @@ func PatternValues(g *Group, p Pattern) [][]ValueCount {
 			if t.Letter != l {
 				continue
 			}
-			for i, vs := range t.BySub {
-				for _, v := range vs {
-					out[i] = addCount(out[i], v)
+			for _, c := range t.Subs() {
+				for _, v := range c.Values {
+					out[c.Sub] = addCount(out[c.Sub], v)
 				}
 			}
 		}

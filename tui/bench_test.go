@@ -123,7 +123,7 @@ func manyTerminals(n int) *fakeSummary {
 	for i := range g.Terminals {
 		l := "t" + strconv.Itoa(i)
 		g.Terminals[i] = Terminal{Letter: l, Name: "(*T).Get", Getter: "m.(*T).Get", Frames: stack("(*T).Get", "run", i%50),
-			Total: i%7 + 1, PerSub: []int{i%7 + 1}, Values: []Value{{"v" + strconv.Itoa(i), i%7 + 1}}}
+			Total: i%7 + 1, NSub: 1, Subs: []SubValues{{Sub: 0, Calls: i%7 + 1}}, Values: []Value{{"v" + strconv.Itoa(i), i%7 + 1}}}
 		items[i] = item(l, true, i%7+1)
 		ps[i] = Pattern{Symbol: l, Terminal: true, Rule: "S", Position: i, Counts: []int{i%7 + 1}, Series: []int{i%7 + 1}, Kind: "constant", Max: i%7 + 1, Terminals: []string{l}}
 	}

@@ -108,7 +108,7 @@ func (m *detailsModel) terminalDetails(b *strings.Builder, r row, t *Terminal, w
 		m.patternSummary(b, r.pat, w)
 	}
 	m.heading(b, "calls per sub-trace")
-	b.WriteString(m.perSub(t.PerSub, w))
+	b.WriteString(m.perSub(t.PerSub(), w))
 	fmt.Fprintf(b, "%d in all\n", t.Total)
 
 	m.heading(b, fmt.Sprintf("values (%d distinct)", len(t.Values)))
@@ -119,8 +119,8 @@ func (m *detailsModel) terminalDetails(b *strings.Builder, r row, t *Terminal, w
 		}
 		b.WriteString(wrap(fmt.Sprintf("%4d× %s", v.Count, quoteValue(v.Value)), w) + "\n")
 	}
-	if len(t.BySub) > 1 {
-		m.bySub(b, t.BySub, w)
+	if t.NSub > 1 {
+		m.bySub(b, t.BySub(), w)
 	}
 	m.heading(b, "call stack")
 	for _, f := range t.Frames {

@@ -33,10 +33,10 @@ func term(letter, recv, method, field, caller string, line int, bySub ...[]Value
 		Letter: letter, Name: "(*" + recv + ")." + method,
 		Getter: "example.com/oba/model.(*" + recv + ")." + method, Field: field,
 		Frames: stack("(*"+recv+")."+method, caller, line),
-		BySub:  bySub,
+		NSub:   len(bySub),
 	}
 	index := map[string]int{}
-	for _, vs := range bySub {
+	for sub, vs := range bySub {
 		n := 0
 		for _, v := range vs {
 			n += v.Count
@@ -47,7 +47,9 @@ func term(letter, recv, method, field, caller string, line int, bySub ...[]Value
 				t.Values = append(t.Values, v)
 			}
 		}
-		t.PerSub = append(t.PerSub, n)
+		if n > 0 || vs != nil {
+			t.Subs = append(t.Subs, SubValues{Sub: sub, Calls: n, Values: vs})
+		}
 		t.Total += n
 	}
 	return t
@@ -159,7 +161,7 @@ func fakeFindings(g, bg Group) Findings {
 func fakeSite(g Group, letter, class, predicted, fit string, gi int) Site {
 	for _, t := range g.Terminals {
 		if t.Letter == letter {
-			return Site{Class: class, Fit: fit, Counts: t.PerSub, Predicted: predicted, Prediction: predicted + " at 40", Name: t.Name, Getter: t.Getter,
+			return Site{Class: class, Fit: fit, Counts: t.PerSub(), Predicted: predicted, Prediction: predicted + " at 40", Name: t.Name, Getter: t.Getter,
 				Where: where(&t), Stack: t.Frames[:2], Value: t.Values[0], Group: gi, Letters: []string{letter}}
 		}
 	}
@@ -175,7 +177,9 @@ func notate(f *fakeSummary) *fakeSummary {
 		g := &f.groups[gi]
 		for i := range g.Terminals {
 			t := &g.Terminals[i]
-			t.Counts = prioritize.CountLine(&prioritize.Terminal{Letter: t.Letter, Total: t.Total, PerSub: t.PerSub})
+			pt := &prioritize.Terminal{Letter: t.Letter, Total: t.Total}
+			pt.SetPerSub(t.PerSub(), nil)
+			t.Counts = prioritize.CountLine(pt)
 		}
 		for _, r := range g.Rules {
 			for i := range r.Items {
@@ -247,7 +251,7 @@ func (f *fakeSummary) Values(g int, letters []string) [][]Value {
 			if t.Letter != l {
 				continue
 			}
-			for i, vs := range t.BySub {
+			for i, vs := range t.BySub() {
 			next:
 				for _, v := range vs {
 					for j := range out[i] {

@@ -88,7 +88,7 @@ func convertGroup(g *prioritize.Group) Group {
 	for i, t := range g.Terminals {
 		ct := Terminal{
 			Letter: t.Letter, Name: t.Name, Field: t.Getter.Field, Hooked: t.Getter.HookedCall(), Where: wheres[i],
-			Total: t.Total, PerSub: t.PerSub, Counts: prioritize.CountLine(t),
+			Total: t.Total, NSub: t.NumSubs(), Counts: prioritize.CountLine(t),
 			Values: values(t.Values),
 		}
 		if t.Getter.ID != 0 {
@@ -98,9 +98,9 @@ func convertGroup(g *prioritize.Group) Group {
 		for j, f := range t.Frames {
 			ct.Frames[j] = Frame{Func: f.Func, File: f.File, Line: f.Line}
 		}
-		ct.BySub = make([][]Value, len(t.BySub))
-		for j, vs := range t.BySub {
-			ct.BySub[j] = values(vs)
+		ct.Subs = make([]SubValues, len(t.Subs()))
+		for j, c := range t.Subs() {
+			ct.Subs[j] = SubValues{Sub: c.Sub, Calls: c.Calls, Values: values(c.Values)}
 		}
 		out.Terminals[i] = ct
 	}

@@ -162,8 +162,8 @@ func TestFromPrioritizeRun(t *testing.T) {
 	if got := strings.Join(g.SubTraces, ","); got != "sub1,sub2" {
 		t.Errorf("sub-traces %s, want sub1,sub2", got)
 	}
-	if a := g.Terminals[0]; len(a.PerSub) != 2 || a.PerSub[0] != 2 || a.PerSub[1] != 3 {
-		t.Errorf("terminal a per sub-trace %v, want [2 3]", a.PerSub)
+	if a := g.Terminals[0]; a.NSub != 2 || a.PerSub()[0] != 2 || a.PerSub()[1] != 3 {
+		t.Errorf("terminal a per sub-trace %v, want [2 3]", a.PerSub())
 	}
 	if !strings.Contains(g.Header, "1 outside sub-traces left out") {
 		t.Errorf("header %q does not count the dropped sub-trace's event", g.Header)

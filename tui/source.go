@@ -105,10 +105,38 @@ type Terminal struct {
 	Frames []Frame // the call stack, Frames[0] is the getter
 	Where  string  // its call site, told apart from the group's others (prioritize.Wheres); "" to describe it from Frames
 	Total  int
-	PerSub []int     // calls in each sub-trace
-	Counts string    // its Count Summary entry: "a^4|5|6|7"
-	Values []Value   // distinct values, in order of first appearance
-	BySub  [][]Value // distinct values in each sub-trace
+	// Subs are its calls and values in the sub-traces it occurs in, by
+	// Sub, of NSub (its group's); PerSub and BySub spread them over all.
+	Subs   []SubValues
+	NSub   int
+	Counts string  // its Count Summary entry: "a^4|5|6|7"
+	Values []Value // distinct values, in order of first appearance
+}
+
+// SubValues are a terminal's calls and distinct values in one sub-trace.
+type SubValues struct {
+	Sub    int // index in Group.SubTraces
+	Calls  int
+	Values []Value
+}
+
+// PerSub returns the terminal's calls in each sub-trace (a new slice).
+func (t *Terminal) PerSub() []int {
+	out := make([]int, t.NSub)
+	for _, c := range t.Subs {
+		out[c.Sub] = c.Calls
+	}
+	return out
+}
+
+// BySub returns the terminal's distinct values in each sub-trace (nil
+// where it has none), a new slice.
+func (t *Terminal) BySub() [][]Value {
+	out := make([][]Value, t.NSub)
+	for _, c := range t.Subs {
+		out[c.Sub] = c.Values
+	}
+	return out
 }
 
 // A Frame is one frame of a call stack.

@@ -287,12 +287,13 @@ func demoStory(sum *prioritize.Summary, g *prioritize.Group) string {
 	if t == nil {
 		return b.String()
 	}
-	fmt.Fprintf(&b, "\nThe top increasing pattern, %s, is %s^%s of the Count Summary", top.Notation(), t.Letter, prioritize.CountList(t.PerSub))
+	perSub := t.PerSub()
+	fmt.Fprintf(&b, "\nThe top increasing pattern, %s, is %s^%s of the Count Summary", top.Notation(), t.Letter, prioritize.CountList(perSub))
 	if n := owner[t.Letter]; n > 0 {
 		fmt.Fprintf(&b, ", finding %d", n)
 	}
 	b.WriteString(".\n")
-	if k := len(t.PerSub) - len(top.Counts); k > 0 && equalInts(t.PerSub[k:], top.Counts) {
+	if k := len(perSub) - len(top.Counts); k > 0 && equalInts(perSub[k:], top.Counts) {
 		left := "sub-trace 1 is"
 		if k > 1 {
 			left = fmt.Sprintf("sub-traces 1 to %d are", k)
@@ -300,9 +301,9 @@ func demoStory(sum *prioritize.Summary, g *prioritize.Group) string {
 		fmt.Fprintf(&b, "(A pattern counts the calls inside a rule that repeats: rule %s repeats from sub-trace %d on, so %s left out.)\n", top.Rule, k+1, left)
 	}
 	fmt.Fprintf(&b, "%s called from %s. Its values per sub-trace:\n", t.Name, prioritize.Where(t))
-	for i, vs := range t.BySub {
+	for i := range perSub {
 		var parts []string
-		for _, v := range vs {
+		for _, v := range t.ValuesIn(i) {
 			parts = append(parts, fmt.Sprintf("%q x%d", v.Value, v.Count))
 		}
 		fmt.Fprintf(&b, "  %s: %s\n", g.SubTraces[i].Label, strings.Join(parts, ", "))
