@@ -26,6 +26,60 @@ func refBuild(traces []*tracefile.Trace, opt Options) (*Summary, error) {
 	}
 	traces = append([]*tracefile.Trace(nil), traces...) // the caller's order stays
 	sort.SliceStable(traces, func(i, j int) bool { return traces[i].Start.Before(traces[j].Start) })
+	split, splitter, err := refSplitOf(traces, opt)
+	if err != nil {
+		return nil, err
+	}
+	mode, sel, err := refGoroutines(opt)
+	if err != nil {
+		return nil, err
+	}
+	run, err := compileRun(opt.Run)
+	if err != nil {
+		return nil, err
+	}
+	s := &Summary{Version: SchemaVersion, Split: split, Run: opt.Run}
+	for _, tr := range traces {
+		s.Traces = append(s.Traces, tr.Path)
+	}
+	ev := refTagEvents(traces, splitter, mode, sel)
+	labels := ev.labels
+	if split == "none" {
+		// One sub-trace per trace file, labelled by what tells the
+		// runs apart (runLabels).
+		runs := make([]runOf, len(traces))
+		for i, tr := range traces {
+			runs[i] = runOf{tr.Path, tr.Args}
+		}
+		for i, l := range runLabels(runs) {
+			labels[i].Label = l
+		}
+	}
+	if sel != nil && len(ev.groups) == 0 {
+		return nil, noGoroutineMatch(opt.Goroutines, ev.left)
+	}
+	if run != nil {
+		if labels, err = refKeepRun(run, opt.Run, labels, ev.groups); err != nil {
+			return nil, err
+		}
+	}
+	for _, key := range ev.order {
+		if g := refGroup(key, ev.groups[key], labels, opt); g != nil {
+			s.Groups = append(s.Groups, g)
+		}
+	}
+	sort.SliceStable(s.Groups, func(i, j int) bool { return s.Groups[i].Events > s.Groups[j].Events })
+	// Findings are a function of the summary's groups (not of the
+	// streaming), so the reference computes them the same way.
+	if s.Findings, err = buildFindings(s, opt); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// refSplitOf returns the split of opt (by default "marks" when a trace
+// has marks, else "none") and its splitter.
+func refSplitOf(traces []*tracefile.Trace, opt Options) (string, refSplitter, error) {
 	split := opt.Split
 	if split == "" {
 		split = "none"
@@ -39,43 +93,56 @@ func refBuild(traces []*tracefile.Trace, opt Options) (*Summary, error) {
 	}
 	splitter, err := refNewSplitter(split)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	if err := checkAt(split, traces...); err != nil {
-		return nil, err
+		return "", nil, err
 	}
-	var sel *regexp.Regexp
-	mode := opt.Goroutines
-	switch mode {
+	return split, splitter, nil
+}
+
+// refGoroutines returns the grouping of opt.Goroutines: "each", "all",
+// or the regexp that selects the groups summarized together.
+func refGoroutines(opt Options) (string, *regexp.Regexp, error) {
+	switch mode := opt.Goroutines; mode {
 	case "", "each":
-		mode = "each"
+		return "each", nil, nil
 	case "all":
+		return mode, nil, nil
 	default:
-		if sel, err = regexp.Compile(mode); err != nil {
-			return nil, fmt.Errorf("Goroutines %q: %v", opt.Goroutines, err)
+		sel, err := regexp.Compile(mode)
+		if err != nil {
+			return "", nil, fmt.Errorf("Goroutines %q: %v", opt.Goroutines, err)
 		}
+		return mode, sel, nil
 	}
-	run, err := compileRun(opt.Run)
-	if err != nil {
-		return nil, err
-	}
-	s := &Summary{Version: SchemaVersion, Split: split, Run: opt.Run}
-	// Events of each group, with the sub-trace they belong to (-1: none).
-	type tagged struct {
-		tr  *tracefile.Trace
-		e   *tracefile.Event
-		sub int
-	}
-	groups := map[string][]tagged{}
-	left := map[string]bool{} // entries -goroutines leaves out: the first few of each trace
-	var order []string
-	var labels []SubTrace
+}
+
+// A refTagged is an event of a group, with the sub-trace it belongs to
+// (-1: none).
+type refTagged struct {
+	tr  *tracefile.Trace
+	e   *tracefile.Event
+	sub int
+}
+
+// refEvents are the events of all the traces, by group.
+type refEvents struct {
+	groups map[string][]refTagged
+	order  []string        // the groups, in order of their first event
+	labels []SubTrace      // the sub-traces of all the traces
+	left   map[string]bool // entries -goroutines leaves out: the first few of each trace
+}
+
+// refTagEvents splits the traces into sub-traces and their events into
+// groups.
+func refTagEvents(traces []*tracefile.Trace, splitter refSplitter, mode string, sel *regexp.Regexp) *refEvents {
+	ev := &refEvents{groups: map[string][]refTagged{}, left: map[string]bool{}}
 	for _, tr := range traces {
-		s.Traces = append(s.Traces, tr.Path)
 		if sel != nil {
 			for i, seen := 0, map[string]bool{}; i < len(tr.Events) && len(seen) <= maxLeftNames; i++ {
 				if e := tr.Events[i].Entry; !sel.MatchString(e) && !seen[e] {
-					seen[e], left[e] = true, true
+					seen[e], ev.left[e] = true, true
 				}
 			}
 			// Split on the selected goroutines' events only, so that
@@ -83,7 +150,7 @@ func refBuild(traces []*tracefile.Trace, opt Options) (*Summary, error) {
 			// repetitions.
 			tr = refOnlyGoroutines(tr, sel)
 		}
-		subs := splitter.split(tr, len(labels))
+		subs := splitter.split(tr, len(ev.labels))
 		for i := range tr.Events {
 			e := &tr.Events[i]
 			key := "*"
@@ -96,135 +163,125 @@ func refBuild(traces []*tracefile.Trace, opt Options) (*Summary, error) {
 			if sel != nil {
 				key = sel.String() // selected groups are summarized together, named by the selection
 			}
-			if _, ok := groups[key]; !ok {
-				order = append(order, key)
+			if _, ok := ev.groups[key]; !ok {
+				ev.order = append(ev.order, key)
 			}
-			groups[key] = append(groups[key], tagged{tr, e, subs.of[i]})
+			ev.groups[key] = append(ev.groups[key], refTagged{tr, e, subs.of[i]})
 		}
-		labels = append(labels, subs.labels...)
+		ev.labels = append(ev.labels, subs.labels...)
 	}
-	if split == "none" {
-		// One sub-trace per trace file, labelled by what tells the
-		// runs apart (runLabels).
-		runs := make([]runOf, len(traces))
-		for i, tr := range traces {
-			runs[i] = runOf{tr.Path, tr.Args}
-		}
-		for i, l := range runLabels(runs) {
-			labels[i].Label = l
+	return ev
+}
+
+// refKeepRun keeps the sub-traces that run matches, in order, numbered
+// densely; the events of the others belong to no sub-trace.
+func refKeepRun(run *runFilter, pattern string, labels []SubTrace, groups map[string][]refTagged) ([]SubTrace, error) {
+	renum := make([]int, len(labels))
+	var kept []SubTrace
+	for i, l := range labels {
+		renum[i] = -1
+		if run.match(l.Label) {
+			renum[i] = len(kept)
+			kept = append(kept, l)
 		}
 	}
-	if sel != nil && len(groups) == 0 {
-		return nil, noGoroutineMatch(opt.Goroutines, left)
+	inSubs := 0 // events in any sub-trace before filtering
+	for _, evs := range groups {
+		for i := range evs {
+			if evs[i].sub >= 0 {
+				inSubs++
+				evs[i].sub = renum[evs[i].sub]
+			}
+		}
 	}
-	if run != nil {
-		// Keep the matching sub-traces, in order, numbered densely; the
-		// events of the others belong to no sub-trace.
-		renum := make([]int, len(labels))
-		var kept []SubTrace
-		for i, l := range labels {
-			renum[i] = -1
-			if run.match(l.Label) {
-				renum[i] = len(kept)
-				kept = append(kept, l)
-			}
-		}
-		inSubs := 0 // events in any sub-trace before filtering
-		for _, evs := range groups {
-			for i := range evs {
-				if evs[i].sub >= 0 {
-					inSubs++
-					evs[i].sub = renum[evs[i].sub]
-				}
-			}
-		}
-		if len(kept) == 0 && inSubs > 0 {
-			return nil, noRunMatch(opt.Run, labels)
-		}
-		labels = kept
+	if len(kept) == 0 && inSubs > 0 {
+		return nil, noRunMatch(pattern, labels)
 	}
-	for _, key := range order {
-		evs := groups[key]
-		g := &Group{Goroutine: key, SubTraces: make([]SubTrace, len(labels))}
-		for i := range labels {
-			g.SubTraces[i] = SubTrace{Label: labels[i].Label, Start: -1}
+	return kept, nil
+}
+
+// refGroup summarizes the events of one group; nil if none is in a
+// sub-trace.
+func refGroup(key string, evs []refTagged, labels []SubTrace, opt Options) *Group {
+	g := &Group{Goroutine: key, SubTraces: make([]SubTrace, len(labels))}
+	for i := range labels {
+		g.SubTraces[i] = SubTrace{Label: labels[i].Label, Start: -1}
+	}
+	subs := refTerminals(g, evs, len(labels), opt)
+	if g.Events == 0 {
+		return nil
+	}
+	names := make([]string, len(g.Terminals))
+	for i, t := range g.Terminals {
+		names[i] = t.Letter
+	}
+	// The grammar drops empty sub-traces and numbers the rest; map
+	// its observations back to this group's sub-trace numbers.
+	var nonEmpty [][]int32
+	var index []int32
+	for i, sub := range subs {
+		if len(sub) > 0 {
+			nonEmpty = append(nonEmpty, sub)
+			index = append(index, int32(i))
 		}
-		byStack := map[string]*Terminal{}
-		vindex := map[*Terminal]*refIndex{}
-		ids := map[*Terminal]int32{}
-		// The terminal of each stack id of each trace, found once.
-		cache := map[*tracefile.Trace]map[[2]uint32]*Terminal{}
-		subs := make([][]int32, len(labels))
-		for _, te := range evs {
-			if te.sub < 0 {
-				g.Left++
-				continue
-			}
-			g.Events++
-			st := &g.SubTraces[te.sub]
-			st.Events++
-			if st.Start < 0 || te.e.Time < st.Start {
-				st.Start = te.e.Time
-			}
-			if te.e.Time > st.End {
-				st.End = te.e.Time
-			}
-			ts := cache[te.tr]
-			if ts == nil {
-				ts = map[[2]uint32]*Terminal{}
-				cache[te.tr] = ts
-			}
-			t := ts[[2]uint32{te.e.Stack, te.e.Getter}]
-			if t == nil {
-				t = refTerminalOf(te.tr, te.e, opt.Frames, byStack, g)
-				ts[[2]uint32{te.e.Stack, te.e.Getter}] = t
-			}
-			id, ok := ids[t]
-			if !ok {
-				id = int32(len(ids))
-				ids[t] = id
-				t.Letter = letter(int(id))
-				vindex[t] = &refIndex{all: map[string]int{}, subs: make([]map[string]int, len(labels)),
-					per: make([]int, len(labels)), by: make([][]ValueCount, len(labels))}
-				g.Terminals = append(g.Terminals, t)
-			}
-			t.Total++
-			vindex[t].per[te.sub]++
-			refCount(t, te.sub, te.e.Value, vindex)
-			subs[te.sub] = append(subs[te.sub], id)
-		}
-		for _, t := range g.Terminals {
-			t.SetPerSub(vindex[t].per, vindex[t].by)
-		}
-		if g.Events == 0 {
+	}
+	g.Grammar = grammar.Build(&grammar.Trace{Names: names, Subs: nonEmpty}, grammar.Options{})
+	renumber(g.Grammar, index)
+	g.Patterns = Patterns(g)
+	return g
+}
+
+// refTerminals counts the events of a group into its sub-traces and
+// terminals, and returns each sub-trace's sequence of terminals.
+func refTerminals(g *Group, evs []refTagged, nsubs int, opt Options) [][]int32 {
+	byStack := map[string]*Terminal{}
+	vindex := map[*Terminal]*refIndex{}
+	ids := map[*Terminal]int32{}
+	// The terminal of each stack id of each trace, found once.
+	cache := map[*tracefile.Trace]map[[2]uint32]*Terminal{}
+	subs := make([][]int32, nsubs)
+	for _, te := range evs {
+		if te.sub < 0 {
+			g.Left++
 			continue
 		}
-		names := make([]string, len(g.Terminals))
-		for i, t := range g.Terminals {
-			names[i] = t.Letter
+		g.Events++
+		st := &g.SubTraces[te.sub]
+		st.Events++
+		if st.Start < 0 || te.e.Time < st.Start {
+			st.Start = te.e.Time
 		}
-		// The grammar drops empty sub-traces and numbers the rest; map
-		// its observations back to this group's sub-trace numbers.
-		var nonEmpty [][]int32
-		var index []int32
-		for i, sub := range subs {
-			if len(sub) > 0 {
-				nonEmpty = append(nonEmpty, sub)
-				index = append(index, int32(i))
-			}
+		if te.e.Time > st.End {
+			st.End = te.e.Time
 		}
-		g.Grammar = grammar.Build(&grammar.Trace{Names: names, Subs: nonEmpty}, grammar.Options{})
-		renumber(g.Grammar, index)
-		g.Patterns = Patterns(g)
-		s.Groups = append(s.Groups, g)
+		ts := cache[te.tr]
+		if ts == nil {
+			ts = map[[2]uint32]*Terminal{}
+			cache[te.tr] = ts
+		}
+		t := ts[[2]uint32{te.e.Stack, te.e.Getter}]
+		if t == nil {
+			t = refTerminalOf(te.tr, te.e, opt.Frames, byStack, g)
+			ts[[2]uint32{te.e.Stack, te.e.Getter}] = t
+		}
+		id, ok := ids[t]
+		if !ok {
+			id = int32(len(ids))
+			ids[t] = id
+			t.Letter = letter(int(id))
+			vindex[t] = &refIndex{all: map[string]int{}, subs: make([]map[string]int, nsubs),
+				per: make([]int, nsubs), by: make([][]ValueCount, nsubs)}
+			g.Terminals = append(g.Terminals, t)
+		}
+		t.Total++
+		vindex[t].per[te.sub]++
+		refCount(t, te.sub, te.e.Value, vindex)
+		subs[te.sub] = append(subs[te.sub], id)
 	}
-	sort.SliceStable(s.Groups, func(i, j int) bool { return s.Groups[i].Events > s.Groups[j].Events })
-	// Findings are a function of the summary's groups (not of the
-	// streaming), so the reference computes them the same way.
-	if s.Findings, err = buildFindings(s, opt); err != nil {
-		return nil, err
+	for _, t := range g.Terminals {
+		t.SetPerSub(vindex[t].per, vindex[t].by)
 	}
-	return s, nil
+	return subs
 }
 
 // refOnlyGoroutines returns a copy of tr with only the events of the goroutine
