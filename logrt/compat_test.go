@@ -30,6 +30,43 @@ func TestCompilesUnderGo118(t *testing.T) {
 	if len(files) < 5 || files["tracefmt/format.go"] == nil || files["runtime.go"] == nil {
 		t.Fatalf("the runtime's files are incomplete: %d files", len(files))
 	}
+	checkRuntimeNames(t, files)
+	for name, data := range files {
+		dst := filepath.Join(dir, "suncatrt", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/old\n\ngo 1.18\n"), 0o644)
+	// Vetting for another system compiles the standard library for it:
+	// minutes on a fresh build cache. The plain go test ./... vets for
+	// this one only; SUNCAT_SUITES=1 (as in CI) for all five.
+	all := []string{"linux/amd64", "linux/arm64", "darwin/arm64", "windows/amd64", "linux/386"}
+	targets := all
+	if !thirdparty.Enabled() {
+		targets = []string{runtime.GOOS + "/" + runtime.GOARCH}
+		t.Logf("vetting for %s only; %s=1 vets for %s", targets[0], thirdparty.Env, strings.Join(all, ", "))
+	}
+	for _, target := range targets {
+		goos, goarch, _ := strings.Cut(target, "/")
+		cmd := exec.Command("go", "vet", "./suncatrt/...")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: %v\n%s", target, err, out)
+		}
+	}
+	checkRuntimeDeps(t, dir)
+}
+
+// checkRuntimeNames checks that the runtime's files (files, as copied
+// into programs) import nothing of suncat's and declare no name of the
+// reader or the control client.
+func checkRuntimeNames(t *testing.T, files map[string][]byte) {
+	t.Helper()
 	// Names that the reader and the control client declare.
 	readers := map[string]bool{}
 	for _, pkg := range []string{"tracefile", "host"} {
@@ -63,36 +100,13 @@ func TestCompilesUnderGo118(t *testing.T) {
 			}
 		}
 	}
-	for name, data := range files {
-		dst := filepath.Join(dir, "suncatrt", filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/old\n\ngo 1.18\n"), 0o644)
-	// Vetting for another system compiles the standard library for it:
-	// minutes on a fresh build cache. The plain go test ./... vets for
-	// this one only; SUNCAT_SUITES=1 (as in CI) for all five.
-	all := []string{"linux/amd64", "linux/arm64", "darwin/arm64", "windows/amd64", "linux/386"}
-	targets := all
-	if !thirdparty.Enabled() {
-		targets = []string{runtime.GOOS + "/" + runtime.GOARCH}
-		t.Logf("vetting for %s only; %s=1 vets for %s", targets[0], thirdparty.Env, strings.Join(all, ", "))
-	}
-	for _, target := range targets {
-		goos, goarch, _ := strings.Cut(target, "/")
-		cmd := exec.Command("go", "vet", "./suncatrt/...")
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("%s: %v\n%s", target, err, out)
-		}
-	}
-	// What the runtime links into a program: no package net (and so no
-	// cgo resolver), whatever the program itself uses.
+}
+
+// checkRuntimeDeps checks what the runtime written in dir links into a
+// program: the standard library without net (and so no cgo resolver),
+// whatever the program itself uses.
+func checkRuntimeDeps(t *testing.T, dir string) {
+	t.Helper()
 	cmd := exec.Command("go", "list", "-deps", "./suncatrt")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "CGO_ENABLED=1")
