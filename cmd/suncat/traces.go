@@ -18,13 +18,15 @@ import (
 )
 
 // The path of a trace through the commands: the traces named on a command
-// line (files, or directories of .suncat files) are expanded by
-// traceFiles. The commands that need only the summary get it streaming
-// (streamSummary, stream.go; loadSummary and loadRun go through it); the
-// commands that need the events themselves (events, delay -compare)
-// decode whole traces with readTraces, which also collects the notes on
-// torn traces. summarize, the whole-trace summary, is the reference the
-// streaming path is tested against. Every path expands directories,
+// line (files, or directories of .suncat files) are expanded and loaded
+// by traceFiles (tracefile.Load reads each header, once; the later steps
+// take the loaded files). The commands that need only the summary get it
+// streaming (streamSummary, stream.go; loadSummary and loadRun go through
+// it); events streams its one trace twice (File.Count, then DecodeFunc),
+// and delay -compare decodes whole traces with readTraces, which also
+// collects the notes on torn traces. summarize (stream_test.go), the
+// whole-trace summary, is the reference the streaming path is tested
+// against. Every path expands directories,
 // reports torn traces and classifies errors alike: a trace that does not
 // read is a failure (exit 1), a summary the options do not allow (-split,
 // -goroutines, -run) is misuse (exit 2). doc/design.md tells the same.
