@@ -77,8 +77,10 @@ func TestResolveFromSummary(t *testing.T) {
 	}
 	g := &prioritize.Group{
 		Terminals: []*prioritize.Terminal{{Letter: "a", Getter: lg(1)}, {Letter: "b", Getter: lg(2)}},
-		Patterns:  []prioritize.Pattern{{Symbol: "A", Terminals: []string{"a", "b"}}},
-		Grammar:   &grammar.Grammar{},
+		// A -> a b: a nonterminal resolves through the grammar (a
+		// summary keeps only the first patterns).
+		Grammar: &grammar.Grammar{Terminals: []string{"a", "b"}, Start: []grammar.RP{{Sym: -1, Counts: []int{1}}},
+			Rules: []grammar.Rule{{Name: "A", Body: []grammar.RP{{Sym: 0, Counts: []int{1}}, {Sym: 1, Counts: []int{1}}}}}},
 	}
 	sum := &prioritize.Summary{Groups: []*prioritize.Group{g}}
 	if ids, err := Resolve(getters, []string{"b"}, sum); err != nil || len(ids) != 1 || ids[0] != 2 {
@@ -90,7 +92,7 @@ func TestResolveFromSummary(t *testing.T) {
 	if _, err := Resolve(getters[1:], []string{"a"}, sum); err == nil || !strings.Contains(err.Error(), "no longer has") {
 		t.Errorf("a terminal whose getter is gone: %v", err)
 	}
-	if _, err := Resolve(getters, []string{"Z"}, sum); err == nil || !strings.Contains(err.Error(), `"Z" is neither a symbol of the trace's summary (a b) nor a getter`) {
+	if _, err := Resolve(getters, []string{"Z"}, sum); err == nil || !strings.Contains(err.Error(), `"Z" is neither a symbol of the trace's summary (a b A) nor a getter`) {
 		t.Errorf("an unknown symbol: %v", err)
 	}
 }

@@ -145,20 +145,7 @@ func fromSummary(getters []tracefile.Getter, name string, sum *prioritize.Summar
 		return nil, false, nil
 	}
 	g := sum.Groups[0]
-	var letters []string
-	for _, t := range g.Terminals {
-		if t.Letter == name {
-			letters = []string{name}
-		}
-	}
-	if letters == nil {
-		for _, p := range g.Patterns {
-			if !p.Terminal && p.Symbol == name {
-				letters = p.Terminals
-				break
-			}
-		}
-	}
+	letters := g.Covers(name)
 	if letters == nil {
 		return nil, false, nil
 	}

@@ -48,11 +48,15 @@
 //	                             Summary; JSON: perSub and bySub for
 //	                             every sub-trace)
 //	    Grammar *grammar.Grammar its terminal i is Terminals[i]
-//	    Patterns []Pattern       every item of every rule, classified, in
-//	                             the default priority order; Terminals
-//	                             (letters) and Getters link a pattern to
-//	                             the terminals it covers, Rule and Position
-//	                             to where it sits in the grammar
+//	    Patterns []Pattern       the items of the rules, classified, in
+//	                             the default priority order: the items of
+//	                             one rule that print the same are one
+//	                             pattern (Places), and a group keeps the
+//	                             first Options.Patterns (MorePatterns
+//	                             counts the rest); Terminals (letters)
+//	                             and Getters link a pattern to the
+//	                             terminals it covers, Rule and Position to
+//	                             where it sits in the grammar
 //	  Findings *Findings         the growth view on top (findings.go):
 //	    Sizes, SizesFrom         each sub-trace's input size, and whence
 //	    Target                   the size predictions are made at

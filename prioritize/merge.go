@@ -193,7 +193,7 @@ func (m *Merger) Summary() (*Summary, error) {
 	}
 	for _, mg := range m.groups {
 		if mg.g.Events > 0 {
-			s.Groups = append(s.Groups, mg.finish(m.labels, m.c.opt.NoPatterns))
+			s.Groups = append(s.Groups, mg.finish(m.labels, m.c.opt))
 		}
 	}
 	sort.SliceStable(s.Groups, func(i, j int) bool { return s.Groups[i].Events > s.Groups[j].Events })
@@ -394,8 +394,8 @@ func (mg *mergedGroup) counts(p *Part, gi int32, terms []*Terminal, kept map[int
 
 // finish completes the group over all the kept sub-traces: their spans,
 // every terminal's counts in each and in all, the grammar, the patterns
-// (unless noPatterns).
-func (mg *mergedGroup) finish(labels []string, noPatterns bool) *Group {
+// (as opt asks).
+func (mg *mergedGroup) finish(labels []string, opt Options) *Group {
 	g := mg.g
 	g.SubTraces = make([]SubTrace, len(labels))
 	for i, l := range labels {
@@ -414,9 +414,7 @@ func (mg *mergedGroup) finish(labels []string, noPatterns bool) *Group {
 	// The grammar numbers only the sub-traces it was given; map its
 	// observations back to the group's sub-trace numbers.
 	renumber(g.Grammar, mg.index)
-	if !noPatterns {
-		g.Patterns = Patterns(g)
-	}
+	g.setPatterns(opt)
 	return g
 }
 

@@ -227,7 +227,7 @@ func refGroup(key string, evs []refTagged, labels []SubTrace, opt Options) *Grou
 	}
 	g.Grammar = grammar.Build(&grammar.Trace{Names: names, Subs: nonEmpty}, grammar.Options{})
 	renumber(g.Grammar, index)
-	g.Patterns = Patterns(g)
+	g.setPatterns(opt)
 	return g
 }
 

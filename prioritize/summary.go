@@ -27,9 +27,13 @@ type Options struct {
 	At     float64
 	Stacks string
 	// NoPatterns leaves every Group's Patterns nil, for a caller that
-	// shows none (suncat summary's findings and grammars): a pattern is
-	// made for each place of the grammar, millions for a -reads trace.
+	// shows none (suncat summary's findings and grammars): they cost a
+	// pass over every place of the grammar, millions for a -reads trace.
 	NoPatterns bool
+	// Patterns is how many patterns of each group to keep, the first in
+	// the default priority order (Group.MorePatterns counts the rest);
+	// 0 keeps DefaultPatterns, a negative number all of them.
+	Patterns int
 	// Sources reads the Go files that the frames name, for the findings
 	// (the loop a site is called in, Site.Responsible) and the hint of a
 	// suite without sizes (the name of a package); nil reads none: no
@@ -61,6 +65,10 @@ type Group struct {
 	Terminals []*Terminal      `json:"terminals"`
 	Grammar   *grammar.Grammar `json:"grammar"`
 	Patterns  []Pattern        `json:"patterns"`
+	// MorePatterns is how many patterns the group has beyond those kept
+	// (Options.Patterns); absent when none.
+	MorePatterns int    `json:"morePatterns,omitempty"`
+	morePatterns [4]int // the same by kind
 }
 
 // A SubTrace is one repetition of the user's action.

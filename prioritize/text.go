@@ -199,13 +199,15 @@ func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds 
 			for _, p := range shown {
 				b.WriteString(PatternLine(p) + "\n")
 			}
-			if len(shown) == 0 {
+			left := g.PatternsLeft(kinds)
+			if len(shown) == 0 && left == 0 {
 				var names []string
 				for _, k := range kinds {
 					names = append(names, k.String())
 				}
 				fmt.Fprintf(&b, "(no %s patterns)\n", strings.Join(names, " or "))
 			}
+			b.WriteString(morePatterns(g, left))
 		case "strings":
 			heading("Strings")
 			for _, p := range g.Patterns {
@@ -219,6 +221,7 @@ func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds 
 					}
 				}
 			}
+			b.WriteString(morePatterns(g, g.PatternsLeft([]Kind{Increasing, Varying, Decreasing})))
 			wheres := Wheres(g.Terminals)
 			for ti, t := range g.Terminals {
 				fmt.Fprintf(&b, "%s %s %s\n", t.Letter, t.Name, wheres[ti])
@@ -236,19 +239,38 @@ func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds 
 	return b.String()
 }
 
+// morePatterns is the line that says how many patterns (left) a group
+// did not keep, and how to see them; "" when none.
+func morePatterns(g *Group, left int) string {
+	if left == 0 {
+		return ""
+	}
+	s := "s"
+	if left == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("... %d more pattern%s (-top %d shows them)\n", left, s, len(g.Patterns)+g.MorePatterns)
+}
+
 // PatternValues returns, for each sub-trace, the values returned by the
-// terminals a pattern covers (distinct, with counts): what repeated in each
-// repetition.
+// terminals a pattern covers (distinct, with counts, in order of first
+// appearance): what repeated in each repetition. Its time is linear in
+// the values of those terminals.
 func PatternValues(g *Group, p Pattern) [][]ValueCount {
 	out := make([][]ValueCount, len(g.SubTraces))
+	byLetter := make(map[string][]*Terminal, len(g.Terminals))
+	for _, t := range g.Terminals {
+		byLetter[t.Letter] = append(byLetter[t.Letter], t)
+	}
+	at := make([]map[string]int, len(g.SubTraces)) // value -> index in out[i]
 	for _, l := range p.Terminals {
-		for _, t := range g.Terminals {
-			if t.Letter != l {
-				continue
-			}
+		for _, t := range byLetter[l] {
 			for _, c := range t.Subs() {
+				if c.Sub >= len(out) {
+					break
+				}
 				for _, v := range c.Values {
-					out[c.Sub] = addCount(out[c.Sub], v)
+					out[c.Sub] = addCount(out[c.Sub], &at[c.Sub], v)
 				}
 			}
 		}
@@ -256,7 +278,23 @@ func PatternValues(g *Group, p Pattern) [][]ValueCount {
 	return out
 }
 
-func addCount(vs []ValueCount, v ValueCount) []ValueCount {
+// addCount adds v to vs, through index (value -> index in vs, made
+// when vs grows past a few values).
+func addCount(vs []ValueCount, index *map[string]int, v ValueCount) []ValueCount {
+	if *index == nil && len(vs) >= 8 {
+		*index = make(map[string]int, 2*len(vs))
+		for i, x := range vs {
+			(*index)[x.Value] = i
+		}
+	}
+	if *index != nil {
+		if i, ok := (*index)[v.Value]; ok {
+			vs[i].Count += v.Count
+			return vs
+		}
+		(*index)[v.Value] = len(vs)
+		return append(vs, v)
+	}
 	for i := range vs {
 		if vs[i].Value == v.Value {
 			vs[i].Count += v.Count

@@ -16,6 +16,7 @@ type groupData struct {
 	terms    map[string]int // letter -> index in g.Terminals
 	rules    map[string]int // name -> index in g.Rules
 	patterns map[patPos]*Pattern
+	equal    map[[2]string]*Pattern // rule, notation -> the pattern of equal places
 	covers   map[string][]string
 	search   map[string]string // letter -> lower-case getter, frames, values
 	vals     map[string][][]Value
@@ -38,6 +39,7 @@ func newGroupData(s Summary, gi int, g *Group) *groupData {
 		terms:    make(map[string]int, len(g.Terminals)),
 		rules:    make(map[string]int, len(g.Rules)),
 		patterns: map[patPos]*Pattern{},
+		equal:    map[[2]string]*Pattern{},
 		covers:   map[string][]string{},
 		search:   map[string]string{},
 		vals:     map[string][][]Value{},
@@ -55,6 +57,9 @@ func newGroupData(s Summary, gi int, g *Group) *groupData {
 	ps := s.Patterns(gi, by)
 	for i := range ps {
 		d.patterns[patPos{ps[i].Rule, ps[i].Position}] = &ps[i]
+		if k := [2]string{ps[i].Rule, ps[i].Notation}; d.equal[k] == nil {
+			d.equal[k] = &ps[i]
+		}
 	}
 	return d
 }
@@ -73,7 +78,18 @@ func (d *groupData) rule(name string) *Rule {
 	return nil
 }
 
-func (d *groupData) pattern(rule string, pos int) *Pattern { return d.patterns[patPos{rule, pos}] }
+// pattern returns the pattern of the item at pos of rule: its own, or
+// that of an equal item of the rule (a summary makes one pattern of the
+// places of a rule that print the same); nil when not kept.
+func (d *groupData) pattern(rule string, pos int) *Pattern {
+	if p := d.patterns[patPos{rule, pos}]; p != nil {
+		return p
+	}
+	if r := d.rule(rule); r != nil && pos >= 0 && pos < len(r.Items) {
+		return d.equal[[2]string{rule, r.Items[pos].Notation}]
+	}
+	return nil
+}
 
 // cover returns the letters of the terminals a symbol derives, in order of
 // first appearance in its expansion.

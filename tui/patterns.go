@@ -50,7 +50,14 @@ func (p *patternsModel) update(msg tea.KeyMsg) (string, []viewID, bool) {
 	return "", nil, false
 }
 
-func (p *patternsModel) settings() []string { return []string{"sort " + p.sortKey(), p.kindName()} }
+func (p *patternsModel) settings() []string {
+	out := []string{"sort " + p.sortKey(), p.kindName()}
+	if d := p.data; d != nil && d.g.MorePatterns > 0 {
+		kept := len(d.sum.Patterns(d.gi, p.sortKey()))
+		out = append(out, fmt.Sprintf("first %d of %d patterns (-top)", kept, kept+d.g.MorePatterns))
+	}
+	return out
+}
 
 func (p *patternsModel) empty() string {
 	if p.kind >= 0 {

@@ -79,7 +79,7 @@ func (a *prioSummary) Values(g int, letters []string) [][]Value {
 }
 
 func convertGroup(g *prioritize.Group) Group {
-	out := Group{Name: g.Goroutine, Header: prioritize.Header(g)}
+	out := Group{Name: g.Goroutine, Header: prioritize.Header(g), MorePatterns: g.MorePatterns}
 	for _, st := range g.SubTraces {
 		out.SubTraces = append(out.SubTraces, st.Label)
 	}

@@ -213,3 +213,55 @@ func TestBusAppFindings(t *testing.T) {
 		t.Errorf("the site's stacks:\n%s", strings.Join(got, "\n"))
 	}
 }
+
+// TestPatternsKept: a summary that kept only the first patterns of a
+// group says so on the Patterns view's status line, and an item of the
+// grammar whose pattern was made one with an equal item's finds it.
+func TestPatternsKept(t *testing.T) {
+	ps, _ := busapp(t)
+	g := ps.Groups[0]
+	all := len(g.Patterns)
+	var more [4]int
+	g.Patterns, more = prioritize.TopPatterns(g, 3)
+	g.MorePatterns = more[0] + more[1] + more[2] + more[3]
+	if g.MorePatterns != all-3 {
+		t.Fatalf("%d more patterns, want %d", g.MorePatterns, all-3)
+	}
+	s := FromPrioritize(ps)
+	if got := s.Groups()[0].MorePatterns; got != all-3 {
+		t.Errorf("viewer's group: %d more patterns, want %d", got, all-3)
+	}
+	tm := startSized(t, s, 120, 24)
+	want := fmt.Sprintf("first 3 of %d patterns (-top)", all)
+	waitFor(t, tm, want)
+	m := final(t, tm)
+	if got := rows(m); len(got) != 3 {
+		t.Errorf("%d rows, want the 3 kept: %q", len(got), got)
+	}
+	// Each kept pattern is found at its place; no place finds a pattern
+	// of another rule or notation.
+	d := m.data
+	found := 0
+	for _, r := range d.g.Rules {
+		for i, it := range r.Items {
+			p := d.pattern(r.Name, i)
+			if p == nil {
+				continue
+			}
+			found++
+			if p.Rule != r.Name || p.Notation != it.Notation {
+				t.Errorf("%s item %d (%s): pattern %s in %s", r.Name, i, it.Notation, p.Notation, p.Rule)
+			}
+		}
+	}
+	if found < 3 {
+		t.Errorf("%d items found their pattern, want at least 3", found)
+	}
+	// A place without a pattern of its own (one made of equal places
+	// keeps the first) finds the pattern of the equal place.
+	p := m.data.sum.Patterns(0, "kind")[0]
+	delete(d.patterns, patPos{p.Rule, p.Position})
+	if got := d.pattern(p.Rule, p.Position); got == nil || got.Notation != p.Notation {
+		t.Errorf("%s at %d without its own: %v", p.Notation, p.Position, got)
+	}
+}

@@ -78,6 +78,9 @@ type Group struct {
 	SubTraces []string   // sub-trace labels, in order
 	Terminals []Terminal // a, b, c, ... in order of first appearance
 	Rules     []Rule     // the Full Grammar: S first, then its rules in print order
+	// MorePatterns is how many patterns the summary did not keep
+	// beyond those Patterns returns (suncat summary -top keeps more).
+	MorePatterns int
 }
 
 // A Rule is a rule of the Full Grammar.

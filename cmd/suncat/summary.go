@@ -74,6 +74,7 @@ type summaryFlags struct {
 	sizes, stacks     string
 	at                float64
 	noPatterns        bool // set by the command: it shows no patterns
+	patterns          int  // set by the command: patterns kept per group (0: the default)
 }
 
 func (f *summaryFlags) register(fs *flag.FlagSet) {
@@ -125,7 +126,7 @@ func (f *summaryFlags) options() (prioritize.Options, error) {
 		return prioritize.Options{}, usagef("-stacks %q: want folded or whole", f.stacks)
 	}
 	opt := prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run,
-		Sizes: sizes, At: f.at, Stacks: f.stacks, NoPatterns: f.noPatterns, Sources: userSources()}
+		Sizes: sizes, At: f.at, Stacks: f.stacks, NoPatterns: f.noPatterns, Patterns: f.patterns, Sources: userSources()}
 	// Values no trace allows are misuse, reported before any trace is
 	// looked for or read.
 	return opt, checkSummaryOptions(opt)
@@ -136,7 +137,7 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	var sf summaryFlags
 	sf.register(fs)
 	level := fs.String("level", "findings", "levels to print, comma-separated: findings, count, full, summarized, patterns, strings, or all")
-	top := fs.Int("top", 10, "findings: show the `N` findings (defects) predicted to make the most calls")
+	top := fs.Int("top", 10, "findings: show the `N` findings (defects) predicted to make the most calls; patterns, strings and -json: keep the first N patterns of each group, 100 when N is less")
 	min := fs.Int("min", 3, "Summarized Grammar: elide items whose largest count is below `N`")
 	detail := fs.Bool("detail", false, "Summarized Grammar: print every count instead of the maximum")
 	sortBy := fs.String("sort", "kind", "order of the patterns: kind, max or trend")
@@ -162,10 +163,11 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	// The patterns, one for each place of the grammar (millions for a
-	// -reads trace), are made only for the levels and the JSON that show
-	// them.
+	// The patterns, a pass over every place of the grammar (millions for
+	// a -reads trace), are made only for the levels and the JSON that
+	// show them, and each group keeps the first -top (at least 100).
 	sf.noPatterns = !*asJSON && !contains(levels, "patterns") && !contains(levels, "strings")
+	sf.patterns = max(*top, prioritize.DefaultPatterns)
 	res, opt, err := sf.load(stderr, "summary", fs.Args())
 	if err != nil {
 		return err
