@@ -1,0 +1,102 @@
+package prioritize
+
+import (
+	"encoding/json"
+	"math/rand"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/suncat-go/suncat/internal/testtrace"
+)
+
+// BenchmarkPatternsManyPlaces makes and renders the patterns (the
+// patterns and strings levels, and the patterns' JSON) of a group whose
+// grammar has very many places: 2,000 call sites read in runs of 1 to 3
+// in a random order, 10^6 events in 4 marked sub-traces, as a -reads
+// trace of a real program gives (the Hugo start rules hold millions of
+// items). The summary is made once, without patterns; each iteration
+// makes the patterns as suncat summary -level patterns,strings does.
+// peak-heap-B is the most heap in use beyond what was in use before,
+// sampled every millisecond (garbage included).
+//
+//	go test -run '^$' -bench PatternsManyPlaces -benchtime 3x -benchmem ./prioritize
+func BenchmarkPatternsManyPlaces(b *testing.B) {
+	const sites, perSub = 2000, 250000
+	r := rand.New(rand.NewSource(1))
+	s := testtrace.NewSynth("places")
+	first := s.Getters(8, false)
+	stacks := make([][]testtrace.Frame, sites)
+	for i := range stacks {
+		stacks[i] = []testtrace.Frame{{Func: "p.T.M" + strconv.Itoa(i%8), File: "/src/p/t.go", Line: i%8 + 1},
+			{Func: "main.render", File: "/src/main.go", Line: i + 10}, {Func: "main.main", File: "/src/main.go", Line: 5}}
+	}
+	for sub := 1; sub <= 4; sub++ {
+		s.Mark("size "+strconv.Itoa(sub), 10)
+		for n := 0; n < perSub; {
+			i := r.Intn(sites)
+			for k := r.Intn(3) + 1; k > 0; k-- {
+				s.Event(first+uint32(i%8), stacks[i], "v"+strconv.Itoa(r.Intn(50)), 10)
+				n++
+			}
+		}
+	}
+	sum, _ := summarizeData(b, s.Bytes(), Options{NoPatterns: true}, nil)
+	g := sum.Groups[0]
+	places := len(g.Grammar.Start)
+	for _, rl := range g.Grammar.Rules {
+		places += len(rl.Body)
+	}
+	var peak uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		stop := sampleHeap(&peak)
+		makePatterns(g)
+		out := Text(g, []string{"patterns", "strings"}, SummarizeOptions{Min: 3}, "kind", nil)
+		data, err := json.Marshal(g.Patterns)
+		stop()
+		if err != nil || len(out) == 0 {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(len(out)+len(data)), "bytes-out")
+	}
+	b.ReportMetric(float64(peak), "peak-heap-B")
+	b.ReportMetric(float64(places), "places")
+	b.ReportMetric(float64(len(g.Patterns)), "patterns")
+}
+
+// makePatterns gives g its patterns as suncat summary does.
+func makePatterns(g *Group) { g.setPatterns(Options{}) }
+
+// sampleHeap samples the heap in use every millisecond until the
+// function it returns is called, keeping in *peak the most beyond what
+// was in use at the start.
+func sampleHeap(peak *uint64) func() {
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapAlloc
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapAlloc > base && ms.HeapAlloc-base > *peak {
+				*peak = ms.HeapAlloc - base
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() { close(done); wg.Wait() }
+}
