@@ -9,9 +9,9 @@ import (
 )
 
 // A Finding is one defect: the growing sites whose growth comes from the
-// same responsible frame with the same class (a helper that loops,
-// reading three getters, called from four places, is one finding of
-// three getters and four callers).
+// same responsible frame and loop, whatever their own classes (a helper
+// that loops, reading three getters, called from four places, is one
+// finding of three getters and four callers), fitted together.
 type Finding struct {
 	// Frame is the responsible frame of its top site (Site.Responsible),
 	// Why how it was found (Why*).
@@ -82,7 +82,13 @@ func groupSites(f *Findings) []*Finding {
 // findingKey is what makes sites one finding: the responsible function
 // and its loop (two loops one after the other in a function are two
 // defects; when it was not found by a loop, sort or recursion, its call
-// line) and the class.
+// line). Not the sites' classes: the finding's class is its loop's, the
+// fit of all its sites' calls together (groupSites). A loop's calls
+// split over stacks whose shares shift with the size (Hugo's
+// HasBytesWriter.Write, linear in the bytes written, under the first
+// page of a list and under its later pages, as lists pass the pager's
+// size) give one stack a faster class than the loop can keep: no part
+// of a sum outgrows the sum for long.
 func findingKey(s *Site) string {
 	f := s.ResponsibleFrame()
 	line := 0
@@ -92,7 +98,7 @@ func findingKey(s *Site) string {
 	case WhyLoop:
 		line = s.LoopLine
 	}
-	return f.Func + "\x00" + strconv.Itoa(line) + "\x00" + s.Fit.Class.String()
+	return f.Func + "\x00" + strconv.Itoa(line)
 }
 
 // ResponsibleFrame is the site's responsible frame, at the line where it

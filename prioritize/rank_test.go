@@ -138,3 +138,49 @@ func TestRankSetupLast(t *testing.T) {
 		t.Errorf("family's findings %q, want %q", got, want)
 	}
 }
+
+// TestRankLoopSumClass: a loop's calls (a writer's per-byte loop, linear
+// in the bytes written) under two stacks whose shares shift with the
+// size (a list's first page and its later pages, as lists pass the
+// pager's size: Hugo's HasBytesWriter.Write, doc/cases/hugo-related.md,
+// its counts at 50..400 pages over 100) is one linear finding, fitted
+// on the sum, though the later pages' stack alone reads quadratic; the
+// real quadratic with fewer calls ranks first.
+func TestRankLoopSumClass(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"scan.go":    "package app\n\nfunc scan(p []byte) {\n\tfor i := range p {\n\t\tcheck(i)\n\t}\n}\n",
+		"related.go": "package app\n\nfunc related(ps []int) {\n\tfor _, p := range ps {\n\t\tweight(p)\n\t}\n}\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := func(fn, file string, line int) string {
+		return fmt.Sprintf("example.com/app.%s@%s:%d", fn, filepath.Join(dir, file), line)
+	}
+	first := []int{8379, 15909, 26079, 38675}
+	later := []int{749, 1903, 10215, 34458}
+	search := []int{144, 1050, 5027, 24270}
+	b := newTrace("site.suncat")
+	for i, n := range []int{50, 100, 200, 400} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"buff", []string{at("scan", "scan.go", 5), at("render", "render.go", 10)}, "main.main", "b"}, first[i])
+		b.add(call{"buff", []string{at("scan", "scan.go", 5), at("pager", "render.go", 30)}, "main.main", "b"}, later[i])
+		b.add(call{"Weight", []string{at("related", "related.go", 5), at("render", "render.go", 12)}, "main.main", "w"}, search[i])
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	if got, want := findingFrames(f), "app.related app.scan"; got != want {
+		t.Fatalf("findings %q, want %q", got, want)
+	}
+	scan := f.Findings[1]
+	if scan.Fit.Class != ClassLinear || len(scan.Sites) != 2 || scan.Counts[3] != first[3]+later[3] {
+		t.Errorf("scan: %v, %d sites, counts %v; want n over both stacks", scan.Fit.Class, len(scan.Sites), scan.Counts)
+	}
+	for _, s := range scan.Sites {
+		if s.Counts[3] == later[3] && s.Fit.Class <= ClassLinear {
+			t.Errorf("the later pages' stack alone: %v, want faster than linear (the test's premise)", s.Fit.Class)
+		}
+	}
+}
