@@ -208,7 +208,7 @@ func loadHead(path string) (*image, error) {
 // where the system tells them.
 func (img *image) find(f *os.File) error {
 	cs := img.chunk
-	l := &loader{f: f, img: img, scratch: make([]byte, cs), cur: -1}
+	l := &loader{f: f, img: img, scratch: make([]byte, min(cs, 64<<10)), cur: -1}
 	for _, e := range dataExtents(f, int64(img.size)) {
 		for s := int(e[0]); s < int(e[1]); {
 			end := (s/cs + 1) * cs
@@ -236,7 +236,8 @@ type loader struct {
 	c       chunkData // its data so far
 }
 
-// segment adds the data between off and end, within one chunk.
+// segment adds the data between off and end, within one chunk, read a
+// piece of scratch space at a time.
 func (l *loader) segment(off, end int) error {
 	cs := l.img.chunk
 	i := off / cs
@@ -244,17 +245,22 @@ func (l *loader) segment(off, end int) error {
 		l.finish()
 		l.cur, l.c = i, chunkData{index: i}
 	}
-	buf := l.scratch[:end-off]
-	if _, err := l.f.ReadAt(buf, int64(off)); err != nil && err != io.EOF {
-		return err
-	}
-	if off == i*cs && l.c.b == nil {
-		// The chunk's start: its records.
-		l.c.n = trimmed(buf)
-		return nil
-	}
-	if !l.c.more && !allZero(buf) {
-		l.c.more = true // data after a hole
+	start := off == i*cs // the chunk's start: its records
+	for p := off; p < end && !l.c.more; {
+		buf := l.scratch[:min(end-p, len(l.scratch))]
+		n, err := l.f.ReadAt(buf, int64(p))
+		if err != nil && err != io.EOF {
+			return err
+		}
+		clear(buf[n:])
+		if start {
+			if k := trimmed(buf); k > 0 {
+				l.c.n = p - off + k // pieces start at multiples of 4
+			}
+		} else if !allZero(buf) {
+			l.c.more = true // data after a hole
+		}
+		p += len(buf)
 	}
 	return nil
 }
