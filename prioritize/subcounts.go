@@ -92,22 +92,28 @@ func (t *Terminal) SetPerSub(perSub []int, bySub [][]ValueCount) {
 }
 
 // terminalJSON is the JSON form of a Terminal (doc/summary.md), with
-// its counts per sub-trace written for every sub-trace.
-type terminalJSON struct {
+// its counts per sub-trace for every sub-trace: Calls is how perSub is
+// written or read ([]int, or denseCalls, which writes it from the sparse
+// counts), Values bySub's.
+type terminalJSON[Calls, Values any] struct {
 	Letter string            `json:"letter"`
 	Name   string            `json:"name"`
 	Getter tracefile.Getter  `json:"getter"`
 	Frames []tracefile.Frame `json:"frames"`
 	Total  int               `json:"total"`
-	PerSub denseCalls        `json:"perSub"`
+	PerSub Calls             `json:"perSub"`
 	Values []ValueCount      `json:"values"`
-	BySub  denseValues       `json:"bySub"`
+	BySub  Values            `json:"bySub"`
 }
+
+// denseJSON is the JSON form of a Terminal with its counts made for
+// every sub-trace, as it is read back.
+type denseJSON = terminalJSON[[]int, [][]ValueCount]
 
 // MarshalJSON writes the terminal with perSub and bySub for every
 // sub-trace, without making them first.
 func (t *Terminal) MarshalJSON() ([]byte, error) {
-	return marshalRaw(terminalJSON{Letter: t.Letter, Name: t.Name, Getter: t.Getter, Frames: t.Frames, Total: t.Total,
+	return marshalRaw(terminalJSON[denseCalls, denseValues]{Letter: t.Letter, Name: t.Name, Getter: t.Getter, Frames: t.Frames, Total: t.Total,
 		PerSub: denseCalls{t}, Values: t.Values, BySub: denseValues{t}})
 }
 
@@ -126,16 +132,7 @@ func marshalRaw(v any) ([]byte, error) {
 
 // UnmarshalJSON reads the JSON form.
 func (t *Terminal) UnmarshalJSON(data []byte) error {
-	var j struct {
-		Letter string            `json:"letter"`
-		Name   string            `json:"name"`
-		Getter tracefile.Getter  `json:"getter"`
-		Frames []tracefile.Frame `json:"frames"`
-		Total  int               `json:"total"`
-		PerSub []int             `json:"perSub"`
-		Values []ValueCount      `json:"values"`
-		BySub  [][]ValueCount    `json:"bySub"`
-	}
+	var j denseJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
