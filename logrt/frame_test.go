@@ -1,11 +1,6 @@
 package logrt
 
-import (
-	"os"
-	"os/exec"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestFramesTrueStacks runs reads through frame caches (exitprog frames:
 // call chains that differ only far from the reads, recursion, closures,
@@ -18,13 +13,7 @@ import (
 func TestFramesTrueStacks(t *testing.T) {
 	for _, env := range []string{"SUNCAT_FRAME=1", "SUNCAT_FRAME=0", "SUNCAT_REPEAT=0"} {
 		dir := t.TempDir()
-		cmd := exec.Command(exitProg(t), "frames", "300")
-		cmd.Env = append(os.Environ(), TraceEnv+"="+dir+"/", "SUNCAT_CONTROL=off", env)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: exitprog frames: %v", env, err)
-		}
-		keys := strings.Split(strings.TrimSpace(string(out)), "\n")
+		keys := printed(t, env, dir, "frames", "300")
 		records, repeated := repeatRecords(t, sameStacks(t, env, dir, keys))
 		t.Logf("%s: %d reads; %d repeat records count %d", env, len(keys), records, repeated)
 		if env == "SUNCAT_FRAME=1" && ctxOn && records == 0 {

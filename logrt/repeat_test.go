@@ -29,13 +29,7 @@ func TestRepeatsFarCallers(t *testing.T) {
 	}
 	for _, env := range []string{"SUNCAT_REPEAT=1", "SUNCAT_REPEAT=0"} {
 		dir := t.TempDir()
-		cmd := exec.Command(exitProg(t), "far", "400")
-		cmd.Env = append(os.Environ(), TraceEnv+"="+dir+"/", "SUNCAT_CONTROL=off", env)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: exitprog far: %v", env, err)
-		}
-		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		lines := printed(t, env, dir, "far", "400")
 		keys, last := lines[:len(lines)-1], lines[len(lines)-1]
 		if sw, _ := strconv.Atoi(strings.TrimPrefix(last, "switches ")); sw < 50 {
 			t.Fatalf("%s: %q: the reading frame rarely stayed where it was while the outer function changed", env, last)
@@ -50,6 +44,19 @@ func TestRepeatsFarCallers(t *testing.T) {
 			t.Errorf("%s: %d repeat records", env, records)
 		}
 	}
+}
+
+// printed runs exitprog mode n with env, its trace in dir, and returns
+// the lines it printed.
+func printed(t *testing.T, env, dir, mode, n string) []string {
+	t.Helper()
+	cmd := exec.Command(exitProg(t), mode, n)
+	cmd.Env = append(os.Environ(), TraceEnv+"="+dir+"/", "SUNCAT_CONTROL=off", env)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: exitprog %s: %v", env, mode, err)
+	}
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
 }
 
 // sameStacks checks that the one trace in dir holds an event for each
