@@ -13,6 +13,18 @@
 // the logrt runtime (an overlay-only package inside the main module) are
 // overlays, so the user's tree, go.mod and go.sum stay byte-identical.
 //
+// With Options.Reads and Options.Calls (suncat's -reads and -calls,
+// events.go) it also records every read of a struct field and every call
+// of the chosen functions: the rewrite wraps the expression read or the
+// callee in a call of the runtime's Read and Call functions, and gives
+// each function that reads a FrameCache of its own (rewrite.go); the
+// built-in sets of -calls (sql, http) are recorded inside the standard
+// library, through an overlaid copy of the file of each method hooked
+// (stdhook.go). With Options.Deps (-deps, deps.go) the chosen
+// dependencies are instrumented too: overlaid in place, or, from the
+// module cache, copied into suncat's cache and the build redirected to
+// the copy by a temporary go.mod or go.work.
+//
 // PrepareTest does the same for go test (suncat test): it also follows the
 // imports of the tested packages' test files, and labels each test's
 // events with its name: through an overlaid copy of the toolchain's
