@@ -2,8 +2,12 @@ package prioritize
 
 import (
 	"os"
+	"runtime"
+	"runtime/metrics"
 	"strconv"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
 	"github.com/suncat-go/suncat/logrt/tracefile"
@@ -12,9 +16,12 @@ import (
 // Benchmarks of summaries at the scale of -reads and of big test suites,
 // on synthetic traces (testtrace.Synth), streamed as suncat summary
 // streams them (a Part fed by DecodeFunc, then Merge) and rendered with
-// their findings: each must take time linear in the trace.
+// their findings: each must take time linear in the trace. Getters25k
+// and Marks43k report the most heap in use during a summary
+// (peak-heap-B, garbage not yet collected included) and what the
+// summary keeps (kept-heap-B).
 //
-//	go test -run '^$' -bench 'Getters25k|Marks43k' -benchmem ./prioritize
+//	go test -run '^$' -bench 'Getters25k|Marks43k' -benchtime 1x -benchmem ./prioritize
 
 // summarizeData summarizes the trace data as suncat summary does, and
 // renders its findings and the levels given.
@@ -48,6 +55,68 @@ func summarizeData(b *testing.B, data []byte, opt Options, levels []string) (*Su
 	return s, out
 }
 
+// heapObjects is the runtime's count of bytes in heap objects, live or
+// not yet collected.
+const heapObjects = "/memory/classes/heap/objects:bytes"
+
+// heapPeak samples the heap objects every millisecond from now until
+// the returned function is called, which returns the most seen beyond
+// what was in use at the start (garbage not yet collected included).
+func heapPeak() func() uint64 {
+	runtime.GC()
+	sample := []metrics.Sample{{Name: heapObjects}}
+	read := func() uint64 {
+		metrics.Read(sample)
+		return sample[0].Value.Uint64()
+	}
+	base, peak := read(), uint64(0)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			if h := read(); h > base && h-base > peak {
+				peak = h - base
+			}
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() uint64 {
+		close(done)
+		wg.Wait()
+		return peak
+	}
+}
+
+// summarizePeak is summarizeData that reports, over the benchmark's
+// runs, the most heap in use during one (peak-heap-B) and what the
+// summary holds once made (kept-heap-B, after a collection).
+func summarizePeak(b *testing.B, data []byte, opt Options, levels []string, check func(*Summary, string)) {
+	var peak, kept uint64
+	for i := 0; i < b.N; i++ {
+		stop := heapPeak()
+		s, out := summarizeData(b, data, opt, levels)
+		if p := stop(); p > peak {
+			peak = p
+		}
+		check(s, out)
+		runtime.GC()
+		sample := []metrics.Sample{{Name: heapObjects}}
+		metrics.Read(sample)
+		kept = max(kept, sample[0].Value.Uint64())
+		runtime.KeepAlive(s)
+	}
+	b.ReportMetric(float64(peak), "peak-heap-B")
+	b.ReportMetric(float64(kept), "kept-heap-B")
+}
+
 // BenchmarkSummaryGetters25k summarizes a trace whose getter table has
 // 25,000 entries, each read on a stack of its own in four sub-traces of
 // growing size.
@@ -66,12 +135,11 @@ func BenchmarkSummaryGetters25k(b *testing.B) {
 	}
 	data := s.Bytes()
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		sum, _ := summarizeData(b, data, Options{}, nil)
+	summarizePeak(b, data, Options{}, nil, func(sum *Summary, _ string) {
 		if len(sum.Groups) != 1 || len(sum.Groups[0].Terminals) != n*2/3 {
 			b.Fatalf("%d groups; want 1 with %d terminals", len(sum.Groups), n*2/3)
 		}
-	}
+	})
 	b.ReportMetric(float64(s.Events()), "events")
 }
 
@@ -96,12 +164,11 @@ func BenchmarkSummaryMarks43k(b *testing.B) {
 	}
 	data := s.Bytes()
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		sum, out := summarizeData(b, data, Options{}, nil)
+	summarizePeak(b, data, Options{}, nil, func(sum *Summary, out string) {
 		if len(sum.Groups) == 0 || len(sum.Groups[0].SubTraces) != tests*sizes || out == "" {
 			b.Fatalf("%d groups; want %d sub-traces", len(sum.Groups), tests*sizes)
 		}
-	}
+	})
 	b.ReportMetric(float64(tests*sizes), "marks")
 }
 
