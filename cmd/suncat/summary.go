@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -174,8 +173,6 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	}
 	s := res.Summary
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
 		out := summaryJSON{Summary: s}
 		if fams, unsized, ok := suiteFamilies(s, opt); ok {
 			out.Families, out.Unsized = fams, unsized
@@ -183,7 +180,7 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 				out.Families = []*prioritize.Family{}
 			}
 		}
-		return enc.Encode(out)
+		return encodeIndented(stdout, out)
 	}
 	return printSummary(stdout, s, summaryView{levels: levels, top: *top, sum: prioritize.SummarizeOptions{Min: *min, Detail: *detail}, sortBy: *sortBy, kinds: kinds,
 		opt: opt, stopped: stopped(res)})
