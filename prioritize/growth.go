@@ -311,29 +311,7 @@ func fitCandidates(xs, ys []float64) (chosen, best Fit, cands []Fit) {
 		return flat, flat, []Fit{flat}
 	}
 	flat.R2 = 0
-	var fits []Fit
-	var rms []float64
-	bi := -1
-	for c := ClassLog; c <= ClassExponential; c++ {
-		var f Fit
-		if c == ClassExponential && polyFits(fits) && !expPossible(xs, ys) {
-			// The exponential fit would be set aside (expShown), and
-			// fitExp costs most of a fit: leave it out.
-			f = Fit{Class: ClassConstant, A: mean(ys)}
-		} else {
-			f = fitClass(c, xs, ys, w)
-		}
-		if c == ClassExponential && f.Grows() && polyFits(fits) && !expShown(xs, ys, f) {
-			f = Fit{Class: ClassConstant, A: mean(ys)}
-		}
-		ss := ssRes(f, xs, ys, w)
-		f.R2 = 1 - ss/ssTot
-		fits = append(fits, f)
-		rms = append(rms, math.Sqrt(ss/float64(len(xs))))
-		if f.Grows() && (bi < 0 || rms[len(rms)-1] < rms[bi]) {
-			bi = len(fits) - 1
-		}
-	}
+	fits, rms, bi := fitClasses(xs, ys, w, ssTot)
 	if bi < 0 {
 		return flat, flat, []Fit{flat}
 	}
@@ -385,6 +363,36 @@ func fitCandidates(xs, ys []float64) (chosen, best Fit, cands []Fit) {
 		out.Alt = &a
 	}
 	return out, b, cands
+}
+
+// fitClasses fits each growing class to the points (weights w, ssTot
+// their weighted total sum of squares), with each fit's R2 and root mean
+// square error, and returns the index of the growing fit of the least
+// error, -1 if none grows. An exponential fit that the rule would set
+// aside is flat.
+func fitClasses(xs, ys, w []float64, ssTot float64) (fits []Fit, rms []float64, bi int) {
+	bi = -1
+	for c := ClassLog; c <= ClassExponential; c++ {
+		var f Fit
+		if c == ClassExponential && polyFits(fits) && !expPossible(xs, ys) {
+			// The exponential fit would be set aside (expShown), and
+			// fitExp costs most of a fit: leave it out.
+			f = Fit{Class: ClassConstant, A: mean(ys)}
+		} else {
+			f = fitClass(c, xs, ys, w)
+		}
+		if c == ClassExponential && f.Grows() && polyFits(fits) && !expShown(xs, ys, f) {
+			f = Fit{Class: ClassConstant, A: mean(ys)}
+		}
+		ss := ssRes(f, xs, ys, w)
+		f.R2 = 1 - ss/ssTot
+		fits = append(fits, f)
+		rms = append(rms, math.Sqrt(ss/float64(len(xs))))
+		if f.Grows() && (bi < 0 || rms[len(rms)-1] < rms[bi]) {
+			bi = len(fits) - 1
+		}
+	}
+	return fits, rms, bi
 }
 
 // bentIntercept reports whether a class without a lower-order term (log
