@@ -162,7 +162,10 @@ func (m *Merger) add(p *Part) {
 		mg := m.byKey[pg.key]
 		if mg == nil {
 			mg = &mergedGroup{g: &Group{Goroutine: pg.key}, frames: m.c.opt.Frames, byKey: map[string]*Terminal{},
-				ids: map[*Terminal]int32{}, gram: grammar.NewBuilder(grammar.Options{})}
+				ids: map[*Terminal]int32{}}
+			if !m.c.opt.NoGrammar {
+				mg.gram = grammar.NewBuilder(grammar.Options{})
+			}
 			m.byKey[pg.key] = mg
 			m.groups = append(m.groups, mg)
 		}
@@ -211,8 +214,8 @@ type mergedGroup struct {
 	byKey  map[string]*Terminal // by terminalKey
 	ids    map[*Terminal]int32  // index in g.Terminals
 	spans  map[int]SubTrace     // the group's events in each kept sub-trace
-	gram   *grammar.Builder
-	index  []int32 // the kept sub-trace of each sub-trace the grammar has
+	gram   *grammar.Builder     // nil with NoGrammar
+	index  []int32              // the kept sub-trace of each sub-trace the grammar has
 	// cells holds each terminal's counts in the sub-traces it occurs in,
 	// by terminal id, until finish spreads them over all the sub-traces
 	// once (growing PerSub and BySub cell by cell cost gigabytes with
@@ -240,7 +243,7 @@ func (mg *mergedGroup) add(p *Part, gi int32, pg *partGroup, kept map[int32]int,
 			continue
 		}
 		sd := &pg.segs[seg]
-		if sd.chunk == nil {
+		if !sd.done {
 			panic(fmt.Sprintf("prioritize: segment %d of %s kept but not compressed (Part.mayKeep)", seg, p.trace.Path))
 		}
 		i := kept[seg]
@@ -252,8 +255,10 @@ func (mg *mergedGroup) add(p *Part, gi int32, pg *partGroup, kept map[int32]int,
 			}
 			ids[t] = mg.id(terms[t])
 		}
-		mg.gram.AddChunk(sd.chunk, ids)
-		mg.index = append(mg.index, int32(i))
+		if mg.gram != nil {
+			mg.gram.AddChunk(sd.chunk, ids)
+			mg.index = append(mg.index, int32(i))
+		}
 		sd.chunk = nil // the grammar has it
 	}
 	mg.counts(p, gi, terms, kept)
@@ -393,8 +398,8 @@ func (mg *mergedGroup) counts(p *Part, gi int32, terms []*Terminal, kept map[int
 }
 
 // finish completes the group over all the kept sub-traces: their spans,
-// every terminal's counts in each and in all, the grammar, the patterns
-// (as opt asks).
+// every terminal's counts in each and in all, the grammar and the
+// patterns (as opt asks: none with NoGrammar).
 func (mg *mergedGroup) finish(labels []string, opt Options) *Group {
 	g := mg.g
 	g.SubTraces = make([]SubTrace, len(labels))
@@ -409,6 +414,9 @@ func (mg *mergedGroup) finish(labels []string, opt Options) *Group {
 		names[i] = t.Letter
 		mg.spread(t, i, len(labels))
 		t.Values, t.Total = allValues(t.subs)
+	}
+	if mg.gram == nil {
+		return g
 	}
 	g.Grammar = mg.gram.Grammar(names)
 	// The grammar numbers only the sub-traces it was given; map its

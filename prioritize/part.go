@@ -80,10 +80,12 @@ type partGroup struct {
 
 type segData struct {
 	span SubTrace // events, start and end (the label is Merge's)
-	seq  []int32  // the protos of the events, in order, until Finish
+	seq  []int32  // the protos of the events, in order, until Finish (none with NoGrammar)
+	news []int32  // the protos of the events, in order of first event, until Finish
 	// Set by Finish, for a segment that may be a kept sub-trace:
-	chunk  *grammar.Chunk // seq compressed, in the part's terminals
-	firsts []int32        // the terminals of seq, in order of first event
+	done   bool           // Finish looked at it
+	chunk  *grammar.Chunk // seq compressed, in the part's terminals (nil with NoGrammar)
+	firsts []int32        // the terminals of the events, in order of first event
 }
 
 // compiled are checked Options.
@@ -174,8 +176,12 @@ func (p *Part) Add(ev *tracefile.Event, mk *tracefile.Marker) error {
 	}
 	sd := &g.segs[seg]
 	sd.span.add(ev.Time)
-	sd.seq = append(sd.seq, pi)
-	pr.count(seg, ev.Value, p.events)
+	if !p.opt.opt.NoGrammar {
+		sd.seq = append(sd.seq, pi)
+	}
+	if pr.count(seg, ev.Value, p.events) {
+		sd.news = append(sd.news, pi)
+	}
 	return nil
 }
 
@@ -213,28 +219,34 @@ func (p *Part) numberTerminals() {
 	}
 }
 
-// compress turns the sequence of each segment that may be a kept
-// sub-trace into a grammar chunk of the part's terminals, noting which
-// terminals it has in order of first event, and drops the sequences.
+// compress notes, for each segment that may be a kept sub-trace, which
+// terminals it has in order of first event, and turns its sequence into
+// a grammar chunk of the part's terminals (unless NoGrammar); it drops
+// the sequences.
 func (p *Part) compress() {
 	stamp := make([]int32, len(p.termKeys)) // last segment (+1) a terminal was seen in
 	n := int32(0)
 	for _, g := range p.groups {
 		for seg := range g.segs {
 			sd := &g.segs[seg]
-			if len(sd.seq) > 0 && p.mayKeep(int32(seg)) {
+			if sd.span.Events > 0 && p.mayKeep(int32(seg)) {
 				n++
-				for j, pi := range sd.seq {
-					t := p.termOf[pi]
-					if stamp[t] != n {
+				// A terminal's first event is its first proto's.
+				for _, pi := range sd.news {
+					if t := p.termOf[pi]; stamp[t] != n {
 						stamp[t] = n
 						sd.firsts = append(sd.firsts, t)
 					}
-					sd.seq[j] = t
 				}
-				sd.chunk = grammar.Compress(sd.seq, grammar.Options{})
+				for j, pi := range sd.seq {
+					sd.seq[j] = p.termOf[pi]
+				}
+				if !p.opt.opt.NoGrammar {
+					sd.chunk = grammar.Compress(sd.seq, grammar.Options{})
+				}
+				sd.done = true
 			}
-			sd.seq = nil
+			sd.seq, sd.news = nil, nil
 		}
 	}
 }
@@ -331,17 +343,20 @@ func (p *Part) groupIndex(entry string) int32 {
 }
 
 // count records one more return of v in segment seg; n numbers the
-// event within the part.
-func (pr *proto) count(seg int32, v string, n int) {
+// event within the part. It reports whether the event is the proto's
+// first in the segment (segments come in order).
+func (pr *proto) count(seg int32, v string, n int) (first bool) {
 	if k := len(pr.cells); k == 0 || pr.cells[k-1].seg != seg {
 		pr.cells = append(pr.cells, cell{seg: seg, index: map[string]int32{}})
+		first = true
 	}
 	c := &pr.cells[len(pr.cells)-1]
 	c.calls++
 	if i, ok := c.index[v]; ok {
 		c.values[i].count++
-		return
+		return first
 	}
 	c.index[v] = int32(len(c.values))
 	c.values = append(c.values, firstValue{value: v, count: 1, first: n})
+	return first
 }

@@ -90,6 +90,46 @@ func TestBuildMatchesReferenceOddTraces(t *testing.T) {
 	}
 }
 
+// TestNoGrammar: a summary without the grammar is the summary with it,
+// but for the grammars and patterns it leaves nil: the same terminals in
+// the same order (numbered by first event without the sequences), counts,
+// values and findings, or the same error.
+func TestNoGrammar(t *testing.T) {
+	bus, marks := readFixture(t, "busapp.suncat"), readFixture(t, "marks.suncat")
+	odd := synthetic("X@init |one A@f A@f B@g |two A@f A@f A@f B@g B@g |three |four", map[int]int64{6: 1e9})
+	odd.Events[3].Entry = "main.other"
+	odd.Events[5].Getter = odd.Events[2].Getter
+	for _, set := range [][]*tracefile.Trace{{bus}, {marks}, {bus, marks}, {odd, marks}} {
+		for i, opt := range referenceOptions {
+			if testing.Short() && i%5 != 0 {
+				continue
+			}
+			want, werr := Build(set, opt)
+			opt.NoGrammar = true
+			got, gerr := Build(set, opt)
+			if (gerr == nil) != (werr == nil) || (gerr != nil && gerr.Error() != werr.Error()) {
+				t.Fatalf("%+v: error %v, with the grammar %v", opt, gerr, werr)
+			}
+			if gerr != nil {
+				continue
+			}
+			for _, g := range got.Groups {
+				if g.Grammar != nil || g.Patterns != nil {
+					t.Fatalf("%+v: group %s has a grammar or patterns", opt, g.Goroutine)
+				}
+			}
+			for _, g := range want.Groups {
+				g.Grammar, g.Patterns = nil, nil
+			}
+			g, _ := json.Marshal(got)
+			w, _ := json.Marshal(want)
+			if string(g) != string(w) {
+				t.Fatalf("%+v: summaries differ\nwithout the grammar: %s\nwith it:             %s", opt, g, w)
+			}
+		}
+	}
+}
+
 // TestMergeOfParts: parts built one event at a time from tracefile.DecodeFunc,
 // merged, give Build's summary.
 func TestMergeOfParts(t *testing.T) {

@@ -34,6 +34,13 @@ type Options struct {
 	// the default priority order (Group.MorePatterns counts the rest);
 	// 0 keeps DefaultPatterns, a negative number all of them.
 	Patterns int
+	// NoGrammar leaves every Group's Grammar nil, and its Patterns (they
+	// are the grammar's), for a caller that shows neither (suncat
+	// summary's findings, pprof, report): the grammar keeps the call
+	// stack of every event, 4 bytes an event while a trace is read and
+	// about 30 while it is compressed, where the findings need only the
+	// counts and values of each call site.
+	NoGrammar bool
 	// Sources reads the Go files that the frames name, for the findings
 	// (the loop a site is called in, Site.Responsible) and the hint of a
 	// suite without sizes (the name of a package); nil reads none: no
