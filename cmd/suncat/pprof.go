@@ -60,7 +60,7 @@ func runPprof(stdout, stderr io.Writer, args []string) error {
 	if *out == "" && isTerminal(stdout) {
 		return usagef("standard output is a terminal; give -o FILE or redirect it")
 	}
-	sf.noPatterns = true // the profile shows none
+	sf.noPatterns, sf.noGrammar = true, true // the profile shows neither
 	res, _, err := sf.load(stderr, "pprof", fs.Args())
 	if err != nil {
 		return err

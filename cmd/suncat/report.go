@@ -65,7 +65,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	if *out == "" && isTerminal(stdout) {
 		return usagef("standard output is a terminal; give -o FILE.html or redirect it")
 	}
-	sf.noPatterns = true // the report shows none
+	sf.noPatterns, sf.noGrammar = true, true // the report shows neither
 	res, opt, err := sf.load(stderr, "report", fs.Args())
 	if err != nil {
 		return err

@@ -74,6 +74,7 @@ type summaryFlags struct {
 	at                float64
 	noPatterns        bool // set by the command: it shows no patterns
 	patterns          int  // set by the command: patterns kept per group (0: the default)
+	noGrammar         bool // set by the command: it shows no grammar (nor patterns)
 }
 
 func (f *summaryFlags) register(fs *flag.FlagSet) {
@@ -125,7 +126,8 @@ func (f *summaryFlags) options() (prioritize.Options, error) {
 		return prioritize.Options{}, usagef("-stacks %q: want folded or whole", f.stacks)
 	}
 	opt := prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run,
-		Sizes: sizes, At: f.at, Stacks: f.stacks, NoPatterns: f.noPatterns, Patterns: f.patterns, Sources: userSources()}
+		Sizes: sizes, At: f.at, Stacks: f.stacks, NoPatterns: f.noPatterns, Patterns: f.patterns,
+		NoGrammar: f.noGrammar, Sources: userSources()}
 	// Values no trace allows are misuse, reported before any trace is
 	// looked for or read.
 	return opt, checkSummaryOptions(opt)
@@ -167,6 +169,11 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	// show them, and each group keeps the first -top (at least 100).
 	sf.noPatterns = !*asJSON && !contains(levels, "patterns") && !contains(levels, "strings")
 	sf.patterns = max(*top, prioritize.DefaultPatterns)
+	// The grammar, which keeps every event's call stack until it is
+	// compressed, is made only for those and the levels full and
+	// summarized: the findings and the Count Summary need only the counts
+	// and values of each call site.
+	sf.noGrammar = sf.noPatterns && !contains(levels, "full") && !contains(levels, "summarized")
 	res, opt, err := sf.load(stderr, "summary", fs.Args())
 	if err != nil {
 		return err
