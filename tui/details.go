@@ -150,6 +150,8 @@ func (m *detailsModel) symbolDetails(b *strings.Builder, r row, w int) {
 			line := o.rule + " -> "
 			if p := d.pattern(o.rule, o.pos); p != nil {
 				line += p.Notation + "  " + m.kindStyle(p.Kind).Render(p.Kind)
+			} else if r := d.rule(o.rule); r != nil && o.pos < len(r.Items) {
+				line += r.Items[o.pos].Notation // its pattern not kept
 			}
 			b.WriteString(wrapIndent(line, w, "  ") + "\n")
 		}
