@@ -2,10 +2,17 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"math/rand"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/suncat-go/suncat/internal/testtrace"
+	"github.com/suncat-go/suncat/prioritize"
 )
 
 // TestSummaryTornTrace: a trace whose last record was torn (the program
@@ -133,4 +140,67 @@ func TestSummaryPastLimits(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q", cmd, code, errb.String())
 		}
 	}
+}
+
+// TestSummaryPatternsKept: summary keeps the first 100 patterns of a
+// group, says how many more there are and how to see them, and -top
+// shows them: in the text and in the JSON.
+func TestSummaryPatternsKept(t *testing.T) {
+	s := testtrace.NewSynth("places")
+	first := s.Getters(4, false)
+	r := rand.New(rand.NewSource(1))
+	for sub := 1; sub <= 3; sub++ {
+		s.Mark("size "+strconv.Itoa(sub), 10)
+		for n := 0; n < 3000; n++ {
+			i := r.Intn(200)
+			stack := []testtrace.Frame{{Func: "p.T.M", File: "/src/p/t.go", Line: i%4 + 1}, {Func: "main.main", File: "/src/main.go", Line: i + 10}}
+			for k := r.Intn(3) + 1; k > 0; k-- {
+				s.Event(first+uint32(i%4), stack, "v", 10)
+			}
+		}
+	}
+	path := filepath.Join(t.TempDir(), "places.suncat")
+	if err := s.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	summary := func(args ...string) string {
+		var out, errb bytes.Buffer
+		if err := run(&out, &errb, append([]string{"summary"}, append(args, path)...)); err != nil {
+			t.Fatalf("summary %q: %v\n%s", args, err, errb.String())
+		}
+		return out.String()
+	}
+	more := regexp.MustCompile(`(?m)^\.\.\. (\d+) more patterns \(-top (\d+) shows them\)$`)
+	m := more.FindStringSubmatch(summary("-level", "patterns"))
+	if m == nil {
+		t.Fatal("no line saying how many more patterns")
+	}
+	left, all := atoi(t, m[1]), atoi(t, m[2])
+	if all != left+prioritize.DefaultPatterns {
+		t.Errorf("%d more of %d: want %d kept", left, all, prioritize.DefaultPatterns)
+	}
+	out := summary("-level", "patterns", "-top", m[2])
+	if more.MatchString(out) || strings.Count(out, " max ") != all {
+		t.Errorf("-top %d: %d patterns, want all %d", all, strings.Count(out, " max "), all)
+	}
+	var js struct {
+		Groups []struct {
+			Patterns     []json.RawMessage `json:"patterns"`
+			MorePatterns int               `json:"morePatterns"`
+		} `json:"groups"`
+	}
+	if err := json.Unmarshal([]byte(summary("-json")), &js); err != nil {
+		t.Fatal(err)
+	}
+	if g := js.Groups[0]; len(g.Patterns) != prioritize.DefaultPatterns || g.MorePatterns != left {
+		t.Errorf("JSON: %d patterns and %d more, want %d and %d", len(g.Patterns), g.MorePatterns, prioritize.DefaultPatterns, left)
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -18,7 +18,7 @@ import (
 
 var viewCmd = &command{
 	name:  "view",
-	args:  "[-split ...] [-frames N] [-goroutines ...] [-run REGEXP] TRACE|DIR...",
+	args:  "[-split ...] [-frames N] [-goroutines ...] [-run REGEXP] [-top N] TRACE|DIR...",
 	short: "explore the Performance Summary of traces in a terminal UI",
 	order: 41,
 	long: `
@@ -28,7 +28,8 @@ the Prioritized Patterns, the Summarized and Full Grammar, the Count
 Summary and the Strings, with each item's call stack, values and counts
 per sub-trace beside it. Press ? for the keys. When standard output is
 not a terminal, view prints the text summary instead (as 'suncat
-summary' does).
+summary' does). Each goroutine group keeps its first 100 patterns in
+the default priority order; -top N keeps N.
 
 Examples:
 
@@ -57,11 +58,15 @@ func runView(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(viewCmd, stderr)
 	var sf summaryFlags
 	sf.register(fs)
+	fs.IntVar(&sf.patterns, "top", prioritize.DefaultPatterns, "patterns: keep the first `N` patterns of each goroutine group, in the default priority order")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
 		return usagef("give at least one trace file or directory")
+	}
+	if sf.patterns < 1 {
+		return usagef("-top %d: want 1 or more", sf.patterns)
 	}
 	opt, err := sf.options()
 	if err != nil {
