@@ -2,22 +2,25 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"io"
+	"reflect"
 )
 
 // encodeIndented writes v as a json.Encoder with SetIndent("", "  ")
-// writes it, byte for byte, without holding the indented form: a
-// summary of tens of thousands of sub-traces is gigabytes once indented
-// (every count of every terminal on a line of its own), several times
-// its compact form, which is all that is held.
+// writes it, byte for byte, without holding the indented form nor the
+// whole compact one: the fields of structs and the elements of slices
+// down to a few levels (a summary's groups, their terminals and
+// patterns, the findings' sites; jsonstream.go) are marshalled one at a
+// time and indented as they are written. A summary of tens of thousands
+// of sub-traces is gigabytes once indented (every count of every
+// terminal on a line of its own), and the compact form of a -reads
+// trace's summary is too (1.87 GB for 50 Hugo pages); what is held is
+// the largest piece (one group's grammar).
 func encodeIndented(w io.Writer, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := writePieces(bw, reflect.ValueOf(v), 0, 4); err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(w, 64<<10)
-	indentCompact(bw, data)
 	bw.WriteByte('\n')
 	return bw.Flush()
 }
@@ -26,8 +29,11 @@ func encodeIndented(w io.Writer, v any) error {
 // outside strings) indented as json.Indent(dst, src, "", "  ") does:
 // each element and member on a line of its own, "key": value, empty
 // arrays and objects as [] and {}.
-func indentCompact(w *bufio.Writer, src []byte) {
-	depth := 0
+func indentCompact(w *bufio.Writer, src []byte) { indentCompactAt(w, src, 0) }
+
+// indentCompactAt is indentCompact for a value written at depth (its
+// first line already indented).
+func indentCompactAt(w *bufio.Writer, src []byte, depth int) {
 	open := false // after '[' or '{': indent before the next byte, unless it closes
 	inString, escaped := false, false
 	newline := func() {

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bufio"
+	"encoding"
+	"encoding/json"
+	"reflect"
+	"strings"
+)
+
+// The pieces of encodeIndented (jsonout.go): a value is split into the
+// fields of its structs and the elements of its slices for a few levels,
+// as encoding/json orders and omits them, and what is below is
+// marshalled whole and indented at its depth.
+
+var (
+	marshalerType     = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// writePieces writes v at depth (its first line already indented),
+// split into pieces for levels more levels.
+func writePieces(w *bufio.Writer, v reflect.Value, depth, levels int) error {
+	if levels > 0 && v.IsValid() && !marshals(v.Type()) {
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !v.IsNil() {
+				return writePieces(w, v.Elem(), depth, levels)
+			}
+		case reflect.Slice:
+			if !v.IsNil() && v.Len() > 0 {
+				return writeSlice(w, v, depth, levels)
+			}
+		case reflect.Struct:
+			return writeStruct(w, v, depth, levels)
+		}
+	}
+	var x any
+	switch {
+	case !v.IsValid():
+	case v.Kind() != reflect.Pointer && v.CanAddr() && marshals(v.Type()):
+		x = v.Addr().Interface() // as encoding/json calls a pointer's method
+	default:
+		x = v.Interface()
+	}
+	b, err := json.Marshal(x)
+	if err != nil {
+		return err
+	}
+	indentCompactAt(w, b, depth)
+	return nil
+}
+
+// marshals reports whether t (or *t) writes its own JSON.
+func marshals(t reflect.Type) bool {
+	if t.Implements(marshalerType) || t.Implements(textMarshalerType) {
+		return true
+	}
+	if t.Kind() != reflect.Pointer {
+		p := reflect.PointerTo(t)
+		return p.Implements(marshalerType) || p.Implements(textMarshalerType)
+	}
+	return false
+}
+
+func writeSlice(w *bufio.Writer, v reflect.Value, depth, levels int) error {
+	in := strings.Repeat("  ", depth+1)
+	w.WriteString("[\n")
+	for i := 0; i < v.Len(); i++ {
+		if i > 0 {
+			w.WriteString(",\n")
+		}
+		w.WriteString(in)
+		if err := writePieces(w, v.Index(i), depth+1, levels-1); err != nil {
+			return err
+		}
+	}
+	w.WriteString("\n" + in[2:] + "]")
+	return nil
+}
+
+// A jsonField is a struct field as encoding/json writes it.
+type jsonField struct {
+	name string
+	v    reflect.Value
+}
+
+func writeStruct(w *bufio.Writer, v reflect.Value, depth, levels int) error {
+	fields := jsonFields(v, nil)
+	if len(fields) == 0 {
+		w.WriteString("{}")
+		return nil
+	}
+	in := strings.Repeat("  ", depth+1)
+	w.WriteString("{\n")
+	for i, f := range fields {
+		if i > 0 {
+			w.WriteString(",\n")
+		}
+		name, err := json.Marshal(f.name)
+		if err != nil {
+			return err
+		}
+		w.WriteString(in)
+		w.Write(name)
+		w.WriteString(": ")
+		if err := writePieces(w, f.v, depth+1, levels-1); err != nil {
+			return err
+		}
+	}
+	w.WriteString("\n" + in[2:] + "}")
+	return nil
+}
+
+// jsonFields appends the fields of struct v that encoding/json writes,
+// in its order: exported fields by their tag's name, "-" and empty
+// omitempty ones left out, untagged embedded structs' fields in place.
+// (Enough for the summary's types: no field names collide.)
+func jsonFields(v reflect.Value, out []jsonField) []jsonField {
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		tag := sf.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		fv := v.Field(i)
+		if sf.Anonymous && name == "" {
+			ft := sf.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				if fv.Kind() == reflect.Pointer {
+					if fv.IsNil() {
+						continue
+					}
+					fv = fv.Elem()
+				}
+				out = jsonFields(fv, out)
+				continue
+			}
+		}
+		if !sf.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = sf.Name
+		}
+		if strings.Contains(","+opts+",", ",omitempty,") && emptyJSON(fv) {
+			continue
+		}
+		out = append(out, jsonField{name, fv})
+	}
+	return out
+}
+
+// emptyJSON is encoding/json's test for omitempty.
+func emptyJSON(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
+		return v.IsZero()
+	}
+	return false
+}
