@@ -1,6 +1,9 @@
 package logrt
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // TestFramesTrueStacks runs reads through frame caches (exitprog frames:
 // call chains that differ only far from the reads, recursion, closures,
@@ -40,6 +43,12 @@ func frameReader(t *benchTask, fc *FrameCache) int {
 // function stays on its stack (the function does not allocate), and that
 // its reads fill it.
 func TestFrameCacheNoAlloc(t *testing.T) {
+	// setupBenchTrace sets SUNCAT_CONTROL=off and the trace folder for
+	// the process: restore them when the test ends, or the programs that
+	// later tests start (the control channel's) would inherit them.
+	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
+		t.Setenv(k, os.Getenv(k))
+	}
 	setupBenchTrace(t)
 	task := &benchTask{name: "Pike St", priority: 3}
 	for i := 0; i < 10; i++ {
