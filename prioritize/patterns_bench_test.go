@@ -3,11 +3,8 @@ package prioritize
 import (
 	"encoding/json"
 	"math/rand"
-	"runtime"
 	"strconv"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
 )
@@ -52,11 +49,11 @@ func BenchmarkPatternsManyPlaces(b *testing.B) {
 	var peak uint64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		stop := sampleHeap(&peak)
+		stop := heapPeak()
 		makePatterns(g)
 		out := Text(g, []string{"patterns", "strings"}, SummarizeOptions{Min: 3}, "kind", nil)
 		data, err := json.Marshal(g.Patterns)
-		stop()
+		peak = max(peak, stop())
 		if err != nil || len(out) == 0 {
 			b.Fatal(err)
 		}
@@ -69,34 +66,3 @@ func BenchmarkPatternsManyPlaces(b *testing.B) {
 
 // makePatterns gives g its patterns as suncat summary does.
 func makePatterns(g *Group) { g.setPatterns(Options{}) }
-
-// sampleHeap samples the heap in use every millisecond until the
-// function it returns is called, keeping in *peak the most beyond what
-// was in use at the start.
-func sampleHeap(peak *uint64) func() {
-	var ms runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&ms)
-	base := ms.HeapAlloc
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		var ms runtime.MemStats
-		for {
-			runtime.ReadMemStats(&ms)
-			if ms.HeapAlloc > base && ms.HeapAlloc-base > *peak {
-				*peak = ms.HeapAlloc - base
-			}
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() { close(done); wg.Wait() }
-}
