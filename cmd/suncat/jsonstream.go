@@ -32,7 +32,9 @@ func writePieces(w *bufio.Writer, v reflect.Value, depth, levels int) error {
 				return writeSlice(w, v, depth, levels)
 			}
 		case reflect.Struct:
-			return writeStruct(w, v, depth, levels)
+			if plainStruct(v.Type()) {
+				return writeStruct(w, v, depth, levels)
+			}
 		}
 	}
 	var x any
@@ -154,6 +156,60 @@ func jsonFields(v reflect.Value, out []jsonField) []jsonField {
 		out = append(out, jsonField{name, fv})
 	}
 	return out
+}
+
+// plainStruct reports whether jsonFields writes t's fields as
+// encoding/json does: no tag option but omitempty, names of letters,
+// digits, '_' and '-', no struct embedded under a name, no two fields
+// of one name (encoding/json keeps the shallower, or none). Others are
+// marshalled whole.
+func plainStruct(t reflect.Type) bool {
+	seen := map[string]bool{}
+	var walk func(t reflect.Type) bool
+	walk = func(t reflect.Type) bool {
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			tag := sf.Tag.Get("json")
+			if tag == "-" {
+				continue
+			}
+			name, opts, _ := strings.Cut(tag, ",")
+			if opts != "" && opts != "omitempty" || !plainName(name) {
+				return false
+			}
+			ft := sf.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if sf.Anonymous && ft.Kind() == reflect.Struct {
+				if name != "" || !walk(ft) {
+					return false
+				}
+				continue
+			}
+			if !sf.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = sf.Name
+			}
+			if seen[name] {
+				return false
+			}
+			seen[name] = true
+		}
+		return true
+	}
+	return walk(t)
+}
+
+func plainName(s string) bool {
+	for _, c := range s {
+		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // emptyJSON is encoding/json's test for omitempty.
