@@ -95,20 +95,11 @@ func TestInputSizes(t *testing.T) {
 // the stack: a request the test made) next, the test's own loop
 // (a _test.go file) last, though it makes the most calls.
 func TestRankSetupLast(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	at := appSources(t, map[string]string{
 		"handler.go":    "package app\n\nfunc List(ids []int) {\n\tfor _, id := range ids {\n\t\ttags(id)\n\t}\n}\n",
 		"insert.go":     "package app\n\nfunc insert(i int) {\n\texec(i)\n}\n",
 		"store_test.go": "package app\n\nfunc TestList(t *testing.T) {\n\tfor i := 0; i < n; i++ {\n\t\tinsert(i)\n\t}\n}\n",
-	}
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	at := func(fn, file string, line int) string {
-		return fmt.Sprintf("example.com/app.%s@%s:%d", fn, filepath.Join(dir, file), line)
-	}
+	})
 	b := newTrace("test.suncat")
 	for _, n := range []int{10, 20, 40, 80} {
 		b.mark(fmt.Sprintf("TestList/n=%d", n))
@@ -147,19 +138,10 @@ func TestRankSetupLast(t *testing.T) {
 // on the sum, though the later pages' stack alone reads quadratic; the
 // real quadratic with fewer calls ranks first.
 func TestRankLoopSumClass(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	at := appSources(t, map[string]string{
 		"scan.go":    "package app\n\nfunc scan(p []byte) {\n\tfor i := range p {\n\t\tcheck(i)\n\t}\n}\n",
 		"related.go": "package app\n\nfunc related(ps []int) {\n\tfor _, p := range ps {\n\t\tweight(p)\n\t}\n}\n",
-	}
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	at := func(fn, file string, line int) string {
-		return fmt.Sprintf("example.com/app.%s@%s:%d", fn, filepath.Join(dir, file), line)
-	}
+	})
 	first := []int{8379, 15909, 26079, 38675}
 	later := []int{749, 1903, 10215, 34458}
 	search := []int{144, 1050, 5027, 24270}
@@ -182,5 +164,21 @@ func TestRankLoopSumClass(t *testing.T) {
 		if s.Counts[3] == later[3] && s.Fit.Class <= ClassLinear {
 			t.Errorf("the later pages' stack alone: %v, want faster than linear (the test's premise)", s.Fit.Class)
 		}
+	}
+}
+
+// appSources writes the source files of package example.com/app into a
+// temporary directory and returns at, which names a frame in one of
+// them as the tests' call stacks do: "example.com/app.fn@file:line".
+func appSources(t *testing.T, files map[string]string) (at func(fn, file string, line int) string) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return func(fn, file string, line int) string {
+		return fmt.Sprintf("example.com/app.%s@%s:%d", fn, filepath.Join(dir, file), line)
 	}
 }
