@@ -57,7 +57,15 @@ type jsonObs struct {
 }
 
 // MarshalJSON writes the documented JSON form.
-func (g *Grammar) MarshalJSON() ([]byte, error) {
+func (g *Grammar) MarshalJSON() ([]byte, error) { return json.Marshal(g.jsonForm()) }
+
+// JSONForm returns the value MarshalJSON marshals, a struct of the
+// documented fields whose start and rules are slices of items: a writer
+// that marshals them an item at a time (suncat summary -json) writes the
+// same JSON without holding all of it at once.
+func (g *Grammar) JSONForm() any { return g.jsonForm() }
+
+func (g *Grammar) jsonForm() jsonGrammar {
 	j := jsonGrammar{
 		Version:    JSONVersion,
 		Lossless:   g.Lossless,
@@ -73,7 +81,7 @@ func (g *Grammar) MarshalJSON() ([]byte, error) {
 	for i, r := range g.Rules {
 		j.Rules[i] = jsonRule{Name: r.Name, Body: g.jsonRPs(r.Body)}
 	}
-	return json.Marshal(j)
+	return j
 }
 
 func (g *Grammar) jsonRPs(rps []RP) []jsonRP {

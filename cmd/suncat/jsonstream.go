@@ -13,7 +13,13 @@ import (
 // as encoding/json orders and omits them, and what is below is
 // marshalled whole and indented at its depth.
 
+// A jsonFormer gives the value that its MarshalJSON marshals, to be
+// written in pieces (grammar.Grammar: its start rule has millions of
+// items for a -reads trace).
+type jsonFormer interface{ JSONForm() any }
+
 var (
+	jsonFormerType    = reflect.TypeFor[jsonFormer]()
 	marshalerType     = reflect.TypeFor[json.Marshaler]()
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 )
@@ -21,6 +27,10 @@ var (
 // writePieces writes v at depth (its first line already indented),
 // split into pieces for levels more levels.
 func writePieces(w *bufio.Writer, v reflect.Value, depth, levels int) error {
+	if v.IsValid() && v.Type().Implements(jsonFormerType) && (v.Kind() != reflect.Pointer || !v.IsNil()) {
+		// A grammar: its items one at a time, whatever the depth.
+		return writePieces(w, reflect.ValueOf(v.Interface().(jsonFormer).JSONForm()), depth, 3)
+	}
 	if levels > 0 && v.IsValid() && !marshals(v.Type()) {
 		switch v.Kind() {
 		case reflect.Pointer, reflect.Interface:

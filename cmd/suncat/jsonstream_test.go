@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/suncat-go/suncat/grammar"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -37,8 +38,8 @@ type jsOuter struct {
 // TestEncodeIndentedPieces: split into pieces, values of every shape the
 // summary's types use (omitempty, embedded pointers, marshalers called
 // through a pointer, maps, raw messages, HTML to escape, empty and nil
-// slices, deeper than the pieces go) are written as json.Encoder
-// writes them.
+// slices, deeper than the pieces go, grammars written an item at a time)
+// are written as json.Encoder writes them.
 func TestEncodeIndentedPieces(t *testing.T) {
 	var tm prioritize.Terminal
 	tm.Letter = "a"
@@ -51,6 +52,8 @@ func TestEncodeIndentedPieces(t *testing.T) {
 		"number":      3.5,
 		"empty slice": []prioritize.Pattern{},
 		"patterns":    []prioritize.Pattern{{Symbol: "a", Counts: []int{1, 2}, Places: 3}, {}},
+		"grammar": []*grammar.Grammar{grammar.Build(&grammar.Trace{Names: []string{"a", "<b>"},
+			Subs: [][]int32{{0, 1, 0, 1, 1, 0, 1}, {0, 1, 0, 1, 0, 1}}}, grammar.Options{}), nil, {}},
 	} {
 		var got bytes.Buffer
 		if err := encodeIndented(&got, v); err != nil {
