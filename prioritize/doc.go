@@ -47,7 +47,9 @@
 //	                             sub-traces it occurs in only (the Count
 //	                             Summary; JSON: perSub and bySub for
 //	                             every sub-trace)
-//	    Grammar *grammar.Grammar its terminal i is Terminals[i]
+//	    Grammar *grammar.Grammar its terminal i is Terminals[i] (nil, and
+//	                             no Patterns, with Options.NoGrammar:
+//	                             the commands that show neither)
 //	    Patterns []Pattern       the items of the rules, classified, in
 //	                             the default priority order: the items of
 //	                             one rule that print the same are one

@@ -9,6 +9,7 @@
 // definitions), and must not be imported by anything but tests and
 // benchmarks: the benchmarks of logrt/tracefile, prioritize,
 // prioritize/stream, tui and cmd/suncat, and the tests of
-// prioritize/stream and cmd/suncat (Copies), call it. It builds and runs logrt's test program rather than
-// importing logrt.
+// prioritize/stream and cmd/suncat (Copies; cmd/suncat's report test
+// writes two suites with Synth), call it. It builds and runs logrt's
+// test program rather than importing logrt.
 package testtrace

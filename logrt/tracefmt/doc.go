@@ -17,6 +17,8 @@
 // user's module's go version. It has no variables and no init code.
 //
 // Called by: logrt, the writer; logrt/tracefile, the reader; logrt/host,
-// instrument and cmd/suncat for the names and folders. Nothing else may
-// define the format.
+// instrument and cmd/suncat for the names and folders; prioritize, delay,
+// export and tui for the kinds of event and the hooked calls' names
+// (EventKind, CallPrefix, ReadPrefix, Like); internal/testtrace, which
+// writes traces record by record. Nothing else may define the format.
 package tracefmt
