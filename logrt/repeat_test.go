@@ -46,12 +46,12 @@ func TestRepeatsFarCallers(t *testing.T) {
 	}
 }
 
-// printed runs exitprog mode n with env, its trace in dir, and returns
-// the lines it printed.
+// printed runs exitprog mode n with env (variables separated by
+// spaces), its trace in dir, and returns the lines it printed.
 func printed(t *testing.T, env, dir, mode, n string) []string {
 	t.Helper()
 	cmd := exec.Command(exitProg(t), mode, n)
-	cmd.Env = append(os.Environ(), TraceEnv+"="+dir+"/", "SUNCAT_CONTROL=off", env)
+	cmd.Env = append(append(os.Environ(), TraceEnv+"="+dir+"/", "SUNCAT_CONTROL=off"), strings.Fields(env)...)
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("%s: exitprog %s: %v", env, mode, err)
