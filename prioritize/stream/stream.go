@@ -125,7 +125,6 @@ func startReaders(files []*tracefile.File, order []int, opt prioritize.Options, 
 	}
 	var next atomic.Int64
 	share := newStackShare()
-	held := newByteBudget(maxHeld)
 	readers := runtime.GOMAXPROCS(0)
 	if cfg.Readers > 0 {
 		readers = cfg.Readers
@@ -136,10 +135,7 @@ func startReaders(files []*tracefile.File, order []int, opt prioritize.Options, 
 				var r read
 				if !failed.Load() {
 					i := order[k]
-					size := files[i].Size()
-					held.acquire(size)
 					r.part, res.Traces[i], res.Ends[i], r.err = readFile(files[i], opt, cfg.Counts, share)
-					held.release(size)
 				}
 				cfg.Counts.FilesDone.Add(1)
 				done[k] <- r
@@ -213,42 +209,6 @@ func decodePart(file *tracefile.File, opt prioritize.Options, counts *Counts) (*
 		return nil, nil, 0, err
 	}
 	return part, head, end, nil
-}
-
-// maxHeld bounds the bytes of trace files that the readers hold at once
-// (a reader holds its file's data while it decodes it): a file larger
-// than the rest is read alone, rather than beside another.
-const maxHeld = 512 << 20
-
-// A byteBudget lets readers take bytes up to a limit; one reader may
-// always take what it needs when no other holds any.
-type byteBudget struct {
-	mu    sync.Mutex
-	cond  *sync.Cond
-	limit int64
-	held  int64
-}
-
-func newByteBudget(limit int64) *byteBudget {
-	b := &byteBudget{limit: limit}
-	b.cond = sync.NewCond(&b.mu)
-	return b
-}
-
-func (b *byteBudget) acquire(n int64) {
-	b.mu.Lock()
-	for b.held > 0 && b.held+n > b.limit {
-		b.cond.Wait()
-	}
-	b.held += n
-	b.mu.Unlock()
-}
-
-func (b *byteBudget) release(n int64) {
-	b.mu.Lock()
-	b.held -= n
-	b.mu.Unlock()
-	b.cond.Broadcast()
 }
 
 // A stackShare keeps one copy of the frames of the stacks that several

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
 	"github.com/suncat-go/suncat/logrt/tracefile"
@@ -136,30 +135,4 @@ func TestStackShare(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestByteBudget: a taker waits while others hold too much, and one
-// alone takes more than the limit.
-func TestByteBudget(t *testing.T) {
-	b := newByteBudget(100)
-	b.acquire(300) // alone: allowed past the limit
-	got := make(chan bool)
-	go func() {
-		b.acquire(10)
-		got <- true
-	}()
-	select {
-	case <-got:
-		t.Fatal("took 10 bytes while 300 of 100 were held")
-	case <-time.After(50 * time.Millisecond):
-	}
-	b.release(300)
-	select {
-	case <-got:
-	case <-time.After(5 * time.Second):
-		t.Fatal("still waiting after the bytes were released")
-	}
-	b.acquire(90) // 10 + 90 fit
-	b.release(90)
-	b.release(10)
 }
