@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -172,4 +174,128 @@ func cpuTime(b *testing.B) time.Duration {
 		b.Fatal(err)
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkSessionMemory summarizes a session of four synthetic traces
+// of growing size (2^17 to 2^20 events, 1.9 M in all) whose events call
+// 40,000 distinct stacks of 24 frames in an order the grammar compresses
+// poorly (as in a -reads trace of a real program), with the grammar (as
+// suncat summary did before NoGrammar, and still does for the grammar
+// levels, -json and view) and without (its findings). It reports the
+// most heap in use during a summary, garbage included (peak-heap-B), the
+// most live after a collection (peak-live-B), and what the summary keeps
+// once made (kept-heap-B):
+//
+//	go test -run '^$' -bench SessionMemory -benchtime 2x -benchmem ./prioritize/stream
+func BenchmarkSessionMemory(b *testing.B) {
+	files := sessionFiles(b)
+	for _, bc := range []struct {
+		name string
+		opt  prioritize.Options
+	}{
+		{"grammar", prioritize.Options{NoPatterns: true}},
+		{"no-grammar", prioritize.Options{NoGrammar: true}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			var peak, live, kept uint64
+			for i := 0; i < b.N; i++ {
+				stop := heapPeak()
+				res, err := Summarize(load(b, files...), bc.opt, Config{})
+				p, l := stop()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Events != 15<<17 || len(res.Summary.Findings.Sites) == 0 {
+					b.Fatalf("%d events, %d sites", res.Events, len(res.Summary.Findings.Sites))
+				}
+				peak, live = max(peak, p), max(live, l)
+				runtime.GC()
+				kept = max(kept, heapObjects())
+				runtime.KeepAlive(res)
+			}
+			b.ReportMetric(float64(peak), "peak-heap-B")
+			b.ReportMetric(float64(live), "peak-live-B")
+			b.ReportMetric(float64(kept), "kept-heap-B")
+		})
+	}
+}
+
+// sessionFiles writes the traces of BenchmarkSessionMemory: sizes 1, 2,
+// 4 and 8 of a program whose loop, 2^17 times per size, calls one of
+// 40,000 stacks (a random walk over 10 call sites of each of 4 levels,
+// under 20 common frames) and returns one of 4 values.
+func sessionFiles(b *testing.B) []string {
+	dir := b.TempDir()
+	var files []string
+	for size := 1; size <= 8; size *= 2 {
+		s := testtrace.NewSynth("session")
+		first := s.Getters(4, false)
+		rng := uint64(size)
+		for i := 0; i < size<<17; i++ {
+			rng ^= rng << 13
+			rng ^= rng >> 7
+			rng ^= rng << 17
+			r := int(rng % 40000)
+			stack := make([]testtrace.Frame, 0, 24)
+			for lv, n := 0, r; lv < 4; lv, n = lv+1, n/10 {
+				stack = append(stack, testtrace.Frame{Func: "p.f" + strconv.Itoa(lv) + "_" + strconv.Itoa(n%10), File: "/src/p/p.go", Line: 10*lv + n%10 + 1})
+			}
+			for d := 0; d < 20; d++ {
+				stack = append(stack, testtrace.Frame{Func: "p.g" + strconv.Itoa(d), File: "/src/p/g.go", Line: d + 1})
+			}
+			stack[len(stack)-1].Func = "main.main"
+			s.Event(first+uint32(r%4), stack, strconv.Itoa(r%4), 10)
+		}
+		f := filepath.Join(dir, "n"+strconv.Itoa(size)+".suncat")
+		if err := s.WriteFile(f); err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	return files
+}
+
+func heapObjects() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// heapPeak samples the heap every millisecond from now until the
+// returned function is called, which returns the most heap objects seen
+// (garbage not yet collected included) and the most live after a
+// collection, beyond what was in use at the start.
+func heapPeak() func() (peak, live uint64) {
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	base := sample[0].Value.Uint64()
+	var peak, live uint64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(sample)
+			if h := sample[0].Value.Uint64(); h > base {
+				peak = max(peak, h-base)
+			}
+			if l := sample[1].Value.Uint64(); l > base {
+				live = max(live, l-base)
+			}
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() (uint64, uint64) {
+		close(done)
+		wg.Wait()
+		return peak, live
+	}
 }
