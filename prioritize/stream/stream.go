@@ -171,17 +171,19 @@ func byStart(files []*tracefile.File) ([]int, []*tracefile.Trace, error) {
 // compresses its sequences of stacks, the costly half of the grammar, so
 // that the readers do it in parallel and the merge is left little work.
 func readFile(file *tracefile.File, opt prioritize.Options, counts *Counts, share *stackShare) (*prioritize.Part, *tracefile.Trace, int64, error) {
-	part, head, end, err := decodePart(file, opt, counts)
+	part, head, end, err := decodePart(file, opt, counts, share)
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	share.share(head)
 	part.Finish(head) // the file's bytes are gone by now
 	return part, head, end, nil
 }
 
-// decodePart decodes one trace into its part, before Finish.
-func decodePart(file *tracefile.File, opt prioritize.Options, counts *Counts) (*prioritize.Part, *tracefile.Trace, int64, error) {
+// decodePart decodes one trace into its part, before Finish. The
+// trace's stacks take the frames of equal stacks of the traces read
+// before or beside it as soon as an event has them, so that their own
+// copies do not outlive the events that made them.
+func decodePart(file *tracefile.File, opt prioritize.Options, counts *Counts, share *stackShare) (*prioritize.Part, *tracefile.Trace, int64, error) {
 	counts.Bytes.Add(file.Size())
 	// -split at=GETTER finds its boundaries by the getters' names: the
 	// part learns the table as it is decoded, in the same pass.
@@ -191,7 +193,11 @@ func decodePart(file *tracefile.File, opt prioritize.Options, counts *Counts) (*
 	}
 	needs := prioritize.NeedsGetters(opt)
 	var n, end int64
+	shared := 0 // tr.Stacks shared so far (the decoder only appends)
 	head, err := file.DecodeTraceFunc(func(tr *tracefile.Trace, ev *tracefile.Event, mk *tracefile.Marker) error {
+		for ; shared < len(tr.Stacks); shared++ {
+			share.one(&tr.Stacks[shared])
+		}
 		if ev != nil {
 			end = ev.Time
 			if n++; n == 1<<14 {
@@ -207,6 +213,9 @@ func decodePart(file *tracefile.File, opt prioritize.Options, counts *Counts) (*
 	counts.Events.Add(n)
 	if err != nil {
 		return nil, nil, 0, err
+	}
+	if shared < len(head.Stacks) { // stacks no event had
+		share.share(head)
 	}
 	return part, head, end, nil
 }
@@ -229,25 +238,31 @@ func newStackShare() *stackShare {
 // trace shared before, and offers its own to the next.
 func (s *stackShare) share(tr *tracefile.Trace) {
 	for i := range tr.Stacks {
-		fs := tr.Stacks[i].Frames
-		var h maphash.Hash
-		h.SetSeed(s.seed)
-		for _, f := range fs {
-			h.WriteString(f.Func)
-			h.WriteByte(0)
-			h.WriteString(f.File)
-			h.WriteByte(0)
-			h.WriteString(strconv.Itoa(f.Line))
-			h.WriteByte(0)
-		}
-		k := h.Sum64()
-		s.mu.Lock()
-		switch old, ok := s.byKey[k]; {
-		case !ok:
-			s.byKey[k] = fs
-		case slices.Equal(old, fs):
-			tr.Stacks[i].Frames = old
-		}
-		s.mu.Unlock()
+		s.one(&tr.Stacks[i])
 	}
+}
+
+// one makes st use the frames of an equal stack shared before, or offers
+// its own to the next.
+func (s *stackShare) one(st *tracefile.Stack) {
+	fs := st.Frames
+	var h maphash.Hash
+	h.SetSeed(s.seed)
+	for _, f := range fs {
+		h.WriteString(f.Func)
+		h.WriteByte(0)
+		h.WriteString(f.File)
+		h.WriteByte(0)
+		h.WriteString(strconv.Itoa(f.Line))
+		h.WriteByte(0)
+	}
+	k := h.Sum64()
+	s.mu.Lock()
+	switch old, ok := s.byKey[k]; {
+	case !ok:
+		s.byKey[k] = fs
+	case slices.Equal(old, fs):
+		st.Frames = old
+	}
+	s.mu.Unlock()
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -101,6 +102,37 @@ func TestSummarizeErrors(t *testing.T) {
 		var poe *prioritize.OptionError
 		if !errors.As(err, &oe) || !errors.As(err, &poe) {
 			t.Errorf("%+v: error %v (%T), want an *OptionError of prioritize's", opt, err, err)
+		}
+	}
+}
+
+// TestDecodeShares: a trace decoded into its part takes the frames of
+// the equal stacks shared before (as its events have them), whichever
+// readers decode it.
+func TestDecodeShares(t *testing.T) {
+	a, err := tracefile.ReadFile("../../testdata/traces/busapp.suncat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newStackShare()
+	s.share(a)
+	byFrames := map[string]*tracefile.Frame{}
+	for _, st := range a.Stacks {
+		if len(st.Frames) > 0 {
+			byFrames[fmt.Sprint(st.Frames)] = &st.Frames[0]
+		}
+	}
+	files := load(t, "../../testdata/traces/busapp.suncat")
+	_, head, _, err := decodePart(files[0], prioritize.Options{}, NewCounts(files), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(head.Stacks) != len(a.Stacks) {
+		t.Fatalf("%d stacks decoded, want %d", len(head.Stacks), len(a.Stacks))
+	}
+	for i, st := range head.Stacks {
+		if len(st.Frames) > 0 && byFrames[fmt.Sprint(st.Frames)] != &st.Frames[0] {
+			t.Errorf("stack %d (%s): its own frames, not the shared ones", i+1, st.Frames[0].Func)
 		}
 	}
 }
