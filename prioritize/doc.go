@@ -21,7 +21,7 @@
 // one trace's events and marks one at a time (tracefile.DecodeFunc's
 // callback) and keeps per call stack and segment the calls and distinct
 // values, and per goroutine group the sequence of stacks of each
-// segment, which Finish compresses on its own (grammar.Compress: the
+// segment (unless Options.NoGrammar), which Finish compresses on its own (grammar.Compress: the
 // costly half of the grammar, so a reader of several traces does it in
 // parallel, as package prioritize/stream does) and drops; a Merger
 // (merge.go) takes the finished parts in order of start time, numbers

@@ -14,7 +14,8 @@ import (
 // needs: for each call stack and segment of the trace the number of calls
 // and the distinct values returned, and for each goroutine group the
 // sequence of call stacks of each segment, which the grammar compresses
-// (4 bytes an event). Finish compresses each of those sequences on its
+// (4 bytes an event; none with Options.NoGrammar, which keeps only the
+// call stacks of each segment in order of first event). Finish compresses each of those sequences on its
 // own (grammar.Compress), the costly half of the grammar, so that the
 // parts of several traces are built independently, in parallel if the
 // caller likes, and Merge, which makes the summary of them all, has only
