@@ -60,26 +60,60 @@ type jsonObs struct {
 func (g *Grammar) MarshalJSON() ([]byte, error) { return json.Marshal(g.jsonForm()) }
 
 // JSONForm returns the value MarshalJSON marshals, a struct of the
-// documented fields whose start and rules are slices of items: a writer
-// that marshals them an item at a time (suncat summary -json) writes the
-// same JSON without holding all of it at once.
+// documented fields whose start and rules' bodies are JSONItems: a
+// writer that marshals them an item at a time (suncat summary -json)
+// writes the same JSON without holding the items' form at once.
 func (g *Grammar) JSONForm() any { return g.jsonForm() }
 
-func (g *Grammar) jsonForm() jsonGrammar {
-	j := jsonGrammar{
+// jsonOut is the JSON form as written: jsonGrammar with its items made
+// as they are marshalled.
+type jsonOut struct {
+	Version    int           `json:"version"`
+	Lossless   bool          `json:"lossless"`
+	Comparison bool          `json:"comparison"`
+	SubTraces  int           `json:"subTraces"`
+	Terminals  []string      `json:"terminals"`
+	Start      JSONItems     `json:"start"`
+	Rules      []jsonOutRule `json:"rules"`
+}
+
+type jsonOutRule struct {
+	Name string    `json:"name"`
+	Body JSONItems `json:"body"`
+}
+
+// JSONItems is the right-hand side of a rule in the JSON form: a JSON
+// array of its items ({"sym", "terminal", "counts", "obs"}), each made
+// when it is marshalled.
+type JSONItems struct {
+	g   *Grammar
+	rps []RP
+}
+
+// Len returns the number of items.
+func (x JSONItems) Len() int { return len(x.rps) }
+
+// Item returns item i's JSON form, a struct to marshal.
+func (x JSONItems) Item(i int) any { return x.g.jsonRP(x.rps[i]) }
+
+// MarshalJSON writes the items as a JSON array.
+func (x JSONItems) MarshalJSON() ([]byte, error) { return json.Marshal(x.g.jsonRPs(x.rps)) }
+
+func (g *Grammar) jsonForm() jsonOut {
+	j := jsonOut{
 		Version:    JSONVersion,
 		Lossless:   g.Lossless,
 		Comparison: g.Comparison,
 		SubTraces:  g.SubTraces,
 		Terminals:  g.Terminals,
-		Start:      g.jsonRPs(g.Start),
-		Rules:      make([]jsonRule, len(g.Rules)),
+		Start:      JSONItems{g, g.Start},
+		Rules:      make([]jsonOutRule, len(g.Rules)),
 	}
 	if j.Terminals == nil {
 		j.Terminals = []string{}
 	}
 	for i, r := range g.Rules {
-		j.Rules[i] = jsonRule{Name: r.Name, Body: g.jsonRPs(r.Body)}
+		j.Rules[i] = jsonOutRule{Name: r.Name, Body: JSONItems{g, r.Body}}
 	}
 	return j
 }
@@ -87,13 +121,17 @@ func (g *Grammar) jsonForm() jsonGrammar {
 func (g *Grammar) jsonRPs(rps []RP) []jsonRP {
 	out := make([]jsonRP, len(rps))
 	for i, rp := range rps {
-		obs := make([]jsonObs, len(rp.Obs))
-		for k, o := range rp.Obs {
-			obs[k] = jsonObs(o)
-		}
-		out[i] = jsonRP{Sym: g.SymName(rp.Sym), Terminal: rp.Sym.IsTerminal(), Counts: rp.Counts, Obs: obs}
+		out[i] = g.jsonRP(rp)
 	}
 	return out
+}
+
+func (g *Grammar) jsonRP(rp RP) jsonRP {
+	obs := make([]jsonObs, len(rp.Obs))
+	for k, o := range rp.Obs {
+		obs[k] = jsonObs(o)
+	}
+	return jsonRP{Sym: g.SymName(rp.Sym), Terminal: rp.Sym.IsTerminal(), Counts: rp.Counts, Obs: obs}
 }
 
 // UnmarshalJSON reads the JSON form written by MarshalJSON.

@@ -18,7 +18,39 @@ import (
 // items for a -reads trace).
 type jsonFormer interface{ JSONForm() any }
 
+// A jsonItems is a JSON array whose items are made as they are written
+// (grammar.JSONItems: a rule's items).
+type jsonItems interface {
+	Len() int
+	Item(i int) any
+}
+
+// writeItems writes the array of items at depth, each marshalled when
+// it is written.
+func writeItems(w *bufio.Writer, items jsonItems, depth int) error {
+	if items.Len() == 0 {
+		w.WriteString("[]")
+		return nil
+	}
+	in := strings.Repeat("  ", depth+1)
+	w.WriteString("[\n")
+	for i := 0; i < items.Len(); i++ {
+		if i > 0 {
+			w.WriteString(",\n")
+		}
+		w.WriteString(in)
+		b, err := json.Marshal(items.Item(i))
+		if err != nil {
+			return err
+		}
+		indentCompactAt(w, b, depth+1)
+	}
+	w.WriteString("\n" + in[2:] + "]")
+	return nil
+}
+
 var (
+	jsonItemsType     = reflect.TypeFor[jsonItems]()
 	jsonFormerType    = reflect.TypeFor[jsonFormer]()
 	marshalerType     = reflect.TypeFor[json.Marshaler]()
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
@@ -30,6 +62,9 @@ func writePieces(w *bufio.Writer, v reflect.Value, depth, levels int) error {
 	if v.IsValid() && v.Type().Implements(jsonFormerType) && (v.Kind() != reflect.Pointer || !v.IsNil()) {
 		// A grammar: its items one at a time, whatever the depth.
 		return writePieces(w, reflect.ValueOf(v.Interface().(jsonFormer).JSONForm()), depth, 3)
+	}
+	if v.IsValid() && v.Kind() == reflect.Struct && v.Type().Implements(jsonItemsType) {
+		return writeItems(w, v.Interface().(jsonItems), depth)
 	}
 	if levels > 0 && v.IsValid() && !marshals(v.Type()) {
 		switch v.Kind() {
