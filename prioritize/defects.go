@@ -43,6 +43,7 @@ func groupSites(f *Findings) []*Finding {
 	byKey := map[string]*Finding{}
 	callers := map[findingName]bool{} // a set, as a finding may have thousands
 	var out []*Finding
+	var keys []string
 	for _, s := range f.Growing() {
 		k := findingKey(s)
 		d := byKey[k]
@@ -50,6 +51,7 @@ func groupSites(f *Findings) []*Finding {
 			d = &Finding{Frame: s.ResponsibleFrame(), Why: s.Why, Loops: s.Loops, Counts: make([]int, len(s.Counts))}
 			byKey[k] = d
 			out = append(out, d)
+			keys = append(keys, k)
 		}
 		d.Sites = append(d.Sites, s)
 		for i, c := range s.Counts {
@@ -73,10 +75,84 @@ func groupSites(f *Findings) []*Finding {
 		if !d.Fit.Grows() { // the sum of growing sites grows; keep the class
 			d.Fit = d.Sites[0].Fit
 		}
+	}
+	capByLoop(f, out, keys, xs)
+	for _, d := range out {
 		d.Predicted = finite(d.Fit.At(f.Target))
 	}
 	f.rankFindings(out)
 	return out
+}
+
+// capByLoop gives a finding its loop's counts and fit when all the calls
+// made inside its loop grow more slowly than its own: those of every
+// site that goes through the loop (loopKeys), growing or not, whatever
+// its own responsible frame, when the rest of them (those outside the
+// finding) grow more slowly still: the share the finding gains is the
+// share the rest loses. A finding's sites are a share of those calls,
+// and no part of a sum outgrows the sum for long: its faster class is
+// one of shares that shift with the size. (A small faster share beside
+// a rest that keeps the whole's pace is left alone: it may be the
+// faster class that will take the whole over.) Hugo's per-byte scan of
+// what it writes reads quadratic under a list's later pages, which
+// appear as lists pass the pager's size, while the scan of all pages is
+// linear (doc/cases/hugo-related.md).
+func capByLoop(f *Findings, out []*Finding, keys []string, xs []float64) {
+	index := make(map[string]int, len(keys))
+	for i, k := range keys {
+		index[k] = i
+	}
+	totals := make([][]int, len(out))
+	var seen []int
+	for _, s := range f.Sites {
+		seen = seen[:0]
+		for _, k := range loopKeys(s) {
+			i, ok := index[k]
+			if !ok || hasInt(seen, i) {
+				continue
+			}
+			seen = append(seen, i)
+			if totals[i] == nil {
+				totals[i] = make([]int, len(s.Counts))
+			}
+			for j, c := range s.Counts {
+				totals[i][j] += c
+			}
+		}
+	}
+	for i, d := range out {
+		ys := make([]float64, len(totals[i]))
+		rest := make([]float64, len(totals[i]))
+		for j, c := range totals[i] {
+			ys[j], rest[j] = float64(c), float64(c-d.Counts[j])
+		}
+		fit := f.memo.fit(xs, usedOf(ys, f.Used))
+		if !fit.Grows() || fit.Class >= d.Fit.Class {
+			continue
+		}
+		if f.memo.fit(xs, usedOf(rest, f.Used)).Class < fit.Class {
+			d.Counts, d.Fit = totals[i], fit
+		}
+	}
+}
+
+// loopKeys are the keys (findingKey) of the loops a site's calls are
+// made in: its own and those of every frame that may be responsible.
+func loopKeys(s *Site) []string {
+	keys := []string{findingKey(s)}
+	for _, c := range s.cands {
+		keys = append(keys, defectKey(s.Frames[c.k], c.why, c.loop))
+	}
+	return keys
+}
+
+func hasInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 // findingKey is what makes sites one finding: the responsible function
@@ -90,13 +166,18 @@ func groupSites(f *Findings) []*Finding {
 // size) give one stack a faster class than the loop can keep: no part
 // of a sum outgrows the sum for long.
 func findingKey(s *Site) string {
-	f := s.ResponsibleFrame()
+	return defectKey(s.ResponsibleFrame(), s.Why, s.LoopLine)
+}
+
+// defectKey is findingKey of a frame found responsible by why, in a loop
+// at loopLine.
+func defectKey(f tracefile.Frame, why string, loopLine int) string {
 	line := 0
-	switch s.Why {
+	switch why {
 	case WhyCaller, WhyDep:
 		line = f.Line
 	case WhyLoop:
-		line = s.LoopLine
+		line = loopLine
 	}
 	return f.Func + "\x00" + strconv.Itoa(line)
 }
