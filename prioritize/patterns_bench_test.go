@@ -49,11 +49,12 @@ func BenchmarkPatternsManyPlaces(b *testing.B) {
 	var peak uint64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		stop := heapPeak()
+		stop := testtrace.HeapPeak()
 		makePatterns(g)
 		out := Text(g, []string{"patterns", "strings"}, SummarizeOptions{Min: 3}, "kind", nil)
 		data, err := json.Marshal(g.Patterns)
-		peak = max(peak, stop())
+		p, _ := stop()
+		peak = max(peak, p)
 		if err != nil || len(out) == 0 {
 			b.Fatal(err)
 		}

@@ -3,11 +3,8 @@ package prioritize
 import (
 	"os"
 	"runtime"
-	"runtime/metrics"
 	"strconv"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
 	"github.com/suncat-go/suncat/logrt/tracefile"
@@ -55,62 +52,19 @@ func summarizeData(b *testing.B, data []byte, opt Options, levels []string) (*Su
 	return s, out
 }
 
-// heapObjects is the runtime's count of bytes in heap objects, live or
-// not yet collected.
-const heapObjects = "/memory/classes/heap/objects:bytes"
-
-// heapPeak samples the heap objects every millisecond from now until
-// the returned function is called, which returns the most seen beyond
-// what was in use at the start (garbage not yet collected included).
-func heapPeak() func() uint64 {
-	runtime.GC()
-	sample := []metrics.Sample{{Name: heapObjects}}
-	read := func() uint64 {
-		metrics.Read(sample)
-		return sample[0].Value.Uint64()
-	}
-	base, peak := read(), uint64(0)
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			if h := read(); h > base && h-base > peak {
-				peak = h - base
-			}
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	return func() uint64 {
-		close(done)
-		wg.Wait()
-		return peak
-	}
-}
-
 // summarizePeak is summarizeData that reports, over the benchmark's
 // runs, the most heap in use during one (peak-heap-B) and what the
 // summary holds once made (kept-heap-B, after a collection).
 func summarizePeak(b *testing.B, data []byte, opt Options, levels []string, check func(*Summary, string)) {
 	var peak, kept uint64
 	for i := 0; i < b.N; i++ {
-		stop := heapPeak()
+		stop := testtrace.HeapPeak()
 		s, out := summarizeData(b, data, opt, levels)
-		if p := stop(); p > peak {
-			peak = p
-		}
+		p, _ := stop()
+		peak = max(peak, p)
 		check(s, out)
 		runtime.GC()
-		sample := []metrics.Sample{{Name: heapObjects}}
-		metrics.Read(sample)
-		kept = max(kept, sample[0].Value.Uint64())
+		kept = max(kept, testtrace.HeapObjects())
 		runtime.KeepAlive(s)
 	}
 	b.ReportMetric(float64(peak), "peak-heap-B")

@@ -1,8 +1,9 @@
 // Package testtrace makes big traces for benchmarks: it records them with
 // logrt's test program (logrt/internal/exitprog; Loops, Shared), or
 // writes them record by record in memory (Synth), for sizes no test
-// program reaches quickly; and it copies recorded traces into a
-// directory, several of each (Copies). It is for tests and benchmarks
+// program reaches quickly; it copies recorded traces into a directory,
+// several of each (Copies); and it samples the heap's peak for the
+// memory benchmarks (HeapPeak, HeapObjects). It is for tests and benchmarks
 // only.
 //
 // It imports only the standard library and logrt/tracefmt (the format's

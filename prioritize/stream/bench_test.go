@@ -6,9 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"strconv"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -199,7 +197,7 @@ func BenchmarkSessionMemory(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			var peak, live, kept uint64
 			for i := 0; i < b.N; i++ {
-				stop := heapPeak()
+				stop := testtrace.HeapPeak()
 				res, err := Summarize(load(b, files...), bc.opt, Config{})
 				p, l := stop()
 				if err != nil {
@@ -210,7 +208,7 @@ func BenchmarkSessionMemory(b *testing.B) {
 				}
 				peak, live = max(peak, p), max(live, l)
 				runtime.GC()
-				kept = max(kept, heapObjects())
+				kept = max(kept, testtrace.HeapObjects())
 				runtime.KeepAlive(res)
 			}
 			b.ReportMetric(float64(peak), "peak-heap-B")
@@ -253,49 +251,4 @@ func sessionFiles(b *testing.B) []string {
 		files = append(files, f)
 	}
 	return files
-}
-
-func heapObjects() uint64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
-}
-
-// heapPeak samples the heap every millisecond from now until the
-// returned function is called, which returns the most heap objects seen
-// (garbage not yet collected included) and the most live after a
-// collection, beyond what was in use at the start.
-func heapPeak() func() (peak, live uint64) {
-	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
-	metrics.Read(sample)
-	base := sample[0].Value.Uint64()
-	var peak, live uint64
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			metrics.Read(sample)
-			if h := sample[0].Value.Uint64(); h > base {
-				peak = max(peak, h-base)
-			}
-			if l := sample[1].Value.Uint64(); l > base {
-				live = max(live, l-base)
-			}
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	return func() (uint64, uint64) {
-		close(done)
-		wg.Wait()
-		return peak, live
-	}
 }
