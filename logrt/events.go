@@ -15,8 +15,11 @@ import (
 // of the event's stack is the recorder's and the second the user's code
 // that read the field or made the call.
 
-// Reads are recorded through readString, which keeps known contexts and
-// counts repeats (repeat.go); calls, through String, as getters are.
+// Reads are recorded through readValue, which keeps known contexts,
+// writes batches and counts repeats (repeat.go, batch.go); calls, through
+// String, as getters are. The value of an integer, boolean or length is
+// passed as a literal (recValue), formatted only where the event is written
+// as a string, to the same decimal, "len N", "true" or "false".
 //
 // Field prefixes of the getter table entries of reads and calls
 // (tracefmt.Getter.EventKind).
@@ -29,7 +32,7 @@ const (
 //
 //go:noinline
 func ReadString[S ~string](id uint32, v S) S {
-	readString(id, string(v))
+	readValue(id, recValue{s: string(v)})
 	return v
 }
 
@@ -37,8 +40,7 @@ func ReadString[S ~string](id uint32, v S) S {
 //
 //go:noinline
 func ReadInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](id uint32, v T) T {
-	var b [24]byte
-	readString(id, string(strconv.AppendInt(b[:0], int64(v), 10)))
+	readValue(id, recValue{n: uint64(int64(v)), lit: litInt})
 	return v
 }
 
@@ -46,8 +48,7 @@ func ReadInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](id uint32, v T) T {
 //
 //go:noinline
 func ReadUint[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](id uint32, v T) T {
-	var b [24]byte
-	readString(id, string(strconv.AppendUint(b[:0], uint64(v), 10)))
+	readValue(id, recValue{n: uint64(v), lit: litUint})
 	return v
 }
 
@@ -56,7 +57,7 @@ func ReadUint[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](id uint
 //go:noinline
 func ReadFloat[T ~float32 | ~float64](id uint32, v T) T {
 	var b [32]byte
-	readString(id, string(strconv.AppendFloat(b[:0], float64(v), 'g', -1, 64)))
+	readValue(id, recValue{s: string(strconv.AppendFloat(b[:0], float64(v), 'g', -1, 64))})
 	return v
 }
 
@@ -64,11 +65,11 @@ func ReadFloat[T ~float32 | ~float64](id uint32, v T) T {
 //
 //go:noinline
 func ReadBool[T ~bool](id uint32, v T) T {
+	n := uint64(0)
 	if v {
-		readString(id, "true")
-	} else {
-		readString(id, "false")
+		n = 1
 	}
+	readValue(id, recValue{n: n, lit: litBool})
 	return v
 }
 
@@ -76,8 +77,7 @@ func ReadBool[T ~bool](id uint32, v T) T {
 //
 //go:noinline
 func ReadSlice[S ~[]E, E any](id uint32, v S) S {
-	var b [24]byte
-	readString(id, string(strconv.AppendInt(append(b[:0], "len "...), int64(len(v)), 10)))
+	readValue(id, recValue{n: uint64(len(v)), lit: litLen})
 	return v
 }
 
@@ -85,8 +85,7 @@ func ReadSlice[S ~[]E, E any](id uint32, v S) S {
 //
 //go:noinline
 func ReadMap[M ~map[K]V, K comparable, V any](id uint32, v M) M {
-	var b [24]byte
-	readString(id, string(strconv.AppendInt(append(b[:0], "len "...), int64(len(v)), 10)))
+	readValue(id, recValue{n: uint64(len(v)), lit: litLen})
 	return v
 }
 
@@ -94,8 +93,7 @@ func ReadMap[M ~map[K]V, K comparable, V any](id uint32, v M) M {
 //
 //go:noinline
 func ReadArray[T any](id uint32, v T, n int) T {
-	var b [24]byte
-	readString(id, string(strconv.AppendInt(append(b[:0], "len "...), int64(n), 10)))
+	readValue(id, recValue{n: uint64(n), lit: litLen})
 	return v
 }
 
@@ -103,7 +101,7 @@ func ReadArray[T any](id uint32, v T, n int) T {
 //
 //go:noinline
 func ReadAs[T any](id uint32, v T, name string) T {
-	readString(id, name)
+	readValue(id, recValue{s: name})
 	return v
 }
 
@@ -119,7 +117,7 @@ func ReadAs[T any](id uint32, v T, name string) T {
 //
 //go:noinline
 func ReadStringF[S ~string](f *FrameCache, k, id uint32, v S) S {
-	readStringF(f, k, id, string(v))
+	readValueF(f, k, id, recValue{s: string(v)})
 	return v
 }
 
@@ -128,8 +126,7 @@ func ReadStringF[S ~string](f *FrameCache, k, id uint32, v S) S {
 //
 //go:noinline
 func ReadIntF[T ~int | ~int8 | ~int16 | ~int32 | ~int64](f *FrameCache, k, id uint32, v T) T {
-	var b [24]byte
-	readStringF(f, k, id, string(strconv.AppendInt(b[:0], int64(v), 10)))
+	readValueF(f, k, id, recValue{n: uint64(int64(v)), lit: litInt})
 	return v
 }
 
@@ -138,8 +135,7 @@ func ReadIntF[T ~int | ~int8 | ~int16 | ~int32 | ~int64](f *FrameCache, k, id ui
 //
 //go:noinline
 func ReadUintF[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](f *FrameCache, k, id uint32, v T) T {
-	var b [24]byte
-	readStringF(f, k, id, string(strconv.AppendUint(b[:0], uint64(v), 10)))
+	readValueF(f, k, id, recValue{n: uint64(v), lit: litUint})
 	return v
 }
 
@@ -149,7 +145,7 @@ func ReadUintF[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](f *Fra
 //go:noinline
 func ReadFloatF[T ~float32 | ~float64](f *FrameCache, k, id uint32, v T) T {
 	var b [32]byte
-	readStringF(f, k, id, string(strconv.AppendFloat(b[:0], float64(v), 'g', -1, 64)))
+	readValueF(f, k, id, recValue{s: string(strconv.AppendFloat(b[:0], float64(v), 'g', -1, 64))})
 	return v
 }
 
@@ -158,11 +154,11 @@ func ReadFloatF[T ~float32 | ~float64](f *FrameCache, k, id uint32, v T) T {
 //
 //go:noinline
 func ReadBoolF[T ~bool](f *FrameCache, k, id uint32, v T) T {
+	n := uint64(0)
 	if v {
-		readStringF(f, k, id, "true")
-	} else {
-		readStringF(f, k, id, "false")
+		n = 1
 	}
+	readValueF(f, k, id, recValue{n: n, lit: litBool})
 	return v
 }
 
@@ -171,8 +167,7 @@ func ReadBoolF[T ~bool](f *FrameCache, k, id uint32, v T) T {
 //
 //go:noinline
 func ReadSliceF[S ~[]E, E any](f *FrameCache, k, id uint32, v S) S {
-	var b [24]byte
-	readStringF(f, k, id, string(strconv.AppendInt(append(b[:0], "len "...), int64(len(v)), 10)))
+	readValueF(f, k, id, recValue{n: uint64(len(v)), lit: litLen})
 	return v
 }
 
@@ -181,8 +176,7 @@ func ReadSliceF[S ~[]E, E any](f *FrameCache, k, id uint32, v S) S {
 //
 //go:noinline
 func ReadMapF[M ~map[K]V, K comparable, V any](f *FrameCache, k, id uint32, v M) M {
-	var b [24]byte
-	readStringF(f, k, id, string(strconv.AppendInt(append(b[:0], "len "...), int64(len(v)), 10)))
+	readValueF(f, k, id, recValue{n: uint64(len(v)), lit: litLen})
 	return v
 }
 
@@ -191,8 +185,7 @@ func ReadMapF[M ~map[K]V, K comparable, V any](f *FrameCache, k, id uint32, v M)
 //
 //go:noinline
 func ReadArrayF[T any](f *FrameCache, k, id uint32, v T, n int) T {
-	var b [24]byte
-	readStringF(f, k, id, string(strconv.AppendInt(append(b[:0], "len "...), int64(n), 10)))
+	readValueF(f, k, id, recValue{n: uint64(n), lit: litLen})
 	return v
 }
 
@@ -201,7 +194,7 @@ func ReadArrayF[T any](f *FrameCache, k, id uint32, v T, n int) T {
 //
 //go:noinline
 func ReadAsF[T any](f *FrameCache, k, id uint32, v T, name string) T {
-	readStringF(f, k, id, name)
+	readValueF(f, k, id, recValue{s: name})
 	return v
 }
 

@@ -38,6 +38,7 @@ const (
 	kindChunk      = tracefmt.RecChunk
 	kindNote       = tracefmt.RecNote
 	kindRepeat     = tracefmt.RecRepeat
+	kindBatch      = tracefmt.RecBatch
 	kindEventDelta = tracefmt.RecEventDelta
 	maxKindDelta   = tracefmt.MaxRecDelta
 )

@@ -71,12 +71,12 @@ type FrameCache struct {
 	leaf   [frameWays]uint32 // the node of site site[i]-1 (0: none)
 }
 
-// readStringF is readString for a read through frame cache f, at site k
-// of the reading function. It must not be inlined, as readString: its
+// readValueF is readValue for a read through frame cache f, at site k
+// of the reading function. It must not be inlined, as readValue: its
 // stack starts at the same depth.
 //
 //go:noinline
-func readStringF(f *FrameCache, k, id uint32, v string) {
+func readValueF(f *FrameCache, k, id uint32, v recValue) {
 	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
 		r := undone
 		if w.nP > 0 {
@@ -101,14 +101,14 @@ func readStringF(f *FrameCache, k, id uint32, v string) {
 // frame, one below record's.
 //
 //go:noinline
-func (s *shard) fromFrame(f *FrameCache, k, id uint32, v string) int {
+func (s *shard) fromFrame(f *FrameCache, k, id uint32, v recValue) int {
 	if f.sid != int32(s.id)+1 || f.gen != s.tree.gen || f.self != uintptr(unsafe.Pointer(f)) {
 		return undone
 	}
 	i := k % frameWays
 	leaf := f.leaf[i]
 	if f.site[i] != k+1 || leaf == 0 {
-		// pcs[0] returns to record, [1] to readStringF, [2] to the
+		// pcs[0] returns to record, [1] to readValueF, [2] to the
 		// recorder (ReadStringF), [3] to the reading function.
 		var pcs [4]uintptr
 		if fpCallers(pcs[:], nil, nil) < 4 {
@@ -125,7 +125,7 @@ func (s *shard) fromFrame(f *FrameCache, k, id uint32, v string) int {
 		f.site[i], f.leaf[i], leaf = k+1, node, node
 	}
 	s.short = false
-	r, _ := s.writeKnown(id, leaf, f.root, v, 0)
+	r, _, _ := s.writeKnown(id, leaf, f.root, v, 0)
 	return r
 }
 

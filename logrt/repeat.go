@@ -68,8 +68,7 @@ type ctxEntry struct {
 	backoff, skip uint8
 
 	vid  uint32 // the last value's id, 0 if it is not kept
-	vlen int
-	val  [maxCtxValue]byte
+	kept keptValue
 }
 
 // missed notes that the entry's stack was not the call's: the next
@@ -100,6 +99,34 @@ func ctxIndex(site, frame uintptr, id uint32) int {
 	return int(h>>56) & (ctxWays - 1)
 }
 
+// A keptValue is a value kept to be compared with the next ones: a
+// string's bytes, if it is short enough, or a literal (recValue).
+type keptValue struct {
+	vlen int // the string's length; -1: not kept
+	lit  uint8
+	n    uint64
+	val  [maxCtxValue]byte
+}
+
+// keep keeps v, and reports whether it could.
+func (k *keptValue) keep(v recValue) bool {
+	k.lit, k.n, k.vlen = v.lit, v.n, -1
+	if v.lit != litString {
+		k.vlen = 0
+	} else if len(v.s) <= maxCtxValue {
+		k.vlen = copy(k.val[:], v.s)
+	}
+	return k.vlen >= 0
+}
+
+// same reports whether v is the value kept.
+func (k *keptValue) same(v recValue) bool {
+	if v.lit != litString {
+		return k.lit == v.lit && k.n == v.n && k.vlen >= 0
+	}
+	return k.lit == litString && k.vlen == len(v.s) && string(k.val[:k.vlen]) == v.s
+}
+
 // A repeatRun is the shard's last event, as a run of repeats needs it:
 // what it was (the getter, the stack's node, the goroutine and the
 // value) and when it took its place.
@@ -109,9 +136,8 @@ type repeatRun struct {
 	leaf  uint32 // its stack's node
 	gen   uint32 // the tree's generation, whose node it is
 	root  uintptr
-	vid   uint32
-	vlen  int
-	val   [maxCtxValue]byte
+	vid   uint32 // the value's string id, 0 if it was written as a literal
+	kept  keptValue
 	word  uint64 // writer.seq when it took its place (writer.order)
 	marks uint64 // writer.marks before it did
 	at    int    // offset in the shard's chunk of the count being raised; 0: no record yet
@@ -124,38 +150,40 @@ func (r *repeatRun) forget() { r.on, r.at = false, 0 }
 // is reports whether an event of getter id on node leaf, of the
 // goroutine whose first frame is at root, with value v, would be the
 // run's event again.
-func (r *repeatRun) is(id, leaf, gen uint32, root uintptr, v string) bool {
-	return r.on && r.id == id && r.leaf == leaf && r.gen == gen && r.root == root &&
-		r.vlen == len(v) && string(r.val[:r.vlen]) == v
+func (r *repeatRun) is(id, leaf, gen uint32, root uintptr, v recValue) bool {
+	return r.on && r.id == id && r.leaf == leaf && r.gen == gen && r.root == root && r.kept.same(v)
 }
 
 // start makes the event just written, of getter id on node leaf with
 // value v (vid), the run's event, if its value is short enough to be
-// compared and its goroutine is known (root).
-func (s *shard) start(id, leaf uint32, root uintptr, v string, vid uint32) {
+// compared and its goroutine is known (root); a run that it goes on
+// (a repeat) goes on.
+func (s *shard) start(id, leaf uint32, root uintptr, v recValue, vid uint32) {
 	r := &s.rep
-	if len(v) > maxCtxValue || root == 0 {
+	if root == 0 || r.is(id, leaf, s.tree.gen, root, v) {
 		return
 	}
-	r.on, r.id, r.leaf, r.gen, r.root = true, id, leaf, s.tree.gen, root
-	r.vid, r.vlen = vid, copy(r.val[:], v)
+	if r.on = r.kept.keep(v); !r.on {
+		return
+	}
+	r.id, r.leaf, r.gen, r.root, r.vid = id, leaf, s.tree.gen, root, vid
 	r.word, r.marks = s.word, s.marks
 	r.at, r.count = 0, 0
 }
 
 // remember notes the value of the last event of known context i.
-func (s *shard) remember(i int, v string, vid uint32) {
+func (s *shard) remember(i int, v recValue, vid uint32) {
 	e := &s.ctx.e[i]
-	e.vid, e.vlen = 0, -1
-	if len(v) <= maxCtxValue {
-		e.vid, e.vlen = vid, copy(e.val[:], v)
+	e.vid = 0
+	if e.kept.keep(v) {
+		e.vid = vid
 	}
 }
 
 // arm makes the context of the event just committed, of getter id and
 // value v, whose walk took s.walked frames into the entry of its site
 // (s.slot), a known one, and the event the one a run of repeats counts.
-func (s *shard) arm(id uint32, v string, vid uint32, root uintptr) {
+func (s *shard) arm(id uint32, v recValue, vid uint32, root uintptr) {
 	n := s.walked
 	if n < 3 || n == len(s.pcs) || s.tree.lastN == 0 {
 		return // a stack cut at maxFrames is not kept (own)
@@ -173,17 +201,17 @@ func (s *shard) arm(id uint32, v string, vid uint32, root uintptr) {
 
 // known records a call of getter id returning v in known context i, and
 // reports whether it did (writeKnown).
-func (s *shard) known(i int, id uint32, v string) int {
+func (s *shard) known(i int, id uint32, v recValue) int {
 	e := &s.ctx.e[i]
 	if e.gen != s.tree.gen {
 		return undone
 	}
 	vid := uint32(0)
-	if e.vlen == len(v) && string(e.val[:e.vlen]) == v {
+	if e.kept.same(v) {
 		vid = e.vid
 	}
-	r, vid := s.writeKnown(id, e.leaf, e.root, v, vid)
-	if vid != 0 {
+	r, vid, done := s.writeKnown(id, e.leaf, e.root, v, vid)
+	if done {
 		s.remember(i, v, vid)
 	}
 	return r
@@ -192,39 +220,36 @@ func (s *shard) known(i int, id uint32, v string) int {
 // writeKnown records a call of getter id returning v, on the goroutine
 // whose first frame is at root, whose stack is node leaf of the shard's
 // tree (of its current generation): as a repeat of the last event, or as
-// an event on that node. vid is the value's id if the caller knows it,
-// else 0. It reports what it did, and the value's id if it wrote an
-// event. It leaves undone what it cannot do so (a label is to be written
-// first, or no room), and the record goes on as a new one.
-func (s *shard) writeKnown(id, leaf uint32, root uintptr, v string, vid uint32) (int, uint32) {
+// an event on that node, in a batch where batches are written (batch.go:
+// a short run goes on in the open batch, a byte an event, rather than in
+// a repeat record, which would end it). vid is the value's string id if
+// the caller knows it, else 0. It reports what it did, the value's id
+// (0 if it was written as a literal, or counted as a repeat) and whether
+// it wrote or counted the event. It leaves undone what it cannot do so
+// (a label is to be written first, or no room), and the record goes on
+// as a new one.
+func (s *shard) writeKnown(id, leaf uint32, root uintptr, v recValue, vid uint32) (int, uint32, bool) {
 	pending := atomic.LoadInt32(&w.hasPending) != 0
-	if !pending && s.rep.is(id, leaf, s.tree.gen, root, v) &&
+	inBatch := s.bat.at != 0 && s.bat.run < maxBatchRun
+	if !pending && !inBatch && s.rep.is(id, leaf, s.tree.gen, root, v) &&
 		atomic.LoadUint64(&w.seq) == s.rep.word && atomic.LoadUint64(&w.marks) == s.rep.marks &&
 		s.owns(root) {
 		if s.repeat() {
-			return recorded, 0
+			return recorded, 0, true
 		}
-		return undone, 0
+		return undone, 0, false
 	}
 	if pending {
-		return undone, 0 // the label is written by the whole record
+		return undone, 0, false // the label is written by the whole record
 	}
 	if vid == 0 && s.rep.is(id, leaf, s.tree.gen, root, v) {
 		vid = s.rep.vid
 	}
-	if vid == 0 {
-		if vid = s.internString(id, root, v); vid == 0 {
-			return s.outcome(), 0
-		}
+	r, vid, done := s.writeOn(id, leaf, root, v, vid)
+	if done {
+		s.start(id, leaf, root, v, vid)
 	}
-	st := &s.ref
-	st.pcIDs, st.leaf = st.pcIDs[:0], leaf
-	r, done := w.writeEvent(s, id, st, vid, root)
-	if !done {
-		return r, 0
-	}
-	s.start(id, leaf, root, v, vid)
-	return r, vid
+	return r, vid, done
 }
 
 // A goroutine that records in one shard, then in another, then in the

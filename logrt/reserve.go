@@ -154,6 +154,7 @@ func (s *shard) writeNote(text string) {
 		text = text[:noteRoom-16]
 	}
 	n := stringLen(text)
+	s.endBatch()
 	if s.chunk == nil || s.off+4+n+3+4 > len(s.chunk) {
 		return
 	}

@@ -127,12 +127,12 @@ func String(id uint32, v string) string {
 		// from here, so that its stack starts at the same depth.
 		r := undone
 		if w.nP > 0 {
-			if r = w.record(id, v, true, false, nil, 0); r == needSpare && w.refillNow() {
-				r = w.record(id, v, true, false, nil, 0)
+			if r = w.record(id, recValue{s: v}, true, false, nil, 0); r == needSpare && w.refillNow() {
+				r = w.record(id, recValue{s: v}, true, false, nil, 0)
 			}
 		}
 		if r != recorded {
-			w.record(id, v, false, false, nil, 0)
+			w.record(id, recValue{s: v}, false, false, nil, 0)
 		}
 	}
 	if delays != nil && delayWanted(id, v) {
@@ -141,15 +141,15 @@ func String(id uint32, v string) string {
 	return v
 }
 
-// readString is String for the reads of fields outside functions (events.go;
-// those inside read through a frame cache, readStringF): their events
+// readValue is String for the reads of fields outside functions (events.go;
+// those inside read through a frame cache, readValueF): their events
 // are recorded in known contexts where they can be, and repeats counted
 // (repeat.go), for a loop reads the same fields from the same frames
 // again and again. Getter calls keep to String, where every event walks
 // its stack. It must not be inlined, as String.
 //
 //go:noinline
-func readString(id uint32, v string) {
+func readValue(id uint32, v recValue) {
 	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
 		r := undone
 		if w.nP > 0 {
@@ -266,10 +266,10 @@ const (
 // record ends, a panic included; pinned, a panic is fatal whatever a
 // deferred call would do (pinned.go), so there is none. It must not be
 // inlined: the walk and fpFind start from its frame, and leave out its
-// caller, String, readString or readStringF.
+// caller, String, readValue or readValueF.
 //
 //go:noinline
-func (w *writer) record(id uint32, v string, pinned, known bool, f *FrameCache, k uint32) int {
+func (w *writer) record(id uint32, v recValue, pinned, known bool, f *FrameCache, k uint32) int {
 	var s *shard
 	if !pinned {
 		s = w.lockShard()
@@ -332,7 +332,7 @@ func (w *writer) record(id uint32, v string, pinned, known bool, f *FrameCache, 
 // event records one getter call in shard s, with its stack pcs.
 // A P's shard leaves it undone if a label is to be written first, which
 // takes a lock, or if it finds no room (needSpare).
-func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) int {
+func (w *writer) event(s *shard, id uint32, pcs []uintptr, v recValue) int {
 	if atomic.LoadInt32(&w.hasPending) != 0 {
 		if s.pinned {
 			return undone
@@ -345,18 +345,24 @@ func (w *writer) event(s *shard, id uint32, pcs []uintptr, v string) int {
 	}
 	s.short = false
 	st, ok := s.tree.intern(s, pcs)
-	vid := uint32(0)
-	if ok {
-		vid = s.internString(id, s.root, v)
-	}
-	if !ok || vid == 0 {
+	if !ok {
 		return s.outcome()
 	}
 	root := s.root
 	if useFP && s.walked == len(s.pcs) {
 		root = 0 // cut at maxFrames: not the goroutine's first frame
 	}
-	r, done := w.writeEvent(s, id, st, vid, root)
+	var r int
+	var done bool
+	vid := uint32(0)
+	if s.read && batchOn && len(st.pcIDs) == 0 && st.leaf != 0 && root != 0 {
+		r, vid, done = s.writeKnown(id, st.leaf, root, v, 0) // in a batch
+	} else {
+		if vid = s.valueID(id, s.root, v); vid == 0 {
+			return s.outcome()
+		}
+		r, done = w.writeEvent(s, id, st, vid, root)
+	}
 	if done {
 		s.tree.commit(st)
 		if root != 0 && s.tree.lastN == st.depth {
@@ -398,6 +404,13 @@ func (w *writer) writeEvent(s *shard, id uint32, st *stackRef, vid uint32, root 
 	n += putUvarint(b[n:], uint64(now-s.last))
 	s.lastSeq, s.last = seq, now
 	s.commit(kind, n)
+	if batchOn {
+		leaf := st.leaf
+		if k := len(st.pcIDs); k > 0 {
+			leaf = s.tree.next + uint32(k) - 1 // the last new node
+		}
+		s.noteEvent(leaf, id, vid)
+	}
 	return recorded, true
 }
 

@@ -43,9 +43,13 @@ type shard struct {
 	word   uint64                 // writer.seq when the last event took its place (order)
 	marks  uint64                 // and writer.marks before it did
 	rep    repeatRun              // the last event, to count repeats of (repeat.go)
-	ctx    *ctxCache              // the known contexts, once the shard has one
-	read   bool                   // the record is a read's (record)
-	depth  int                    // the nodes of the stack of the event just committed, or 0 (event)
+	bat    batch                  // the open batch (batch.go)
+	memo   *[nodeMemos]nodeMemo   // the last event on nodes, once the shard batches
+	// lastNode is the node of the stream's last event (batch.go).
+	lastNode uint32
+	ctx      *ctxCache // the known contexts, once the shard has one
+	read     bool      // the record is a read's (record)
+	depth    int       // the nodes of the stack of the event just committed, or 0 (event)
 
 	// A P's shard (pinned.go) is written only by goroutines pinned to its
 	// P, and takes its chunks from the mapper.
@@ -189,6 +193,7 @@ func (s *shard) writeChunkRecord() {
 // chunk has begun (and noteRoom bytes are kept for a note, writeNote): the last chunk of a stream always holds a zero commit
 // word after its last record (a reader tells a cut file by its absence).
 func (s *shard) reserve(n int) []byte {
+	s.endBatch()
 	need := 4 + n + 3 + 4 + noteRoom
 	if need > chunkSize-headerSize {
 		return nil

@@ -565,6 +565,8 @@ func (d *decoder) plainRecord(kind byte, off int) error {
 		d.t.Stopped, err = d.string("note")
 	case tracefmt.RecRepeat:
 		err = d.repeat()
+	case tracefmt.RecBatch:
+		err = d.batch()
 	default:
 		return d.errorf(off, "unknown record kind %d", kind)
 	}
@@ -805,6 +807,9 @@ func (d *decoder) event() error {
 	}
 	if v == 0 || v > len(d.strs) {
 		return d.errorf(at, "event refers to undefined string %d", v)
+	}
+	if d.version >= 5 {
+		d.noteEvent(d.tree.node, uint32(g), v)
 	}
 	return d.emitEvent(Event{
 		Time: d.now, Getter: uint32(g), Stack: uint32(s),

@@ -47,6 +47,8 @@ type stream struct {
 	prevAt    int
 	canRepeat bool
 	repeats   uint64
+
+	queue batchQueue // the last batch's events not yet handed on (readbatch.go)
 }
 
 // maxShards bounds the shard ids a reader accepts (writers use at most
@@ -376,6 +378,16 @@ func orderName(byClock bool) string {
 // again, at its time and place in the order.
 func (s *stream) fill() error {
 	for s.has == 0 {
+		if q := &s.queue; q.next < len(q.evs) {
+			s.ev, s.seq, s.at, s.has = q.evs[q.next], q.seq+uint64(q.next)+1, q.at, hasEvent
+			q.next++
+			return nil
+		}
+		if q := &s.queue; q.err != nil {
+			err := q.err
+			q.err = nil
+			return err
+		}
 		if s.repeats > 0 {
 			s.repeats--
 			s.ev, s.seq, s.at, s.has = s.prev, s.prevSeq, s.prevAt, hasEvent
@@ -497,10 +509,13 @@ func (s *stream) decodeRecord(word uint32, chunkEnd int) error {
 	if err := d.record(kind, s.off, n); err != nil {
 		return err
 	}
-	switch {
+	switch q := &s.queue; {
 	case tracefmt.IsEvent(kind):
 		s.evChunk++
 		s.prev, s.prevSeq, s.prevAt, s.canRepeat = s.ev, s.seq, s.at, true
+	case kind == tracefmt.RecBatch:
+		s.evChunk += len(q.evs)
+		s.prev, s.prevSeq, s.prevAt, s.canRepeat = q.evs[len(q.evs)-1], q.seq+uint64(len(q.evs)), q.at, q.err == nil
 	case kind != tracefmt.RecRepeat:
 		s.canRepeat = false
 	}
@@ -728,8 +743,12 @@ func (d *decoder) countChunk(start int) (records, events int) {
 			break
 		}
 		records++
-		if tracefmt.IsEvent(byte(word)) {
+		n := int(word >> 8)
+		switch kind := byte(word); {
+		case tracefmt.IsEvent(kind):
 			events++
+		case kind == tracefmt.RecBatch && off+4+n <= d.img.size && off+4+n <= end:
+			events += batchEntries(d.cur.bytes(off+4, off+4+n))
 		}
 		off += (4 + int(word>>8) + 3) &^ 3
 	}

@@ -10,11 +10,19 @@ type readNode struct {
 	parent uint32
 	pc     uint32
 	stack  uint32 // its id in Trace.Stacks, once an event used it
+
+	// The stream's last event on the node (version 5, readbatch.go): its
+	// getter (0: none yet) and value.
+	getter uint32
+	val    string
+	vlen   int
 }
 
 type readTree struct {
-	nodes  []readNode // by id; node 0 is the root
-	frames [][]Frame  // by pc id - 1
+	nodes    []readNode // by id; node 0 is the root
+	frames   [][]Frame  // by pc id - 1
+	lastNode uint32     // the node of the stream's last event (version 5)
+	node     uint32     // the node of the event being decoded
 }
 
 // frames decodes a tracefmt.RecFrames record.
@@ -85,6 +93,14 @@ func (d *decoder) nodes() (int, error) {
 		t.nodes = append(t.nodes, readNode{parent: node, pc: uint32(pc)})
 		node = uint32(len(t.nodes) - 1)
 	}
+	t.node = node
+	return d.nodeStack(at, node)
+}
+
+// nodeStack returns the id of the Stack of node, an existing node, made
+// when first used; at is the offset of the event, for errors.
+func (d *decoder) nodeStack(at int, node uint32) (int, error) {
+	t := &d.tree
 	if t.nodes[node].stack == 0 {
 		if t.depth(node) > tracefmt.MaxFrames+1 {
 			return 0, d.errorf(at, "stack of more than %d nodes", tracefmt.MaxFrames+1)

@@ -2,8 +2,8 @@ package tracefmt
 
 import "hash/crc32"
 
-// The trace file format, version 4 (the reader also reads versions 1
-// to 3).
+// The trace file format, version 5 (the reader also reads versions 1
+// to 4).
 //
 // A trace is one file per process. The writer maps it into memory in chunks
 // (MAP_SHARED), so every record that is complete when the process dies, by
@@ -97,7 +97,35 @@ import "hash/crc32"
 //	             repeats take the time and the place in the order of the
 //	             event they repeat: they come right after it, before any
 //	             later record of any stream. A chunk's trailer counts
-//	             event records only, not repeats.
+//	             event records and the entries of batches (below), not
+//	             repeats. After a RecBatch, the event repeated is the
+//	             batch's last entry.
+//	RecBatch:    used u32 (little endian: the payload's bytes after it
+//	             that hold the batch), u time delta, then entries, each
+//	             one event (version 5, traces ordered by the clock
+//	             only). The record is written with room for BatchCap
+//	             payload bytes, and its commit word says so while the
+//	             batch is open: each entry is written after the last,
+//	             then used is raised in place (a release store), so a
+//	             process killed mid-batch leaves every entry appended
+//	             readable, and the bytes of one being written lie beyond
+//	             used, where they are ignored. When the batch ends (the
+//	             shard writes any other record, or leaves its chunk),
+//	             the commit word is lowered to the bytes used. An entry:
+//	               u head = zigzag(node - prev) << 3 | g << 2 | v
+//	             node is the event's stack, an existing node of the
+//	             shard's call-site tree; prev the node of the stream's
+//	             previous event (0 before the first). g = 1: u getter id
+//	             follows; g = 0: the getter is that of the stream's
+//	             previous event on the same node. v = 0: the value is
+//	             that of the stream's previous event on the same node;
+//	             v = 1: u string id follows; v = 2: u literal L follows,
+//	             an integer value spelled as the writer would have
+//	             interned it: L&3 = 0: the decimal of the signed
+//	             zigzag(L>>2), 1: the decimal of L>>2, 2: "len " and the
+//	             decimal of L>>2, 3: "false" (L>>2 = 0) or "true" (1);
+//	             v = 3 is not used. Every entry takes the batch's time
+//	             and the next sequence number of the stream.
 //
 // Frames, strings and call-site tree nodes belong to the shard that
 // defines them: ids count up from 1 in each shard's stream, and each is
@@ -129,6 +157,40 @@ import "hash/crc32"
 //
 // SUNCAT_ORDER=counter chooses the counter where the clock would do.
 //
+// Batches (version 5), ordered by the clock: a batch holds events of one
+// goroutine in one shard, in known contexts (their nodes already in the
+// tree), recorded one after the other; the writer reads the clock once,
+// when it opens the batch. An event joins the shard's open batch only if
+// the batch is the shard's last record, the event's goroutine is the
+// batch's and recorded its last event in this shard (logrt's owns, by
+// the address of the goroutine's first frame, set before the batch read
+// the clock), no mark, pause, resume or label began since the batch read
+// the clock (writer.marks unchanged, and writer.seq unchanged with its
+// pause bit clear, both loaded again for each entry), and the batch has
+// room (MaxBatch entries, BatchCap bytes). Anything else opens a new
+// batch, which reads the clock. So:
+//   - counts are exact: each entry is one event, written before its call
+//     returns, and repeats count as before;
+//   - stacks are true: an entry names the node that the event's own
+//     context proved (logrt/repeat.go), as an event record would;
+//   - a goroutine's order holds: its entries are in the order it made
+//     them, in one stream, and an event of it in another shard ends its
+//     ownership of this shard, so no later entry of it joins a batch
+//     older than that event;
+//   - marks keep their place: a mark, pause, resume or label raises
+//     writer.marks before it reads the clock, so an entry that still saw
+//     the batch's count came before it, and the batch's time, read
+//     before, is earlier than the mark's; an entry that sees another
+//     count opens a new batch, whose clock is read after. No entry falls
+//     inside a pause: each joins only while the pause bit is clear and
+//     writer.seq is the word the batch started with.
+//
+// Across goroutines, the order inside a batch's window (from its time to
+// its last entry) follows the batch's time: an event of another
+// goroutine made in that window is put after all of the batch's
+// entries, as if they had been made at the batch's time.
+// SUNCAT_BATCH=0 writes every event as a record of its own.
+//
 // Stacks form a call-site tree (logrt/stack.go): node 0 is the empty stack at
 // the root, and node ids count up from 1 in the order events define them;
 // next is the id the first new node of the event gets. A node's stack is
@@ -156,7 +218,7 @@ import "hash/crc32"
 // definition for each further value, so the writer's memory stays bounded.
 const (
 	Magic         = "SUNCATTR"
-	Version       = 4 // the version the writer writes
+	Version       = 5 // the version the writer writes
 	HeaderSize    = 512
 	ChunkCountTag = 0xc4a7c5fe // before the chunk count, at OffChunkCount
 
@@ -196,6 +258,7 @@ const (
 	RecChunk   = 8
 	RecNote    = 9  // why recording stopped
 	RecRepeat  = 10 // the previous event again, count times (version 4)
+	RecBatch   = 11 // events of known contexts at one time (version 5)
 
 	// RepeatSize is the payload size of a RecRepeat record: its count.
 	RepeatSize = 4
@@ -204,6 +267,17 @@ const (
 	MaxRepeat = 1 << 16
 	// RepeatFlag is set in every count word of a RecRepeat record.
 	RepeatFlag = 1 << 31
+
+	// BatchCap is the payload room a RecBatch record is written with,
+	// MaxBatch the most entries it holds.
+	BatchCap = 1020
+	MaxBatch = 255
+
+	// Literal formats of batch entries (RecBatch: L&3).
+	LitInt  = 0
+	LitUint = 1
+	LitLen  = 2
+	LitBool = 3
 
 	// RecEventDelta + d - 1 is the kind of an event of sequence delta d,
 	// for d up to MaxRecDelta (version 3).
