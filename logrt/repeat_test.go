@@ -21,13 +21,15 @@ import (
 // one event for each call, each with the value and the stack
 // runtime.Callers gave the program at that call, that runs were counted
 // in repeat records, and that the program did switch outer functions
-// under a frame at the same address (else the test tests nothing). With
-// SUNCAT_REPEAT=0 (no known contexts), the same without repeats.
+// under a frame at the same address (else the test tests nothing), with
+// SUNCAT_BATCH=0; with batches, that runs were written in batch records
+// (short runs go on in a batch, a byte a call). With SUNCAT_REPEAT=0 (no
+// known contexts), the same without repeats nor batches.
 func TestRepeatsFarCallers(t *testing.T) {
 	if !ctxOn {
 		t.Skip("no repeats here (no frame-pointer unwinding, or no mapped chunks)")
 	}
-	for _, env := range []string{"SUNCAT_REPEAT=1", "SUNCAT_REPEAT=0"} {
+	for _, env := range []string{"SUNCAT_REPEAT=1 SUNCAT_BATCH=0", "SUNCAT_REPEAT=1", "SUNCAT_REPEAT=0"} {
 		dir := t.TempDir()
 		lines := printed(t, env, dir, "far", "400")
 		keys, last := lines[:len(lines)-1], lines[len(lines)-1]
@@ -36,12 +38,15 @@ func TestRepeatsFarCallers(t *testing.T) {
 		}
 		file := sameStacks(t, env, dir, keys)
 		records, repeated := repeatRecords(t, file)
-		t.Logf("%s: %d calls, %s; %d repeat records count %d", env, len(keys), last, records, repeated)
-		if env == "SUNCAT_REPEAT=1" && (records == 0 || repeated < len(keys)/20) {
-			t.Errorf("%s: %d repeat records counting %d of %d calls: runs were not counted", env, records, repeated, len(keys))
-		}
-		if env == "SUNCAT_REPEAT=0" && records != 0 {
-			t.Errorf("%s: %d repeat records", env, records)
+		batches, entries, _ := batchRecords(t, file)
+		t.Logf("%s: %d calls, %s; %d repeat records count %d; %d batch records hold %d", env, len(keys), last, records, repeated, batches, entries)
+		switch {
+		case env == "SUNCAT_REPEAT=1 SUNCAT_BATCH=0" && (records == 0 || repeated < len(keys)/20 || batches != 0):
+			t.Errorf("%s: %d repeat records counting %d of %d calls, %d batches: runs were not counted", env, records, repeated, len(keys), batches)
+		case env == "SUNCAT_REPEAT=1" && batchOn && entries < len(keys)/2:
+			t.Errorf("%s: %d batch records hold %d of %d calls", env, batches, entries, len(keys))
+		case env == "SUNCAT_REPEAT=0" && records+batches != 0:
+			t.Errorf("%s: %d repeat records, %d batch records", env, records, batches)
 		}
 	}
 }

@@ -91,6 +91,11 @@ func main() {
 		frames(n)
 		return
 	}
+	if strings.HasPrefix(mode, "batch") {
+		g, _ := strconv.Atoi(strings.TrimPrefix(mode, "batch"))
+		batch(n, g)
+		return
+	}
 	if mode == "long" {
 		long := &stop{"abc" + strings.Repeat("Straße ", 375)} // byte 1024 is inside an ß
 		for i := 0; i < n; i++ {

@@ -1,0 +1,210 @@
+package logrt
+
+import (
+	"encoding/binary"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
+)
+
+// TestBatchesKeepEvents runs reads of every kind of field (exitprog
+// batch: strings, integers that no literal holds, booleans, lengths;
+// runs of one site and one value), with batches and with SUNCAT_BATCH=0,
+// and checks that each trace holds exactly the reads the program made,
+// each with the value and the stack runtime.Callers gave it, in the
+// program's order: in one goroutine, with its marks, pauses and resumes
+// in their places (no read made while paused); in four goroutines that
+// move between Ps, each goroutine's reads in its order. The two runs
+// then read the same, and only the first wrote batch records, holding
+// most of its events.
+func TestBatchesKeepEvents(t *testing.T) {
+	if !batchOn {
+		t.Skip("no batches here (no known contexts, or no fine clock)")
+	}
+	for _, mode := range []string{"batch0", "batch4"} {
+		var seqs [2][][]string
+		for k, env := range []string{"SUNCAT_BATCH=1", "SUNCAT_BATCH=0"} {
+			dir := t.TempDir()
+			cmd := exec.Command(exitProg(t), mode, "600")
+			cmd.Env = append(os.Environ(), TraceEnv+"="+dir+"/", "SUNCAT_CONTROL=off", "GOMAXPROCS=3", env)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%s %s: %v", mode, env, err)
+			}
+			want := byGoroutine(strings.Split(strings.TrimSpace(string(out)), "\n"))
+			files, _ := filepath.Glob(filepath.Join(dir, "*.suncat"))
+			if len(files) != 1 {
+				t.Fatalf("%s %s: want one trace, found %v", mode, env, files)
+			}
+			got := traceLines(t, files[0])
+			if len(got) != len(want) {
+				t.Fatalf("%s %s: reads of %d goroutines in the trace, %d in the program", mode, env, len(got), len(want))
+			}
+			for g := range want {
+				if d := firstDiff(got[g], want[g]); d >= 0 {
+					t.Errorf("%s %s: goroutine %d: line %d of %d/%d: trace %q, program %q", mode, env, g, d, len(got[g]), len(want[g]), at(got[g], d), at(want[g], d))
+				}
+			}
+			seqs[k] = got
+			records, entries, events := batchRecords(t, files[0])
+			t.Logf("%s %s: %d lines; %d batch records hold %d events of %d", mode, env, len(strings.Split(string(out), "\n")), records, entries, events)
+			if k == 0 && entries < events/2 {
+				t.Errorf("%s %s: batches hold %d of %d events", mode, env, entries, events)
+			}
+			if k == 1 && records != 0 {
+				t.Errorf("%s %s: %d batch records", mode, env, records)
+			}
+		}
+		if mode == "batch0" && strings.Join(seqs[0][0], "\n") != strings.Join(seqs[1][0], "\n") {
+			t.Errorf("%s: the traces with and without batches differ", mode)
+		}
+	}
+}
+
+func at(s []string, i int) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return "(none)"
+}
+
+func firstDiff(a, b []string) int {
+	for i := range a {
+		if i >= len(b) || a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return len(a)
+	}
+	return -1
+}
+
+// byGoroutine splits the program's lines by goroutine: the first word of
+// a read's line; marks, pauses and resumes are the main goroutine's (0).
+func byGoroutine(lines []string) [][]string {
+	var out [][]string
+	for _, l := range lines {
+		g := 0
+		if w := strings.Fields(l); w[0] != "mark" && w[0] != "pause" && w[0] != "resume" {
+			g, _ = strconv.Atoi(w[0])
+		}
+		for len(out) <= g {
+			out = append(out, nil)
+		}
+		out[g] = append(out[g], l)
+	}
+	return out
+}
+
+// traceLines reads the trace at path into the lines the program prints
+// (exitprog batch), by goroutine: the goroutine of a read is told by the
+// function its stack started in (batchG<k>, or the main goroutine).
+func traceLines(t *testing.T, path string) [][]string {
+	t.Helper()
+	tr, err := tracefile.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := tr.Problem(); p != "" {
+		t.Fatalf("%s: %s", path, p)
+	}
+	type line struct {
+		seq uint64
+		g   int
+		s   string
+	}
+	var ls []line
+	for _, e := range tr.Events {
+		s := tr.StackOf(e.Stack)
+		g := 0
+		for _, f := range s.Frames {
+			if i := strings.Index(f.Func, "main.batchG"); i >= 0 {
+				g, _ = strconv.Atoi(f.Func[i+len("main.batchG"):])
+			}
+		}
+		ls = append(ls, line{e.Seq, g, strconv.Itoa(g) + " " + readKey(s) + " " + e.Value})
+	}
+	for _, m := range tr.Marks {
+		s := m.Kind.String()
+		if m.Kind == tracefmt.KindMark {
+			s += " " + m.Label
+		}
+		ls = append(ls, line{m.Seq, 0, s})
+	}
+	sort.Slice(ls, func(i, j int) bool { return ls[i].seq < ls[j].seq })
+	var out [][]string
+	for _, l := range ls {
+		for len(out) <= l.g {
+			out = append(out, nil)
+		}
+		out[l.g] = append(out[l.g], l.s)
+	}
+	return out
+}
+
+// batchRecords counts the batch records of a trace file and the events
+// they hold, and all the events of its event and batch records.
+func batchRecords(t *testing.T, path string) (records, entries, events int) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for start := 0; start < len(b); start += chunkSize {
+		off := start
+		if start == 0 {
+			off = headerSize
+		}
+		for off+4 <= len(b) && off+4 <= start+chunkSize {
+			word := binary.LittleEndian.Uint32(b[off:])
+			if word == 0 {
+				break
+			}
+			n := int(word >> 8)
+			switch kind := byte(word); {
+			case kind == tracefmt.RecBatch:
+				records++
+				k := countEntries(t, b[off+4:off+4+n])
+				entries += k
+				events += k
+			case tracefmt.IsEvent(kind):
+				events++
+			}
+			off += (4 + n + 3) &^ 3
+		}
+	}
+	return records, entries, events
+}
+
+// countEntries counts the entries of a batch record's payload.
+func countEntries(t *testing.T, p []byte) int {
+	used := int(binary.LittleEndian.Uint32(p))
+	p = p[4 : 4+used]
+	_, k := binary.Uvarint(p)
+	n := 0
+	for k < len(p) {
+		head, m := binary.Uvarint(p[k:])
+		k += m
+		if head&4 != 0 {
+			_, m = binary.Uvarint(p[k:])
+			k += m
+		}
+		if v := head & 3; v == 1 || v == 2 {
+			_, m = binary.Uvarint(p[k:])
+			k += m
+		}
+		if m <= 0 {
+			t.Fatalf("a batch entry that does not parse")
+		}
+		n++
+	}
+	return n
+}
