@@ -228,6 +228,10 @@ func FuzzReader(f *testing.F) {
 		[][]byte{chunkOf(0), frameM(), strRec('a'), newStackEvent(1, 10), repeatRec(3), sameStackEvent(3, 10), repeatRec(2), fill},
 		[][]byte{chunkOf(1), frameM(), strRec('b'), newStackEvent(2, 15), repeatRec(1), sameStackEvent(1, 1)},
 		[][]byte{chunkOf(0), sameStackEvent(1, 1), repeatRec(5)})))
+	f.Add(v5(shardTrace(f, 1024,
+		[][]byte{clockChunk(0), frameM(), strRec('a'), newStackEvent(1, 10), batchRec(0, 5, testEntries...), repeatRec(2), fill},
+		[][]byte{clockChunk(1), frameM(), strRec('b'), newStackEvent(1, 12), batchRec(60, 1, 0, 2, 7, 8|4, 1, 0)},
+		[][]byte{clockChunk(0), batchRec(0, 1, 0, 2, 5<<2)})))
 	dir := f.TempDir() // one file, rewritten for each input
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var before, after runtime.MemStats
