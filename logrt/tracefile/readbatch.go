@@ -204,9 +204,3 @@ func batchEntries(p []byte) int {
 	}
 	return count
 }
-
-// isEvents reports whether a record of kind holds events: an event
-// record, or a batch.
-func isEvents(kind byte) bool {
-	return tracefmt.IsEvent(kind) || kind == tracefmt.RecBatch
-}

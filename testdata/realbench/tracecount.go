@@ -7,7 +7,7 @@
 // number of chunks, each filled from its start, so the written part of a
 // chunk ends at its last non-zero byte (rounded up to the 4-byte record
 // alignment; padding records are mostly zeros and do not count). It reads
-// trace versions 1 to 4 (the chunk size is at offset 16 of the header in
+// trace versions 1 to 5 (the chunk size is at offset 16 of the header in
 // each). Used by run.sh:
 //
 //	go run tracecount.go [-bytes] TRACE
