@@ -193,7 +193,9 @@ func (s *shard) writeChunkRecord() {
 // chunk has begun (and noteRoom bytes are kept for a note, writeNote): the last chunk of a stream always holds a zero commit
 // word after its last record (a reader tells a cut file by its absence).
 func (s *shard) reserve(n int) []byte {
-	s.endBatch()
+	if s.bat.at != 0 {
+		s.endBatch()
+	}
 	need := 4 + n + 3 + 4 + noteRoom
 	if need > chunkSize-headerSize {
 		return nil
