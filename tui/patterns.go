@@ -7,8 +7,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// patternsModel is the Prioritized Patterns view: every pattern of the
-// group in the order of a sort key, filtered by kind. It owns the sort (s)
+// patternsModel is the Prioritized Patterns view: the patterns the summary
+// kept of the group (its status line says when it kept only the first), in
+// the order of a sort key, filtered by kind. It owns the sort (s)
 // and the filter (f); the Strings view follows both.
 type patternsModel struct {
 	listModel
