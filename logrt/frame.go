@@ -55,7 +55,7 @@ var frameOn = ctxOn && os.Getenv("SUNCAT_FRAME") != "0"
 
 // frameWays is the number of sites whose nodes a FrameCache keeps, by site
 // index (direct-mapped); other sites find theirs under parent.
-const frameWays = 4
+const frameWays = 8
 
 // A FrameCache is the cache of one activation of an instrumented function
 // that reads fields. Generated code declares it (its zero value is an

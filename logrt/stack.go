@@ -30,8 +30,40 @@ type callTree struct {
 	lastN int
 	path  [maxFrames + 1]uint32
 
-	// The children found or added lately at each depth (memo).
-	memo [maxFrames + 1]memoSet
+	// The children found or added lately at each depth (memo), and
+	// over all depths (edges).
+	memo  [maxFrames + 1]memoSet
+	edges *edgeCache
+}
+
+// An edgeCache holds edges of the call-site tree found lately, by a
+// hash of the edge (return address, parent): a lookup that the memo of
+// its depth misses finds most of them here, in one line of a small
+// array that the processor's cache keeps, rather than in the table,
+// whose lines it does not keep once the tree is large (Hugo's -reads:
+// the table's probes were a fifth of the run).
+type edgeCache struct {
+	e [edgeSlots]memoEdge
+}
+
+const edgeSlots = 4096
+
+func edgeSlot(pc uintptr, parent uint32) int {
+	return int((uint64(pc)*0x9e3779b97f4a7c15 ^ uint64(parent)*0xc2b2ae3d27d4eb4f) >> 52)
+}
+
+// find returns the child of parent through pc: from the edge cache, or
+// the table (and then keeps it in the cache).
+func (t *callTree) find(pc uintptr, parent uint32) (uint32, bool) {
+	e := &t.edges.e[edgeSlot(pc, parent)]
+	if e.pc == pc && e.parent == parent && e.id != 0 {
+		return e.id, true
+	}
+	id, ok := t.children.find(uint64(pc), parent)
+	if ok {
+		*e = memoEdge{pc, parent, id}
+	}
+	return id, ok
 }
 
 // A memoSet holds the edges of the call-site tree (return address, parent
@@ -87,6 +119,11 @@ func (t *callTree) reset() {
 	t.pcIDs = make(map[uintptr]uint32)
 	t.size, t.lastN = 0, 0
 	t.memo = [maxFrames + 1]memoSet{}
+	if t.edges == nil {
+		t.edges = new(edgeCache)
+	} else {
+		*t.edges = edgeCache{}
+	}
 	if t.next == 0 {
 		t.next = 1
 	}
@@ -127,7 +164,7 @@ func (t *callTree) intern(s *shard, pcs []uintptr) (*stackRef, bool) {
 	for ; k < n; k++ {
 		id, ok := t.memo[k].find(t.last[k], node)
 		if !ok {
-			if id, ok = t.children.find(uint64(t.last[k]), node); !ok {
+			if id, ok = t.find(t.last[k], node); !ok {
 				break
 			}
 			t.memo[k].remember(t.last[k], node, id)
@@ -159,7 +196,7 @@ func (t *callTree) child(depth int, parent uint32, pc uintptr) (uint32, bool) {
 	if id, ok := m.find(pc, parent); ok {
 		return id, true
 	}
-	id, ok := t.children.find(uint64(pc), parent)
+	id, ok := t.find(pc, parent)
 	if ok {
 		m.remember(pc, parent, id)
 	}

@@ -131,6 +131,7 @@ func frameLoop(o *frameOut, r int) {
 	frameSink = logrt.ReadStringF(&fc, 6, 1, o.note("after"))
 	o.mu.Unlock()
 	func() {
+		var fc logrt.FrameCache // a closure's reads use its own, as the rewrite's
 		read("y")
 		frameSink = logrt.ReadStringF(&fc, 1, 1, o.note("in"))
 		o.mu.Unlock()
