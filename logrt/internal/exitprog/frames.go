@@ -225,7 +225,9 @@ func frameDeep(o *frameOut, n int, pad [64]byte) byte {
 func frameTurns(o *frameOut, g, n int) {
 	var fc logrt.FrameCache
 	for i := 0; i < n; i++ {
-		frameSink = logrt.ReadStringF(&fc, 0, 1, o.note(frameValues[(g+i)%len(frameValues)]))
+		// A value of its own at each read: a repeat would take its
+		// place before the reads of others in between (doc/design.md).
+		frameSink = logrt.ReadStringF(&fc, 0, 1, o.note(fmt.Sprint(g, " ", i)))
 		o.mu.Unlock()
 		runtime.Gosched()
 	}
