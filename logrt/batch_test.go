@@ -154,33 +154,17 @@ func traceLines(t *testing.T, path string) [][]string {
 // they hold, and all the events of its event and batch records.
 func batchRecords(t *testing.T, path string) (records, entries, events int) {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for start := 0; start < len(b); start += chunkSize {
-		off := start
-		if start == 0 {
-			off = headerSize
+	eachRecord(t, path, func(kind byte, p []byte) {
+		switch {
+		case kind == tracefmt.RecBatch:
+			records++
+			k := countEntries(t, p)
+			entries += k
+			events += k
+		case tracefmt.IsEvent(kind):
+			events++
 		}
-		for off+4 <= len(b) && off+4 <= start+chunkSize {
-			word := binary.LittleEndian.Uint32(b[off:])
-			if word == 0 {
-				break
-			}
-			n := int(word >> 8)
-			switch kind := byte(word); {
-			case kind == tracefmt.RecBatch:
-				records++
-				k := countEntries(t, b[off+4:off+4+n])
-				entries += k
-				events += k
-			case tracefmt.IsEvent(kind):
-				events++
-			}
-			off += (4 + n + 3) &^ 3
-		}
-	}
+	})
 	return records, entries, events
 }
 

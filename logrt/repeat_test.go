@@ -107,8 +107,21 @@ func (it *frameIter) Next() (runtime.Frame, bool) {
 }
 
 // repeatRecords counts the repeat records of a trace file, and the
-// repeats they count, by walking each chunk's records.
+// repeats they count.
 func repeatRecords(t *testing.T, path string) (records, repeated int) {
+	t.Helper()
+	eachRecord(t, path, func(kind byte, p []byte) {
+		if kind == tracefmt.RecRepeat {
+			records++
+			repeated += int(binary.LittleEndian.Uint32(p) &^ tracefmt.RepeatFlag)
+		}
+	})
+	return records, repeated
+}
+
+// eachRecord calls fn with the kind and the payload of each record of a
+// trace file, walking each chunk's records.
+func eachRecord(t *testing.T, path string, fn func(kind byte, p []byte)) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -124,12 +137,9 @@ func repeatRecords(t *testing.T, path string) (records, repeated int) {
 			if word == 0 {
 				break
 			}
-			if byte(word) == tracefmt.RecRepeat {
-				records++
-				repeated += int(binary.LittleEndian.Uint32(b[off+4:]) &^ tracefmt.RepeatFlag)
-			}
-			off += (4 + int(word>>8) + 3) &^ 3
+			n := int(word >> 8)
+			fn(byte(word), b[off+4:off+4+n])
+			off += (4 + n + 3) &^ 3
 		}
 	}
-	return records, repeated
 }

@@ -32,18 +32,29 @@ func writeItems(w *bufio.Writer, items jsonItems, depth int) error {
 		w.WriteString("[]")
 		return nil
 	}
-	in := strings.Repeat("  ", depth+1)
-	w.WriteString("[\n")
-	for i := 0; i < items.Len(); i++ {
-		if i > 0 {
-			w.WriteString(",\n")
-		}
-		w.WriteString(in)
+	return writeArray(w, items.Len(), depth, func(i int) error {
 		b, err := json.Marshal(items.Item(i))
 		if err != nil {
 			return err
 		}
 		indentCompactAt(w, b, depth+1)
+		return nil
+	})
+}
+
+// writeArray writes an array of n elements at depth: elem writes element
+// i at depth+1, its first line already indented.
+func writeArray(w *bufio.Writer, n, depth int, elem func(i int) error) error {
+	in := strings.Repeat("  ", depth+1)
+	w.WriteString("[\n")
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			w.WriteString(",\n")
+		}
+		w.WriteString(in)
+		if err := elem(i); err != nil {
+			return err
+		}
 	}
 	w.WriteString("\n" + in[2:] + "]")
 	return nil
@@ -111,19 +122,9 @@ func marshals(t reflect.Type) bool {
 }
 
 func writeSlice(w *bufio.Writer, v reflect.Value, depth, levels int) error {
-	in := strings.Repeat("  ", depth+1)
-	w.WriteString("[\n")
-	for i := 0; i < v.Len(); i++ {
-		if i > 0 {
-			w.WriteString(",\n")
-		}
-		w.WriteString(in)
-		if err := writePieces(w, v.Index(i), depth+1, levels-1); err != nil {
-			return err
-		}
-	}
-	w.WriteString("\n" + in[2:] + "]")
-	return nil
+	return writeArray(w, v.Len(), depth, func(i int) error {
+		return writePieces(w, v.Index(i), depth+1, levels-1)
+	})
 }
 
 // A jsonField is a struct field as encoding/json writes it.
