@@ -168,18 +168,13 @@ func jsonFields(v reflect.Value, out []jsonField) []jsonField {
 	t := v.Type()
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
-		tag := sf.Tag.Get("json")
-		if tag == "-" {
+		name, opts, skip := jsonTag(sf)
+		if skip {
 			continue
 		}
-		name, opts, _ := strings.Cut(tag, ",")
 		fv := v.Field(i)
 		if sf.Anonymous && name == "" {
-			ft := sf.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			if ft.Kind() == reflect.Struct {
+			if fieldType(sf).Kind() == reflect.Struct {
 				if fv.Kind() == reflect.Pointer {
 					if fv.IsNil() {
 						continue
@@ -215,18 +210,14 @@ func plainStruct(t reflect.Type) bool {
 	walk = func(t reflect.Type) bool {
 		for i := 0; i < t.NumField(); i++ {
 			sf := t.Field(i)
-			tag := sf.Tag.Get("json")
-			if tag == "-" {
+			name, opts, skip := jsonTag(sf)
+			if skip {
 				continue
 			}
-			name, opts, _ := strings.Cut(tag, ",")
 			if opts != "" && opts != "omitempty" || !plainName(name) {
 				return false
 			}
-			ft := sf.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
+			ft := fieldType(sf)
 			if sf.Anonymous && ft.Kind() == reflect.Struct {
 				if name != "" || !walk(ft) {
 					return false
@@ -247,6 +238,25 @@ func plainStruct(t reflect.Type) bool {
 		return true
 	}
 	return walk(t)
+}
+
+// jsonTag is the name and the options of field sf's json tag, and
+// whether encoding/json leaves the field out ("-").
+func jsonTag(sf reflect.StructField) (name, opts string, skip bool) {
+	tag := sf.Tag.Get("json")
+	if tag == "-" {
+		return "", "", true
+	}
+	name, opts, _ = strings.Cut(tag, ",")
+	return name, opts, false
+}
+
+// fieldType is the type of field sf, or what it points to.
+func fieldType(sf reflect.StructField) reflect.Type {
+	if sf.Type.Kind() == reflect.Pointer {
+		return sf.Type.Elem()
+	}
+	return sf.Type
 }
 
 func plainName(s string) bool {
