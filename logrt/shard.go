@@ -1,6 +1,7 @@
 package logrt
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -95,8 +96,21 @@ func lockedShards(pinned int) int {
 // free, else the next free one, else it waits for the first. Goroutines
 // that run at the same time run on different Ps, and so mostly record in
 // different shards; and the goroutines of one P keep to one shard, where
-// the stacks and values they record are already defined.
+// the stacks and values they record are already defined. A shard takes
+// its first chunk here (begin); one that finds none left within the size
+// cap is passed over, and the record goes to a shard that has a chunk.
 func (w *writer) lockShard() *shard {
+	for {
+		s := w.pickShard()
+		if s.chunk != nil || s.begin() {
+			return s
+		}
+		s.mu.Unlock() // w.capped is set: the next pick has a chunk
+	}
+}
+
+// pickShard locks and returns the shard a record goes to (lockShard).
+func (w *writer) pickShard() *shard {
 	locked := w.shards[:len(w.shards)-w.nP]
 	n := len(locked)
 	s := locked[currentP()%n]
@@ -119,6 +133,19 @@ func (w *writer) lockShard() *shard {
 	}
 	s.mu.Lock()
 	return s
+}
+
+// begin gives the locked shard s, which has no chunk yet, its first one.
+// It reports false if the size cap leaves none for it: the other shards'
+// chunks, the Ps' spares among them, took the room, and the record is to
+// go to one of those (w.capped is set). Any other failure stops
+// recording (nextChunk), and the record then finds no room, as every
+// record after it.
+func (s *shard) begin() bool {
+	if s.advance() {
+		return true
+	}
+	return atomic.LoadInt32(&w.capped) == 0 || atomic.LoadInt32(&state) == stateOff
 }
 
 // usable reports whether the locked shard s is to take a record: once
@@ -245,6 +272,10 @@ func (s *shard) nextChunk() (next []byte, index int, spare *mappedChunk, ok bool
 		return spare.b, spare.index, spare, true
 	}
 	next, index, err := w.newChunk()
+	if err != nil && s.chunk == nil && s.id != 0 && errors.Is(err, errFull) {
+		atomic.StoreInt32(&w.capped, 1) // the record goes elsewhere (begin)
+		return nil, 0, nil, false
+	}
 	if err != nil {
 		w.stop(s, err)
 		return nil, 0, nil, false
