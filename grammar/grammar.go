@@ -52,15 +52,18 @@ type Obs struct {
 // An RP is a repetition pattern: a symbol with its distinct counts, in
 // order of first appearance, and the observations behind them.
 type RP struct {
-	Sym    Sym
-	Counts []int
-	Obs    []Obs
+	Sym Sym
+	// MoreObs is how many observations Cut left out after Obs.
+	MoreObs int32
+	Counts  []int
+	Obs     []Obs
 }
 
 // A Rule is a nonterminal with its right-hand side.
 type Rule struct {
 	Name string
 	Body []RP
+	More int // how many items Cut left out after Body
 }
 
 // A Grammar is the result of the compression. Rules are in canonical
@@ -71,6 +74,7 @@ type Grammar struct {
 	Comparison bool // Comparison Mode: one nonterminal per sub-trace
 	Lossless   bool
 	Start      []RP
+	StartMore  int // how many items of S Cut left out after Start
 	Rules      []Rule
 }
 
@@ -526,21 +530,24 @@ func (g *Grammar) FormatRP(rp RP) string {
 }
 
 // String returns the Full Grammar: "S -> ..." then one line per rule, each
-// line ending in a newline.
+// line ending in a newline. A rule that Cut cut ends in " ...".
 func (g *Grammar) String() string {
 	var b strings.Builder
-	writeRule := func(name string, body []RP) {
+	writeRule := func(name string, body []RP, more int) {
 		b.WriteString(name)
 		b.WriteString(" ->")
 		for _, rp := range body {
 			b.WriteByte(' ')
 			b.WriteString(g.FormatRP(rp))
 		}
+		if more > 0 {
+			b.WriteString(" ...")
+		}
 		b.WriteByte('\n')
 	}
-	writeRule("S", g.Start)
+	writeRule("S", g.Start, g.StartMore)
 	for _, r := range g.Rules {
-		writeRule(r.Name, r.Body)
+		writeRule(r.Name, r.Body, r.More)
 	}
 	return b.String()
 }

@@ -16,16 +16,20 @@ import (
 //	  "subTraces": 4,            // non-empty sub-traces
 //	  "terminals": ["a", "b"],   // terminal names by id
 //	  "start": [RP, ...],        // right-hand side of S
-//	  "rules": [{"name": "A", "body": [RP, ...]}, ...]  // canonical order
+//	  "moreStart": 5,            // items of S left out by Cut (absent: none)
+//	  "rules": [{"name": "A", "body": [RP, ...], "more": 5}, ...]  // canonical order
 //	}
 //
 // where an RP is
 //
 //	{"sym": "a", "terminal": true, "counts": [4, 5, 6, 7],
-//	 "obs": [{"sub": 0, "count": 4, "times": 1}, ...]}
+//	 "obs": [{"sub": 0, "count": 4, "times": 1}, ...], "moreObs": 5}
 //
 // "sym" is a terminal's name or a rule's name; "obs" lists the
 // observations behind the counts (sub-trace -1: formed across sub-traces).
+// "more" (a rule's items) and "moreObs" (an item's observations) count
+// what Cut left out; they are absent when nothing was, as in a grammar
+// that was not cut.
 const JSONVersion = 1
 
 type jsonGrammar struct {
@@ -35,12 +39,14 @@ type jsonGrammar struct {
 	SubTraces  int        `json:"subTraces"`
 	Terminals  []string   `json:"terminals"`
 	Start      []jsonRP   `json:"start"`
+	StartMore  int        `json:"moreStart,omitempty"`
 	Rules      []jsonRule `json:"rules"`
 }
 
 type jsonRule struct {
 	Name string   `json:"name"`
 	Body []jsonRP `json:"body"`
+	More int      `json:"more,omitempty"`
 }
 
 type jsonRP struct {
@@ -48,6 +54,7 @@ type jsonRP struct {
 	Terminal bool      `json:"terminal"`
 	Counts   []int     `json:"counts"`
 	Obs      []jsonObs `json:"obs"`
+	MoreObs  int32     `json:"moreObs,omitempty"`
 }
 
 type jsonObs struct {
@@ -74,12 +81,14 @@ type jsonOut struct {
 	SubTraces  int           `json:"subTraces"`
 	Terminals  []string      `json:"terminals"`
 	Start      JSONItems     `json:"start"`
+	StartMore  int           `json:"moreStart,omitempty"`
 	Rules      []jsonOutRule `json:"rules"`
 }
 
 type jsonOutRule struct {
 	Name string    `json:"name"`
 	Body JSONItems `json:"body"`
+	More int       `json:"more,omitempty"`
 }
 
 // JSONItems is the right-hand side of a rule in the JSON form: a JSON
@@ -107,13 +116,14 @@ func (g *Grammar) jsonForm() jsonOut {
 		SubTraces:  g.SubTraces,
 		Terminals:  g.Terminals,
 		Start:      JSONItems{g, g.Start},
+		StartMore:  g.StartMore,
 		Rules:      make([]jsonOutRule, len(g.Rules)),
 	}
 	if j.Terminals == nil {
 		j.Terminals = []string{}
 	}
 	for i, r := range g.Rules {
-		j.Rules[i] = jsonOutRule{Name: r.Name, Body: JSONItems{g, r.Body}}
+		j.Rules[i] = jsonOutRule{Name: r.Name, Body: JSONItems{g, r.Body}, More: r.More}
 	}
 	return j
 }
@@ -131,7 +141,7 @@ func (g *Grammar) jsonRP(rp RP) jsonRP {
 	for k, o := range rp.Obs {
 		obs[k] = jsonObs(o)
 	}
-	return jsonRP{Sym: g.SymName(rp.Sym), Terminal: rp.Sym.IsTerminal(), Counts: rp.Counts, Obs: obs}
+	return jsonRP{Sym: g.SymName(rp.Sym), Terminal: rp.Sym.IsTerminal(), Counts: rp.Counts, Obs: obs, MoreObs: rp.MoreObs}
 }
 
 // UnmarshalJSON reads the JSON form written by MarshalJSON.
@@ -172,18 +182,27 @@ func (g *Grammar) UnmarshalJSON(data []byte) error {
 			for k, o := range rp.Obs {
 				obs[k] = Obs(o)
 			}
-			out[i] = RP{Sym: sym, Counts: rp.Counts, Obs: obs}
+			if rp.MoreObs < 0 {
+				return nil, fmt.Errorf("item %q: moreObs %d", rp.Sym, rp.MoreObs)
+			}
+			out[i] = RP{Sym: sym, Counts: rp.Counts, Obs: obs, MoreObs: rp.MoreObs}
 		}
 		return out, nil
 	}
-	*g = Grammar{Terminals: j.Terminals, SubTraces: j.SubTraces, Comparison: j.Comparison, Lossless: j.Lossless}
+	if j.StartMore < 0 {
+		return fmt.Errorf("moreStart %d", j.StartMore)
+	}
+	*g = Grammar{Terminals: j.Terminals, SubTraces: j.SubTraces, Comparison: j.Comparison, Lossless: j.Lossless, StartMore: j.StartMore}
 	var err error
 	if g.Start, err = conv(j.Start); err != nil {
 		return err
 	}
 	g.Rules = make([]Rule, len(j.Rules))
 	for i, r := range j.Rules {
-		g.Rules[i].Name = r.Name
+		if r.More < 0 {
+			return fmt.Errorf("rule %q: more %d", r.Name, r.More)
+		}
+		g.Rules[i].Name, g.Rules[i].More = r.Name, r.More
 		if g.Rules[i].Body, err = conv(r.Body); err != nil {
 			return err
 		}

@@ -113,6 +113,12 @@ func FuzzGrammarJSON(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(`{"version":1,"start":[{"sym":"Q","terminal":false}]}`))
+	// A grammar cut to one item a rule and one observation an item.
+	cut, err := json.Marshal(Build(mustParse(f, "a b b a b b b $ a b a b b $ c a b"), Options{}).Cut(1))
+	if err != nil || !bytes.Contains(cut, []byte(`"more"`)) || !bytes.Contains(cut, []byte(`"moreObs"`)) {
+		f.Fatalf("the cut seed (%v) has nothing left out: %s", err, cut)
+	}
+	f.Add(cut)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var g Grammar
 		if err := json.Unmarshal(data, &g); err != nil {
