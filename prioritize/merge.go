@@ -423,6 +423,7 @@ func (mg *mergedGroup) finish(labels []string, opt Options) *Group {
 	// observations back to the group's sub-trace numbers.
 	renumber(g.Grammar, mg.index)
 	g.setPatterns(opt)
+	g.cutGrammar(opt)
 	return g
 }
 

@@ -98,6 +98,31 @@ func Notation(sym string, counts []int) string {
 // when Options.Patterns does not say.
 const DefaultPatterns = 100
 
+// DefaultItems is how many items of each rule of a group's grammar a
+// summary keeps, and observations of each item, when Options.Items does
+// not say.
+const DefaultItems = 100
+
+// cutGrammar cuts g's grammar as opt asks (Options.Items), keeping the
+// whole one for Covers when something is left out.
+func (g *Group) cutGrammar(opt Options) {
+	k := opt.Items
+	if k == 0 {
+		k = DefaultItems
+	}
+	if c := g.Grammar.Cut(k); c != g.Grammar {
+		g.whole, g.Grammar = g.Grammar, c
+	}
+}
+
+// wholeGrammar is g's grammar before it was cut.
+func (g *Group) wholeGrammar() *grammar.Grammar {
+	if g.whole != nil {
+		return g.whole
+	}
+	return g.Grammar
+}
+
 // Patterns lists every pattern of g's grammar, classified, in the default
 // priority order.
 func Patterns(g *Group) []Pattern {
@@ -110,7 +135,8 @@ func Patterns(g *Group) []Pattern {
 // Its time is linear in the grammar's places and its memory in the
 // distinct patterns; only the k kept get their terminals and getters.
 func TopPatterns(g *Group, k int) ([]Pattern, [4]int) {
-	cs := collectPatterns(g.Grammar)
+	gr := g.wholeGrammar()
+	cs := collectPatterns(gr)
 	sort.Slice(cs, func(i, j int) bool { return cs[i].prio.less(cs[j].prio, "kind") })
 	var more [4]int
 	if k > 0 && len(cs) > k {
@@ -119,10 +145,10 @@ func TopPatterns(g *Group, k int) ([]Pattern, [4]int) {
 		}
 		cs = cs[:k]
 	}
-	names := symbolNames(g, coverage(g.Grammar))
+	names := symbolNames(g, coverage(gr))
 	ps := make([]Pattern, len(cs))
 	for i, c := range cs {
-		ps[i] = c.pattern(g.Grammar)
+		ps[i] = c.pattern(gr)
 		ps[i].Terminals, ps[i].Getters = names(c.sym)
 	}
 	return ps, more
@@ -168,12 +194,13 @@ func (g *Group) Covers(sym string) []string {
 			return []string{g.Terminals[i].Letter}
 		}
 	}
-	if g.Grammar == nil {
+	gr := g.wholeGrammar()
+	if gr == nil {
 		return nil
 	}
-	for i, r := range g.Grammar.Rules {
+	for i, r := range gr.Rules {
 		if r.Name == sym {
-			letters, _ := symbolNames(g, coverage(g.Grammar))(grammar.Sym(-i - 1))
+			letters, _ := symbolNames(g, coverage(gr))(grammar.Sym(-i - 1))
 			return letters
 		}
 	}

@@ -21,26 +21,7 @@ import (
 //
 //	go test -run '^$' -bench PatternsManyPlaces -benchtime 3x -benchmem ./prioritize
 func BenchmarkPatternsManyPlaces(b *testing.B) {
-	const sites, perSub = 2000, 250000
-	r := rand.New(rand.NewSource(1))
-	s := testtrace.NewSynth("places")
-	first := s.Getters(8, false)
-	stacks := make([][]testtrace.Frame, sites)
-	for i := range stacks {
-		stacks[i] = []testtrace.Frame{{Func: "p.T.M" + strconv.Itoa(i%8), File: "/src/p/t.go", Line: i%8 + 1},
-			{Func: "main.render", File: "/src/main.go", Line: i + 10}, {Func: "main.main", File: "/src/main.go", Line: 5}}
-	}
-	for sub := 1; sub <= 4; sub++ {
-		s.Mark("size "+strconv.Itoa(sub), 10)
-		for n := 0; n < perSub; {
-			i := r.Intn(sites)
-			for k := r.Intn(3) + 1; k > 0; k-- {
-				s.Event(first+uint32(i%8), stacks[i], "v"+strconv.Itoa(r.Intn(50)), 10)
-				n++
-			}
-		}
-	}
-	sum, _ := summarizeData(b, s.Bytes(), Options{NoPatterns: true}, nil)
+	sum, _ := summarizeData(b, manyPlaces(2000, 250000), Options{NoPatterns: true}, nil)
 	g := sum.Groups[0]
 	places := len(g.Grammar.Start)
 	for _, rl := range g.Grammar.Rules {
@@ -65,5 +46,70 @@ func BenchmarkPatternsManyPlaces(b *testing.B) {
 	b.ReportMetric(float64(len(g.Patterns)), "patterns")
 }
 
+// manyPlaces is a trace of one goroutine group whose grammar has very
+// many places: sites call sites (of 8 getters) read in runs of 1 to 3 in
+// a random order, perSub events in each of 4 marked sub-traces.
+func manyPlaces(sites, perSub int) []byte {
+	r := rand.New(rand.NewSource(1))
+	s := testtrace.NewSynth("places")
+	first := s.Getters(8, false)
+	stacks := make([][]testtrace.Frame, sites)
+	for i := range stacks {
+		stacks[i] = []testtrace.Frame{{Func: "p.T.M" + strconv.Itoa(i%8), File: "/src/p/t.go", Line: i%8 + 1},
+			{Func: "main.render", File: "/src/main.go", Line: i + 10}, {Func: "main.main", File: "/src/main.go", Line: 5}}
+	}
+	for sub := 1; sub <= 4; sub++ {
+		s.Mark("size "+strconv.Itoa(sub), 10)
+		for n := 0; n < perSub; {
+			i := r.Intn(sites)
+			for k := r.Intn(3) + 1; k > 0; k-- {
+				s.Event(first+uint32(i%8), stacks[i], "v"+strconv.Itoa(r.Intn(50)), 10)
+				n++
+			}
+		}
+	}
+	return s.Bytes()
+}
+
 // makePatterns gives g its patterns as suncat summary does.
 func makePatterns(g *Group) { g.setPatterns(Options{}) }
+
+// BenchmarkGrammarLevels renders the grammar levels (full, summarized)
+// and the grammar's JSON of the group of BenchmarkPatternsManyPlaces
+// (10^6 events in 4 sub-traces, a grammar of about 500,000 places), as
+// suncat summary -level full,summarized and -json do: whole, as before
+// the grammars were cut, and cut to DefaultItems items a rule
+// (Options.Items), the cut included. bytes-out is the text and the JSON.
+//
+//	go test -run '^$' -bench GrammarLevels -benchtime 3x -benchmem ./prioritize
+func BenchmarkGrammarLevels(b *testing.B) {
+	sum, _ := summarizeData(b, manyPlaces(2000, 250000), Options{NoPatterns: true, Items: -1}, nil)
+	whole := sum.Groups[0]
+	places := 0
+	for _, n := range bodyLens(whole.Grammar.Start, whole.Grammar.Rules) {
+		places += n
+	}
+	for _, bc := range []struct {
+		name  string
+		items int
+	}{{"whole", -1}, {"cut", 0}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var peak uint64
+			for i := 0; i < b.N; i++ {
+				stop := testtrace.HeapPeak()
+				g := *whole
+				g.cutGrammar(Options{Items: bc.items})
+				out := Text(&g, []string{"full", "summarized"}, SummarizeOptions{Min: 3}, "kind", nil)
+				data, err := json.Marshal(g.Grammar)
+				p, _ := stop()
+				peak = max(peak, p)
+				if err != nil || len(out) == 0 {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(len(out)+len(data)), "bytes-out")
+			}
+			b.ReportMetric(float64(peak), "peak-heap-B")
+			b.ReportMetric(float64(places), "places")
+		})
+	}
+}

@@ -228,7 +228,42 @@ func refGroup(key string, evs []refTagged, labels []SubTrace, opt Options) *Grou
 	g.Grammar = grammar.Build(&grammar.Trace{Names: names, Subs: nonEmpty}, grammar.Options{})
 	renumber(g.Grammar, index)
 	g.setPatterns(opt)
+	refCut(g, opt)
 	return g
+}
+
+// refCut cuts the group's grammar as Options.Items asks, plainly: every
+// rule and item copied, the first k items and observations kept.
+func refCut(g *Group, opt Options) {
+	k := opt.Items
+	if k == 0 {
+		k = DefaultItems
+	}
+	if k < 0 {
+		return
+	}
+	cut := func(body []grammar.RP) ([]grammar.RP, int) {
+		var out []grammar.RP
+		for i, rp := range body {
+			if i == k {
+				return out, len(body) - k
+			}
+			if len(rp.Obs) > k {
+				rp.MoreObs = int32(len(rp.Obs) - k)
+				rp.Obs = rp.Obs[:k]
+			}
+			out = append(out, rp)
+		}
+		return out, 0
+	}
+	c := *g.Grammar
+	c.Start, c.StartMore = cut(c.Start)
+	c.Rules = nil
+	for _, r := range g.Grammar.Rules {
+		body, more := cut(r.Body)
+		c.Rules = append(c.Rules, grammar.Rule{Name: r.Name, Body: body, More: more})
+	}
+	g.whole, g.Grammar = g.Grammar, &c
 }
 
 // refTerminals counts the events of a group into its sub-traces and

@@ -22,7 +22,7 @@ import (
 
 // summarizeData summarizes the trace data as suncat summary does, and
 // renders its findings and the levels given.
-func summarizeData(b *testing.B, data []byte, opt Options, levels []string) (*Summary, string) {
+func summarizeData(b testing.TB, data []byte, opt Options, levels []string) (*Summary, string) {
 	p, err := NewPart(opt, nil)
 	if err != nil {
 		b.Fatal(err)

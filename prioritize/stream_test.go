@@ -69,6 +69,12 @@ func TestBuildMatchesReference(t *testing.T) {
 			}
 			sameAsReference(t, set, opt)
 		}
+		// The grammars cut to a few items a rule, and not cut.
+		for _, items := range []int{-1, 1, 2, 5} {
+			for _, split := range []string{"none", "idle=1us", "marks"} {
+				sameAsReference(t, set, Options{Split: split, Items: items})
+			}
+		}
 	}
 }
 

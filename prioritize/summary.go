@@ -34,6 +34,11 @@ type Options struct {
 	// the default priority order (Group.MorePatterns counts the rest);
 	// 0 keeps DefaultPatterns, a negative number all of them.
 	Patterns int
+	// Items is how many items of each rule of a Group's Grammar to keep,
+	// and observations of each item (grammar.Cut: the Grammar counts
+	// what it leaves out); 0 keeps DefaultItems, a negative number all.
+	// The patterns and Group.Covers are made from the whole grammar.
+	Items int
 	// NoGrammar leaves every Group's Grammar nil, and its Patterns (they
 	// are the grammar's), for a caller that shows neither (suncat
 	// summary's findings, pprof, report): the grammar keeps the call
@@ -65,17 +70,22 @@ type Summary struct {
 
 // A Group is the summary of the events of one goroutine group.
 type Group struct {
-	Goroutine string           `json:"goroutine"` // entry function; "*" for all; the regexp of -goroutines REGEXP
-	Events    int              `json:"events"`    // in sub-traces
-	Left      int              `json:"left"`      // events outside any sub-trace (before the first mark, ...)
-	SubTraces []SubTrace       `json:"subTraces"`
-	Terminals []*Terminal      `json:"terminals"`
-	Grammar   *grammar.Grammar `json:"grammar"`
-	Patterns  []Pattern        `json:"patterns"`
+	Goroutine string      `json:"goroutine"` // entry function; "*" for all; the regexp of -goroutines REGEXP
+	Events    int         `json:"events"`    // in sub-traces
+	Left      int         `json:"left"`      // events outside any sub-trace (before the first mark, ...)
+	SubTraces []SubTrace  `json:"subTraces"`
+	Terminals []*Terminal `json:"terminals"`
+	// Grammar is the grammar as shown: each rule's first
+	// Options.Items items (grammar.Cut; Grammar.Left counts the rest).
+	Grammar  *grammar.Grammar `json:"grammar"`
+	Patterns []Pattern        `json:"patterns"`
 	// MorePatterns is how many patterns the group has beyond those kept
 	// (Options.Patterns); absent when none.
 	MorePatterns int    `json:"morePatterns,omitempty"`
 	morePatterns [4]int // the same by kind
+	// whole is the grammar before it was cut; nil when nothing was
+	// left out.
+	whole *grammar.Grammar
 }
 
 // A SubTrace is one repetition of the user's action.

@@ -21,10 +21,11 @@ type SummarizeOptions struct {
 
 // SummarizedGrammar returns the Summarized Grammar of gr, one rule per
 // line: counts replaced by their maximum, items below the threshold
-// elided to "...", and rules left with only "..." omitted.
+// elided to "...", and rules left with only "..." omitted. A rule that
+// grammar.Cut cut ends in "..." and is never omitted.
 func SummarizedGrammar(gr *grammar.Grammar, opt SummarizeOptions) []string {
 	var lines []string
-	rule := func(name string, body []grammar.RP) {
+	rule := func(name string, body []grammar.RP, more int) {
 		var items []string
 		shown := false
 		for _, rp := range body {
@@ -37,15 +38,36 @@ func SummarizedGrammar(gr *grammar.Grammar, opt SummarizeOptions) []string {
 			shown = true
 			items = append(items, SummarizedRP(gr.SymName(rp.Sym), rp.Counts, opt.Detail))
 		}
-		if shown || name == "S" {
+		if more > 0 && (len(items) == 0 || items[len(items)-1] != "...") {
+			items = append(items, "...")
+		}
+		if shown || name == "S" || more > 0 {
 			lines = append(lines, strings.TrimSpace(name+" -> "+strings.Join(items, " ")))
 		}
 	}
-	rule("S", gr.Start)
+	rule("S", gr.Start, gr.StartMore)
 	for _, r := range gr.Rules {
-		rule(r.Name, r.Body)
+		rule(r.Name, r.Body, r.More)
 	}
 	return lines
+}
+
+// GrammarLeft is the line that says how many items of g's rules the
+// grammars leave out (Options.Items) and how to see them: "... 1635072
+// more items in 150 rules (-top 983816 shows them)"; "" when none.
+func GrammarLeft(g *Group) string {
+	if g.Grammar == nil {
+		return ""
+	}
+	l := g.Grammar.Left()
+	if l.Items == 0 {
+		return ""
+	}
+	s := "s"
+	if l.Items == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("... %d more item%s in %s (-top %d shows them)\n", l.Items, s, plural(l.Rules, "rule"), l.Longest)
 }
 
 // SummarizedRP prints a repetition pattern as the Summarized Grammar does:
@@ -186,11 +208,13 @@ func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds 
 		case "full":
 			heading("Full Grammar")
 			b.WriteString(g.Grammar.String())
+			b.WriteString(GrammarLeft(g))
 		case "summarized":
 			heading(fmt.Sprintf("Summarized Grammar (items below %d elided)", sum.Min))
 			for _, l := range SummarizedGrammar(g.Grammar, sum) {
 				b.WriteString(l + "\n")
 			}
+			b.WriteString(GrammarLeft(g))
 		case "patterns":
 			heading("Prioritized Patterns")
 			ps := append([]Pattern(nil), g.Patterns...)
