@@ -27,6 +27,8 @@ and prints the Performance Summary at the chosen levels of detail:
 	count       per call stack (terminal a, b, ...): calls in each sub-trace
 	full        the Full Grammar (S -> A^4, A -> a^1|2|3|4 ...)
 	summarized  counts replaced by their maximum, small items elided
+	            (both grammars: the first 100 items of each rule, or
+	            -top N; a last line counts the rest)
 	patterns    every repetition pattern, classified and prioritized:
 	            increasing, then varying, then decreasing, then constant
 	strings     the values each call stack returned, per sub-trace
@@ -73,7 +75,7 @@ type summaryFlags struct {
 	sizes, stacks     string
 	at                float64
 	noPatterns        bool // set by the command: it shows no patterns
-	patterns          int  // set by the command: patterns kept per group (0: the default)
+	patterns          int  // set by the command: patterns kept per group, items per grammar rule (0: the default)
 	noGrammar         bool // set by the command: it shows no grammar (nor patterns)
 }
 
@@ -126,7 +128,7 @@ func (f *summaryFlags) options() (prioritize.Options, error) {
 		return prioritize.Options{}, usagef("-stacks %q: want folded or whole", f.stacks)
 	}
 	opt := prioritize.Options{Split: f.split, Frames: f.frames, Goroutines: f.goroutines, Run: f.run,
-		Sizes: sizes, At: f.at, Stacks: f.stacks, NoPatterns: f.noPatterns, Patterns: f.patterns,
+		Sizes: sizes, At: f.at, Stacks: f.stacks, NoPatterns: f.noPatterns, Patterns: f.patterns, Items: f.patterns,
 		NoGrammar: f.noGrammar, Sources: userSources()}
 	// Values no trace allows are misuse, reported before any trace is
 	// looked for or read.
@@ -138,7 +140,7 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	var sf summaryFlags
 	sf.register(fs)
 	level := fs.String("level", "findings", "levels to print, comma-separated: findings, count, full, summarized, patterns, strings, or all")
-	top := fs.Int("top", 10, "findings: show the `N` findings (defects) predicted to make the most calls; patterns, strings and -json: keep the first N patterns of each group, 100 when N is less")
+	top := fs.Int("top", 10, "findings: show the `N` findings (defects) predicted to make the most calls; patterns, strings, grammars and -json: keep the first N patterns of each group and the first N items of each grammar rule, 100 when N is less")
 	min := fs.Int("min", 3, "Summarized Grammar: elide items whose largest count is below `N`")
 	detail := fs.Bool("detail", false, "Summarized Grammar: print every count instead of the maximum")
 	sortBy := fs.String("sort", "kind", "order of the patterns: kind, max or trend")

@@ -146,30 +146,7 @@ func TestSummaryPastLimits(t *testing.T) {
 // group, says how many more there are and how to see them, and -top
 // shows them: in the text and in the JSON.
 func TestSummaryPatternsKept(t *testing.T) {
-	s := testtrace.NewSynth("places")
-	first := s.Getters(4, false)
-	r := rand.New(rand.NewSource(1))
-	for sub := 1; sub <= 3; sub++ {
-		s.Mark("size "+strconv.Itoa(sub), 10)
-		for n := 0; n < 3000; n++ {
-			i := r.Intn(200)
-			stack := []testtrace.Frame{{Func: "p.T.M", File: "/src/p/t.go", Line: i%4 + 1}, {Func: "main.main", File: "/src/main.go", Line: i + 10}}
-			for k := r.Intn(3) + 1; k > 0; k-- {
-				s.Event(first+uint32(i%4), stack, "v", 10)
-			}
-		}
-	}
-	path := filepath.Join(t.TempDir(), "places.suncat")
-	if err := s.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
-	summary := func(args ...string) string {
-		var out, errb bytes.Buffer
-		if err := run(&out, &errb, append([]string{"summary"}, append(args, path)...)); err != nil {
-			t.Fatalf("summary %q: %v\n%s", args, err, errb.String())
-		}
-		return out.String()
-	}
+	summary := placesSummary(t)
 	more := regexp.MustCompile(`(?m)^\.\.\. (\d+) more patterns \(-top (\d+) shows them\)$`)
 	m := more.FindStringSubmatch(summary("-level", "patterns"))
 	if m == nil {
@@ -194,6 +171,95 @@ func TestSummaryPatternsKept(t *testing.T) {
 	}
 	if g := js.Groups[0]; len(g.Patterns) != prioritize.DefaultPatterns || g.MorePatterns != left {
 		t.Errorf("JSON: %d patterns and %d more, want %d and %d", len(g.Patterns), g.MorePatterns, prioritize.DefaultPatterns, left)
+	}
+}
+
+// placesSummary writes a trace of 3 marked sub-traces of 3,000 runs
+// of reads from 200 call sites in a random order (its grammar has rules
+// of thousands of items) and returns a function that runs suncat summary
+// with the given flags on it.
+func placesSummary(t *testing.T) func(args ...string) string {
+	s := testtrace.NewSynth("places")
+	first := s.Getters(4, false)
+	r := rand.New(rand.NewSource(1))
+	for sub := 1; sub <= 3; sub++ {
+		s.Mark("size "+strconv.Itoa(sub), 10)
+		for n := 0; n < 3000; n++ {
+			i := r.Intn(200)
+			stack := []testtrace.Frame{{Func: "p.T.M", File: "/src/p/t.go", Line: i%4 + 1}, {Func: "main.main", File: "/src/main.go", Line: i + 10}}
+			for k := r.Intn(3) + 1; k > 0; k-- {
+				s.Event(first+uint32(i%4), stack, "v", 10)
+			}
+		}
+	}
+	path := filepath.Join(t.TempDir(), "places.suncat")
+	if err := s.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	return func(args ...string) string {
+		var out, errb bytes.Buffer
+		if err := run(&out, &errb, append([]string{"summary"}, append(args, path)...)); err != nil {
+			t.Fatalf("summary %q: %v\n%s", args, err, errb.String())
+		}
+		return out.String()
+	}
+}
+
+// TestSummaryGrammarKept: the grammar levels keep the first 100 items of
+// each rule, say how many more there are and how to see them, and -top
+// shows them; the JSON counts what it left out of each rule.
+func TestSummaryGrammarKept(t *testing.T) {
+	summary := placesSummary(t)
+	more := regexp.MustCompile(`(?m)^\.\.\. (\d+) more items? in (\d+) rules? \(-top (\d+) shows them\)$`)
+	items := func(out string) (n, longest int) {
+		for _, l := range strings.Split(out, "\n") {
+			if _, body, ok := strings.Cut(l, " -> "); ok {
+				k := len(strings.Fields(strings.TrimSuffix(body, " ...")))
+				n, longest = n+k, max(longest, k)
+			}
+		}
+		return n, longest
+	}
+	out := summary("-level", "full")
+	m := more.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no line saying how many more items:\n%s", out)
+	}
+	left, top := atoi(t, m[1]), m[3]
+	kept, longest := items(out)
+	if longest != prioritize.DefaultItems || strings.Count(out, " ...\n") != atoi(t, m[2]) {
+		t.Errorf("rules of up to %d items, %d cut: want %d items and %s cut", longest, strings.Count(out, " ...\n"), prioritize.DefaultItems, m[2])
+	}
+	if s := summary("-level", "summarized"); !strings.Contains(s, m[0]+"\n") {
+		t.Errorf("the Summarized Grammar does not say %q:\n%s", m[0], s)
+	}
+	all := summary("-level", "full", "-top", top)
+	n, longest := items(all)
+	if more.MatchString(all) || n != kept+left || strconv.Itoa(longest) != top {
+		t.Errorf("-top %s: %d items, the longest rule %d: want %d+%d and %s", top, n, longest, kept, left, top)
+	}
+	var js struct {
+		Groups []struct {
+			Grammar struct {
+				Start     []json.RawMessage `json:"start"`
+				MoreStart int               `json:"moreStart"`
+				Rules     []struct {
+					Body []json.RawMessage `json:"body"`
+					More int               `json:"more"`
+				} `json:"rules"`
+			} `json:"grammar"`
+		} `json:"groups"`
+	}
+	if err := json.Unmarshal([]byte(summary("-json")), &js); err != nil {
+		t.Fatal(err)
+	}
+	g := js.Groups[0].Grammar
+	jsKept, jsLeft := len(g.Start), g.MoreStart
+	for _, r := range g.Rules {
+		jsKept, jsLeft = jsKept+len(r.Body), jsLeft+r.More
+	}
+	if jsKept != kept || jsLeft != left {
+		t.Errorf("JSON: %d items and %d more, want %d and %d", jsKept, jsLeft, kept, left)
 	}
 }
 

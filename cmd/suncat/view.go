@@ -29,7 +29,8 @@ Summary and the Strings, with each item's call stack, values and counts
 per sub-trace beside it. Press ? for the keys. When standard output is
 not a terminal, view prints the text summary instead (as 'suncat
 summary' does). Each goroutine group keeps its first 100 patterns in
-the default priority order; -top N keeps N.
+the default priority order, and each rule of its grammar its first 100
+items; -top N keeps N.
 
 Examples:
 
@@ -58,7 +59,7 @@ func runView(stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet(viewCmd, stderr)
 	var sf summaryFlags
 	sf.register(fs)
-	fs.IntVar(&sf.patterns, "top", prioritize.DefaultPatterns, "patterns: keep the first `N` patterns of each goroutine group, in the default priority order")
+	fs.IntVar(&sf.patterns, "top", prioritize.DefaultPatterns, "keep the first `N` patterns of each goroutine group, in the default priority order, and the first N items of each grammar rule")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
