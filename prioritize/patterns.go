@@ -344,31 +344,52 @@ func symbolNames(g *Group, covers func(grammar.Sym) []int) func(grammar.Sym) ([]
 // once and keeps nothing of them: a summary asks it for the symbols of
 // the patterns it keeps, not for every rule of a big grammar.
 func coverage(gr *grammar.Grammar) func(grammar.Sym) []int {
-	return func(s grammar.Sym) []int {
-		var ts []int
-		seen := map[int]bool{}
-		visited := map[int]bool{}
-		var walk func(s grammar.Sym)
-		walk = func(s grammar.Sym) {
-			if s.IsTerminal() {
-				if t := s.Terminal(); !seen[t] {
-					seen[t] = true
-					ts = append(ts, t)
-				}
-				return
+	return func(s grammar.Sym) []int { return derives(gr, []grammar.RP{{Sym: s}}) }
+}
+
+// derives returns the terminals that items derive, in order of first
+// appearance, walking each rule under them once.
+func derives(gr *grammar.Grammar, items []grammar.RP) []int {
+	var ts []int
+	seen := map[int]bool{}
+	visited := map[int]bool{}
+	var walk func(s grammar.Sym)
+	walk = func(s grammar.Sym) {
+		if s.IsTerminal() {
+			if t := s.Terminal(); !seen[t] {
+				seen[t] = true
+				ts = append(ts, t)
 			}
-			// A rule seen before added all its terminals then (and
-			// rules are acyclic; this also guards).
-			if r := s.Rule(); !visited[r] {
-				visited[r] = true
-				for _, rp := range gr.Rules[r].Body {
-					walk(rp.Sym)
-				}
+			return
+		}
+		// A rule seen before added all its terminals then (and
+		// rules are acyclic; this also guards).
+		if r := s.Rule(); r < len(gr.Rules) && !visited[r] {
+			visited[r] = true
+			for _, rp := range gr.Rules[r].Body {
+				walk(rp.Sym)
 			}
 		}
-		walk(s)
-		return ts
 	}
+	for _, rp := range items {
+		walk(rp.Sym)
+	}
+	return ts
+}
+
+// CoversStart returns the letters of the terminals that the start rule
+// of g's whole grammar derives, in order of first appearance; nil when
+// g has no grammar.
+func (g *Group) CoversStart() []string {
+	gr := g.wholeGrammar()
+	if gr == nil {
+		return nil
+	}
+	var out []string
+	for _, t := range derives(gr, gr.Start) {
+		out = append(out, g.Terminals[t].Letter)
+	}
+	return out
 }
 
 // series is what a pattern is classified on: the largest count in each

@@ -127,6 +127,6 @@ func manyTerminals(n int) *fakeSummary {
 		items[i] = item(l, true, i%7+1)
 		ps[i] = Pattern{Symbol: l, Terminal: true, Rule: "S", Position: i, Counts: []int{i%7 + 1}, Series: []int{i%7 + 1}, Kind: "constant", Max: i%7 + 1, Terminals: []string{l}}
 	}
-	g.Rules = []Rule{{"S", items}}
+	g.Rules = []Rule{{Name: "S", Items: items}}
 	return notate(&fakeSummary{groups: []Group{g}, patterns: [][]Pattern{ps}})
 }

@@ -103,7 +103,9 @@ func (d *groupData) cover(sym string) []string {
 	d.covers[sym] = nil // guards against a cycle in a malformed grammar
 	var out []string
 	seen := map[string]bool{}
-	if r := d.rule(sym); r != nil {
+	if r := d.rule(sym); r != nil && r.Covers != nil {
+		out = r.Covers
+	} else if r != nil {
 		for _, it := range r.Items {
 			for _, l := range d.cover(it.Sym) {
 				if !seen[l] {

@@ -95,13 +95,13 @@ func newFake() *fakeSummary {
 			term("j", "Route", "Agency", "agency", "saveFavorites", 9, per([]int{6, 3, 5, 4}, func(int) string { return "KCM" })...),
 		},
 		Rules: []Rule{
-			{"S", []Item{item("A", false, 4)}},
-			{"A", []Item{
+			{Name: "S", Items: []Item{item("A", false, 4)}},
+			{Name: "A", Items: []Item{
 				item("a", true, 4, 5, 6, 7), item("b", true, 2), item("c", true, 2), item("d", true, 2),
 				item("e", true, 3, 4), item("f", true, 3, 4), item("B", false, 4), item("C", false, 6, 3, 5, 4),
 			}},
-			{"B", []Item{item("g", true, 1), item("h", true, 1)}},
-			{"C", []Item{item("i", true, 1), item("j", true, 1)}},
+			{Name: "B", Items: []Item{item("g", true, 1), item("h", true, 1)}},
+			{Name: "C", Items: []Item{item("i", true, 1), item("j", true, 1)}},
 		},
 	}
 	p := func(sym string, terminal bool, rule string, pos int, counts, series []int, kind string, trend float64, terms ...string) Pattern {
@@ -129,7 +129,7 @@ func newFake() *fakeSummary {
 		Header:    "goroutine main.(*app).refresh: 8 events in 4 sub-traces",
 		SubTraces: g.SubTraces,
 		Terminals: []Terminal{term("a", "Route", "ShortName", "shortName", "refresh", 20, per(const4(2), func(int) string { return "48" })...)},
-		Rules:     []Rule{{"S", []Item{item("A", false, 4)}}, {"A", []Item{item("a", true, 2)}}},
+		Rules:     []Rule{{Name: "S", Items: []Item{item("A", false, 4)}}, {Name: "A", Items: []Item{item("a", true, 2)}}},
 	}
 	bps := []Pattern{
 		p("A", false, "S", 0, []int{4}, []int{4}, "constant", 0, "a"),

@@ -56,14 +56,48 @@ func (g *grammarModel) update(msg tea.KeyMsg) (string, []viewID, bool) {
 }
 
 func (g *grammarModel) settings() []string {
-	if !g.summarized {
-		return nil
+	var out []string
+	if g.summarized {
+		mode := "max"
+		if g.detail {
+			mode = "detailed"
+		}
+		out = []string{fmt.Sprintf("min %d", g.min), mode}
 	}
-	mode := "max"
-	if g.detail {
-		mode = "detailed"
+	if cut := g.cut(); cut != "" {
+		out = append(out, cut)
 	}
-	return []string{fmt.Sprintf("min %d", g.min), mode}
+	return out
+}
+
+// cut says what the summary left out of the rules shown, as the status
+// line shows it: "first 100 of 983816 items (-top)" in a rule cut,
+// "986444 more items in 26 rules (-top)" over the rules; "" when nothing.
+func (g *grammarModel) cut() string {
+	d := g.data
+	if d == nil {
+		return ""
+	}
+	if len(g.crumbs) > 0 {
+		if r := d.rule(g.crumbs[len(g.crumbs)-1]); r != nil && r.More > 0 {
+			return fmt.Sprintf("first %d of %d items (-top)", len(r.Items), len(r.Items)+r.More)
+		}
+		return ""
+	}
+	items, rules := 0, 0
+	for _, r := range d.g.Rules {
+		if r.More > 0 {
+			items, rules = items+r.More, rules+1
+		}
+	}
+	if rules == 0 {
+		return ""
+	}
+	s := "s"
+	if rules == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("%d more items in %d rule%s (-top)", items, rules, s)
 }
 
 // rowsOf lists the rules (top level) or the items of the rule drilled

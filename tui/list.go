@@ -318,12 +318,16 @@ func (c *common) getters(r row) []string {
 	return c.data.getters(r.terms)
 }
 
-// formatRule writes a rule of the Full Grammar.
+// formatRule writes a rule of the Full Grammar; one whose items the
+// summary cut ends in " ...".
 func formatRule(r Rule) string {
 	var b strings.Builder
 	b.WriteString(r.Name + " ->")
 	for _, it := range r.Items {
 		b.WriteString(" " + it.Notation)
+	}
+	if r.More > 0 {
+		b.WriteString(" ...")
 	}
 	return b.String()
 }

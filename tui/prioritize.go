@@ -104,9 +104,23 @@ func convertGroup(g *prioritize.Group) Group {
 		}
 		out.Terminals[i] = ct
 	}
+	out.Rules = rules(g)
+	return out
+}
+
+// rules converts the grammar of g (as cut: its rules' first items) to
+// the viewer's rules, S first; a cut rule gets the terminals the whole
+// rule covers.
+func rules(g *prioritize.Group) []Rule {
 	gr := g.Grammar
-	rule := func(name string, body []grammar.RP) Rule {
-		r := Rule{Name: name, Items: make([]Item, len(body))}
+	rule := func(name string, body []grammar.RP, more int) Rule {
+		r := Rule{Name: name, Items: make([]Item, len(body)), More: more}
+		switch {
+		case more > 0 && name == "S":
+			r.Covers = g.CoversStart()
+		case more > 0:
+			r.Covers = g.Covers(name)
+		}
 		for i, rp := range body {
 			sym := gr.SymName(rp.Sym)
 			r.Items[i] = Item{
@@ -116,9 +130,9 @@ func convertGroup(g *prioritize.Group) Group {
 		}
 		return r
 	}
-	out.Rules = append(out.Rules, rule("S", gr.Start))
+	out := []Rule{rule("S", gr.Start, gr.StartMore)}
 	for _, r := range gr.Rules {
-		out.Rules = append(out.Rules, rule(r.Name, r.Body))
+		out = append(out, rule(r.Name, r.Body, r.More))
 	}
 	return out
 }

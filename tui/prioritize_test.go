@@ -269,3 +269,43 @@ func TestPatternsKept(t *testing.T) {
 		t.Errorf("%s at %d without its own: %v", p.Notation, p.Position, got)
 	}
 }
+
+// TestGrammarCut: a summary whose grammar kept the first 2 items of each
+// rule shows them, ends the rules cut in "...", says on the status line
+// what was left out, and still knows every terminal a cut rule covers.
+func TestGrammarCut(t *testing.T) {
+	tr, err := tracefile.ReadFile("../testdata/traces/busapp.suncat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(items int) Summary {
+		s, err := prioritize.Build([]*tracefile.Trace{tr}, prioritize.Options{Split: "none", Items: items})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return FromPrioritize(s)
+	}
+	cut, whole := build(2), build(-1)
+	g, wg := cut.Groups()[0], whole.Groups()[0]
+	if len(g.Rules) != len(wg.Rules) || g.Rules[0].More != len(wg.Rules[0].Items)-2 || g.Rules[0].More == 0 {
+		t.Fatalf("S: %d items and %d more, want 2 of %d", len(g.Rules[0].Items), g.Rules[0].More, len(wg.Rules[0].Items))
+	}
+	d, wd := newGroupData(cut, 0, &g), newGroupData(whole, 0, &wg)
+	for i, r := range g.Rules {
+		if len(r.Items) > 2 || r.More != len(wg.Rules[i].Items)-len(r.Items) {
+			t.Errorf("rule %s: %d items and %d more, want 2 of %d", r.Name, len(r.Items), r.More, len(wg.Rules[i].Items))
+		}
+		if got, want := strings.Join(d.cover(r.Name), " "), strings.Join(wd.cover(r.Name), " "); got != want {
+			t.Errorf("rule %s covers %s, want %s", r.Name, got, want)
+		}
+	}
+	tm := open(t, cut, 120, 30)
+	keys(tm, "3")
+	waitFor(t, tm, "more items in")
+	keys(tm, "enter")
+	waitFor(t, tm, fmt.Sprintf("first 2 of %d items (-top)", len(wg.Rules[0].Items)))
+	m := final(t, tm)
+	if got := rows(m); len(got) != 2 {
+		t.Errorf("S drilled into: %d rows, want its 2 kept items: %q", len(got), got)
+	}
+}

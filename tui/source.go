@@ -87,6 +87,11 @@ type Group struct {
 type Rule struct {
 	Name  string // "S", "A", ...
 	Items []Item
+	// More is how many items the summary left out after Items (suncat
+	// view -top keeps more); Covers, when it did, are the letters of
+	// the terminals the whole rule derives, which Items alone may miss.
+	More   int
+	Covers []string
 }
 
 // An Item is one repetition pattern on a rule's right-hand side.
