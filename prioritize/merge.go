@@ -307,17 +307,26 @@ func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
 // at the hooked method (suncat's hook, the frame above it, is left out);
 // getters keep their frames.
 func recorderFrame(g tracefile.Getter, fs []tracefile.Frame) []tracefile.Frame {
+	first, renamed, rest := shownFrames(g, fs)
+	if !renamed {
+		return rest
+	}
+	return append(append(make([]tracefile.Frame, 0, len(fs)), first), rest...)
+}
+
+// shownFrames returns the frames recorderFrame makes of fs without
+// copying them: first when renamed (the read's or call's own frame),
+// then rest (a part of fs).
+func shownFrames(g tracefile.Getter, fs []tracefile.Frame) (first tracefile.Frame, renamed bool, rest []tracefile.Frame) {
 	if hookedCall(g) && len(fs) >= 2 && isHookFrame(fs[0]) {
 		// suncatCall, in the file suncat adds to database/sql or net/http:
 		// the hooked method itself, the next frame, is the call's.
-		return fs[1:]
+		return first, false, fs[1:]
 	}
 	if g.EventKind() == tracefmt.KindGetter || len(fs) < 2 || !isRuntimeFrame(fs[0]) {
-		return fs
+		return first, false, fs
 	}
-	out := append([]tracefile.Frame(nil), fs...)
-	out[0] = tracefile.Frame{Func: g.Package + "." + g.Name(), File: fs[1].File, Line: fs[1].Line}
-	return out
+	return tracefile.Frame{Func: g.Package + "." + g.Name(), File: fs[1].File, Line: fs[1].Line}, true, fs[1:]
 }
 
 // isHookFrame reports whether f is suncat's hook in a package of the

@@ -202,13 +202,15 @@ func (p *Part) Finish(tr *tracefile.Trace) {
 }
 
 // numberTerminals makes the part's protos terminals: one per getter and
-// (cut) stack, numbered in proto order.
+// (cut) stack as the terminal shows them (terminalKey), numbered in proto
+// order.
 func (p *Part) numberTerminals() {
 	p.termOf = make([]int32, len(p.protos))
 	index := map[string]int32{}
 	for pi := range p.protos {
 		pr := &p.protos[pi]
-		key := terminalKey(pr.getter, cutFrames(p.trace, pr.stack, p.opt.opt.Frames))
+		g, _ := p.trace.GetterOf(pr.getter)
+		key := terminalKey(g, pr.getter, cutFrames(p.trace, pr.stack, p.opt.opt.Frames))
 		t, ok := index[key]
 		if !ok {
 			t = int32(len(p.termKeys))

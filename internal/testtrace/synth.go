@@ -124,6 +124,26 @@ func (s *Synth) Getters(n int, one bool) uint32 {
 	return uint32(first)
 }
 
+// Getter adds one getter to the table, in a record of its own, with the
+// next id, which it returns: method of p.T in example.com/p returning
+// (or, with tracefmt.ReadPrefix, reading) field. Traces that add the
+// same getters in different orders number them differently, as two
+// builds of a program may.
+func (s *Synth) Getter(method, field string) uint32 {
+	s.getters++
+	id := s.getters
+	p := binary.AppendUvarint(nil, 1)
+	p = binary.AppendUvarint(p, uint64(id))
+	p = appendString(p, "example.com/p")
+	p = appendString(p, "T")
+	p = appendString(p, method)
+	p = appendString(p, "/src/p/t.go")
+	p = binary.AppendUvarint(p, uint64(id))
+	p = appendString(p, field)
+	s.record(tracefmt.RecGetters, p)
+	return uint32(id)
+}
+
 // Event adds a call of getter returning value on stack (innermost frame
 // first), dt nanoseconds after the previous event or mark.
 func (s *Synth) Event(getter uint32, stack []Frame, value string, dt uint64) {
