@@ -55,7 +55,7 @@ var frameOn = ctxOn && os.Getenv("SUNCAT_FRAME") != "0"
 
 // frameWays is the number of sites whose nodes a FrameCache keeps, by site
 // index (direct-mapped); other sites find theirs under parent.
-const frameWays = 8
+const frameWays = 16
 
 // A FrameCache is the cache of one activation of an instrumented function
 // that reads fields. Generated code declares it (its zero value is an
@@ -102,7 +102,7 @@ func readValueF(f *FrameCache, k, id uint32, v recValue) {
 //
 //go:noinline
 func (s *shard) fromFrame(f *FrameCache, k, id uint32, v recValue) int {
-	if f.sid != int32(s.id)+1 || f.gen != s.tree.gen || f.self != uintptr(unsafe.Pointer(f)) {
+	if !s.holds(f) {
 		return undone
 	}
 	i := k % frameWays
@@ -137,7 +137,12 @@ func (s *shard) fill(f *FrameCache, k uint32, depth int) {
 	if depth < 2 || s.root == 0 {
 		return
 	}
-	if f.sid != int32(s.id)+1 || f.gen != t.gen || f.self != uintptr(unsafe.Pointer(f)) {
+	if !s.holds(f) {
+		if s.walked >= 4 && s.walked < len(s.pcs) && anchorOn {
+			// The read returned to pcs[2], in the frame fps[3].
+			s.learn(s.pcs[2], s.fps[3], s.fAt, f)
+			s.reanchor(depth, s.fAt, f)
+		}
 		*f = FrameCache{}
 		f.self, f.root, f.sid, f.gen = uintptr(unsafe.Pointer(f)), s.root, int32(s.id)+1, t.gen
 		f.depth = int32(depth - 2)
@@ -147,4 +152,10 @@ func (s *shard) fill(f *FrameCache, k uint32, depth int) {
 	}
 	i := k % frameWays
 	f.site[i], f.leaf[i] = k+1, t.path[depth-1]
+}
+
+// holds reports whether the cache f was filled in shard s, in its tree's
+// generation, where f is now.
+func (s *shard) holds(f *FrameCache) bool {
+	return f.sid == int32(s.id)+1 && f.gen == s.tree.gen && f.self == uintptr(unsafe.Pointer(f))
 }

@@ -66,3 +66,71 @@ func TestFrameCacheNoAlloc(t *testing.T) {
 		t.Errorf("the reads left the cache %+v", fc)
 	}
 }
+
+// anchorCallee reads a field once a call, as a method of a few lines
+// does: its activation's first read is its only one.
+//
+//go:noinline
+func anchorCallee(t *benchTask) int {
+	var __suncatF FrameCache
+	return ReadIntF(&__suncatF, 0, 5, t.priority)
+}
+
+// anchorThrough calls anchorCallee through a frame that reads nothing.
+//
+//go:noinline
+func anchorThrough(t *benchTask) int { return anchorCallee(t) + 1 }
+
+// anchorCaller reads a field, which fills its cache, then calls
+// anchorCallee n times directly and n times through anchorThrough.
+//
+//go:noinline
+func anchorCaller(t *benchTask, n int) int {
+	var __suncatF FrameCache
+	s := len(ReadStringF(&__suncatF, 0, 4, t.name))
+	for i := 0; i < n; i++ {
+		s += anchorCallee(t) + anchorThrough(t)
+	}
+	return s
+}
+
+// TestAnchorsSpareWalks checks that the first read of an activation
+// whose caller's cache is filled takes its stack from that cache (an
+// anchor, anchor.go), directly or through a frame that reads nothing,
+// rather than walking the stack: the walks do not grow with the calls.
+// That every such event has its true stack is TestFramesTrueStacks'.
+func TestAnchorsSpareWalks(t *testing.T) {
+	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
+		t.Setenv(k, os.Getenv(k))
+	}
+	setupBenchTrace(t)
+	defer func(on bool) { anchorOn = on }(anchorOn)
+	task := &benchTask{name: "Pike St", priority: 3}
+	walks := func() int {
+		n := 0
+		for _, s := range w.shards {
+			s.mu.Lock()
+			n += s.walks
+			s.mu.Unlock()
+		}
+		return n
+	}
+	anchorCaller(task, 5) // starts the trace, learns the offsets, defines the nodes
+	if !anchorOn || w.nP == 0 {
+		t.Skip("no frame caches here")
+	}
+	const calls = 1000
+	for _, on := range []bool{false, true} {
+		anchorOn = on
+		before := walks()
+		anchorCaller(task, calls)
+		got := walks() - before
+		t.Logf("anchors %v: %d walks for %d calls", on, got, 2*calls)
+		if on && got > 20 {
+			t.Errorf("%d calls walked the stack %d times, want at most a few", 2*calls, got)
+		}
+		if !on && got < 2*calls {
+			t.Errorf("without anchors, %d calls walked the stack %d times, want one walk a call", 2*calls, got)
+		}
+	}
+}

@@ -278,7 +278,11 @@ func (w *writer) record(id uint32, v recValue, pinned, known bool, f *FrameCache
 		return undone
 	}
 	if f != nil && pinned && frameOn {
-		if r := s.fromFrame(f, k, id, v); r != undone {
+		r := s.fromFrame(f, k, id, v)
+		if r == undone && !s.holds(f) {
+			r = s.fromAnchor(f, k, id, v)
+		}
+		if r != undone {
 			s.unpin()
 			return r
 		}
@@ -312,6 +316,10 @@ func (w *writer) record(id uint32, v recValue, pinned, known bool, f *FrameCache
 			pcs, fps = e.walk.pcs[:], e.walk.fps[:]
 		}
 		n = fpCallers(pcs, &s.root, fps) // pcs[0] is in String
+		s.walks++
+		if f != nil {
+			s.fAt = uintptr(unsafe.Pointer(f)) // fill checks that the stack did not move since
+		}
 		s.walked, s.slot = n, slot
 		if n > 0 {
 			n--

@@ -40,6 +40,8 @@ type shard struct {
 
 	fps    [2 + maxFrames]uintptr // the walk's frames, its proof (fpCallers)
 	walked int                    // frames the last walk took (record)
+	walks  int                    // the walks so far (record), for tests
+	fAt    uintptr                // the address of the reading function's frame cache then
 	slot   int                    // the known context's entry it went into, or -1
 	word   uint64                 // writer.seq when the last event took its place (order)
 	marks  uint64                 // and writer.marks before it did
@@ -49,6 +51,7 @@ type shard struct {
 	// lastNode is the node of the stream's last event (batch.go).
 	lastNode uint32
 	ctx      *ctxCache // the known contexts, once the shard has one
+	anch     *anchors  // functions' frame caches, once the shard fills one (anchor.go)
 	read     bool      // the record is a read's (record)
 	depth    int       // the nodes of the stack of the event just committed, or 0 (event)
 

@@ -93,7 +93,60 @@ func frameMid(o *frameOut, depth, r int) {
 	frameLoop(o, r)
 	frameRec(o, 1+r%4)
 	frameIter(o, r)
+	frameAnchor(o, r)
 }
+
+// frameAnchor calls functions that read once a call (whose reads take
+// their stacks from its cache, an anchor, logrt/anchor.go): directly,
+// through a frame that reads nothing, and through a func value that is
+// one of two readers. It reads in its own body on some calls only (its
+// cache is then empty when it calls them), and in a small reader on
+// others (which a compiler may inline, leaving the reader's cache in its
+// frame with what an earlier call under other callers put there).
+//
+//go:noinline
+func frameAnchor(o *frameOut, r int) {
+	var fc logrt.FrameCache
+	if r%3 == 0 {
+		frameSink = frameInlined(o, "inlined")
+		o.mu.Unlock()
+	}
+	if r%2 == 0 {
+		frameSink = logrt.ReadStringF(&fc, 0, 1, o.note("own"))
+		o.mu.Unlock()
+	}
+	f := frameOnce
+	if r%5 == 0 {
+		f = frameOnce2
+	}
+	for i := 0; i < 3; i++ {
+		frameOnce(o, "direct")
+		frameThrough(o)
+		f(o, "value")
+	}
+}
+
+func frameInlined(o *frameOut, v string) string {
+	var fc logrt.FrameCache
+	return logrt.ReadStringF(&fc, 0, 1, o.note(v))
+}
+
+//go:noinline
+func frameOnce(o *frameOut, v string) {
+	var fc logrt.FrameCache
+	frameSink = logrt.ReadStringF(&fc, 0, 1, o.note(v))
+	o.mu.Unlock()
+}
+
+//go:noinline
+func frameOnce2(o *frameOut, v string) {
+	var fc logrt.FrameCache
+	frameSink = logrt.ReadStringF(&fc, 0, 1, o.note(v+"2"))
+	o.mu.Unlock()
+}
+
+//go:noinline
+func frameThrough(o *frameOut) { frameOnce(o, "through") }
 
 // frameLoop reads six sites, a few times each, one site three times
 // with one value (a run of repeats), and in two closures.

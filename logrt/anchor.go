@@ -1,0 +1,239 @@
+package logrt
+
+import (
+	"os"
+	"runtime"
+	"unsafe"
+)
+
+// Anchors. A frame cache (frame.go) spares the later reads of an
+// activation the walk of its stack, but not the first: a function called
+// many times that reads a field or two per call (a method of a few
+// lines, a closure a tree walk calls at each node) walked and interned
+// its whole stack at each call. Yet its callers are often live
+// activations whose frame caches already hold the node of the chain above
+// them: the first read of the new activation need only step up from its
+// own frame to the nearest such caller, the anchor, and find the few
+// nodes in between under the anchor's.
+//
+// The anchor is found from its frame pointer. Each function keeps its
+// FrameCache at a fixed offset below its frame pointer (the compiler lays
+// a frame out once, and the cache does not escape), which a walk learns
+// when it fills a cache in the function's own frame. A return address
+// tells the function it returns into (runtime.FuncForPC, once per address
+// and shard). So a read that steps up to a frame whose function has a
+// known offset finds that function's FrameCache at that offset.
+//
+// Why the anchor's parent is true. The frames a read steps up through
+// are its own live chain of callers, so the frame reached is the live
+// activation of the function the return address is in. Its FrameCache was
+// zeroed when that activation began, before it called anything, so one
+// that is filled was filled by that activation, in this shard and
+// generation, at this address (self), and the chain above the frame has
+// not changed since: the parent it holds is that of the frame now. A
+// FrameCache of a function inlined into the anchor's lies elsewhere in
+// the same frame, and may hold what an earlier activation left there (the
+// inlined body need not run each time); so offsets are learnt only from
+// reads in a function's own body, not in a body inlined into it.
+//
+// A read with no anchor within anchorFrames frames, or one whose nodes
+// are not all in the tree yet, walks the stack as before.
+
+// anchorOn says whether reads look for anchors: where frame caches are
+// used (frameOn), unless SUNCAT_ANCHOR=0.
+var anchorOn = frameOn && os.Getenv("SUNCAT_ANCHOR") != "0"
+
+// anchorFrames is the number of frames above the reading function's that
+// a read looks at for an anchor.
+const anchorFrames = 16
+
+// anchorSlots is the size of a shard's cache of return addresses.
+const anchorSlots = 1024
+
+// noAnchor is the offset of a function whose FrameCache has none (it was
+// seen at two offsets, or the function has none).
+const noAnchor = ^uintptr(0)
+
+// A funcAnchor is what a shard knows of one function: the offset of its
+// FrameCache below its frame pointer, 0 until a read learns it.
+type funcAnchor struct {
+	off uintptr
+}
+
+// A pcAnchor is what a shard knows of one return address: its function,
+// and whether it lies in a body inlined into that function.
+type pcAnchor struct {
+	pc      uintptr
+	fn      *funcAnchor
+	inlined bool
+}
+
+// anchors is a shard's knowledge of functions, by return address.
+type anchors struct {
+	front   [anchorSlots]pcAnchor
+	byPC    map[uintptr]pcAnchor
+	byEntry map[uintptr]*funcAnchor
+}
+
+// lookup returns what the shard knows of return address pc.
+func (a *anchors) lookup(pc uintptr) *pcAnchor {
+	e := &a.front[(uint64(pc)*0x9e3779b97f4a7c15)>>54]
+	if e.pc == pc && e.fn != nil {
+		return e
+	}
+	p, ok := a.byPC[pc]
+	if !ok {
+		p = a.resolve(pc)
+		a.byPC[pc] = p
+	}
+	*e = p
+	return e
+}
+
+// resolve finds the function of return address pc.
+func (a *anchors) resolve(pc uintptr) pcAnchor {
+	p := pcAnchor{pc: pc}
+	var entry uintptr
+	if f := runtime.FuncForPC(pc - 1); f != nil {
+		entry = f.Entry()
+		if outer := runtime.FuncForPC(entry); outer == nil || outer.Name() != f.Name() {
+			p.inlined = true
+		}
+	}
+	p.fn = a.byEntry[entry]
+	if p.fn == nil {
+		p.fn = new(funcAnchor)
+		if entry == 0 {
+			p.fn.off = noAnchor
+		}
+		a.byEntry[entry] = p.fn
+	}
+	return p
+}
+
+// learn notes that the reading function whose read returns to site (from
+// its recorder) has its frame at fp and the FrameCache f in it, at at:
+// fp and at were read together, and if f is no longer at at, its stack
+// moved since (a call grew it), and fp is no longer its frame.
+func (s *shard) learn(site, fp, at uintptr, f *FrameCache) {
+	if s.anch == nil {
+		s.anch = &anchors{byPC: make(map[uintptr]pcAnchor), byEntry: make(map[uintptr]*funcAnchor)}
+	}
+	p := s.anch.lookup(site) // which may grow the stack
+	if p.inlined || p.fn.off == noAnchor || uintptr(unsafe.Pointer(f)) != at {
+		return
+	}
+	off := fp - at
+	switch {
+	case fp <= at || off >= 1<<20:
+		p.fn.off = noAnchor // not in the frame: it escaped, or the walk was not the function's
+	case p.fn.off == 0:
+		p.fn.off = off
+	case p.fn.off != off:
+		p.fn.off = noAnchor
+	}
+}
+
+// reanchor fills again the cache of the nearest caller of the reading
+// function, among the frames of the walk just made (record), that has an
+// anchor's offset and a cache filled in this activation, but in another
+// shard or generation (the goroutine moved to another P, or the tree was
+// forgotten), so that the reads and the callees that follow find it. The
+// walk's stack is the shard's path, of n nodes; f is the reading
+// function's cache, at at when the walk was made.
+func (s *shard) reanchor(n int, at uintptr, f *FrameCache) {
+	var local byte
+	base := unsafe.Pointer(&local)
+	// The reading function's frame is fps[3]; fps[j] is that of the
+	// function pcs[j-1] returns into, whose parent is node n-j.
+	for j := 4; j < s.walked && j <= 4+anchorFrames && n-j >= 0; j++ {
+		p := s.anch.lookup(s.pcs[j-1]) // which may grow the stack
+		off := p.fn.off
+		if off == 0 || off == noAnchor || uintptr(unsafe.Pointer(f)) != at || s.fps[j] < uintptr(base)+off {
+			continue
+		}
+		a := s.fps[j] - off
+		c := (*FrameCache)(unsafe.Add(base, a-uintptr(base)))
+		if c.self != a {
+			continue // not filled in this activation
+		}
+		if c.sid != int32(s.id)+1 || c.gen != s.tree.gen {
+			*c = FrameCache{self: a, root: s.root, sid: int32(s.id) + 1, gen: s.tree.gen}
+			c.depth, c.parent = int32(n-j+1), s.tree.path[n-j]
+		}
+		return
+	}
+}
+
+// fromAnchor records a read of getter id with value v at site k of the
+// activation whose cache is f, empty, in pinned shard s, from the nearest
+// anchor among its callers, and fills f. It reports what it did, or
+// undone if it found no anchor or a node is new. It must not be inlined:
+// its walk starts from its own frame, one below record's.
+//
+//go:noinline
+func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
+	if s.anch == nil || !anchorOn {
+		return undone
+	}
+	// pcs[0] returns to record, [1] to readValueF, [2] to the recorder,
+	// [3] to the reading function, [4] to its caller; fps[j] is the
+	// frame of the function pcs[j-1] returns into, for j >= 1.
+	at := uintptr(unsafe.Pointer(f))
+	var pcs [5 + anchorFrames]uintptr
+	var fps [6 + anchorFrames]uintptr
+	n := fpCallers(pcs[:], nil, fps[:])
+	var c *FrameCache
+	j := 5
+	for ; j < n && c == nil; j++ {
+		c = s.anchorAt(pcs[j-1], fps[j], unsafe.Pointer(&pcs[0]))
+	}
+	if c == nil {
+		return undone
+	}
+	j-- // the anchor's frame is fps[j]
+	if int(c.depth)+j >= maxFrames-1 {
+		return undone // the walk would cut the stack
+	}
+	t := &s.tree
+	node, d := c.parent, int(c.depth)
+	var parent uint32
+	for i := j - 1; i >= 2; i-- {
+		var ok bool
+		if node, ok = t.child(d, node, pcs[i]); !ok {
+			return undone
+		}
+		if i == 4 {
+			parent = node
+		}
+		d++
+	}
+	if uintptr(unsafe.Pointer(f)) != at {
+		return undone // the stack moved: what was read of c may be stale
+	}
+	*f = FrameCache{self: uintptr(unsafe.Pointer(f)), root: c.root, sid: c.sid, gen: c.gen}
+	f.depth, f.parent = int32(d-2), parent
+	f.site[k%frameWays], f.leaf[k%frameWays] = k+1, node
+	s.learn(pcs[3], fps[4], at, f)
+	s.short = false
+	r, _, _ := s.writeKnown(id, node, c.root, v, 0)
+	return r
+}
+
+// anchorAt returns the FrameCache of the frame at fp, of the function
+// return address pc is in, if it is an anchor for shard s: filled in this
+// shard and generation, where it is now. base is an address on the same
+// stack, below fp, from which the cache's address is reached.
+func (s *shard) anchorAt(pc, fp uintptr, base unsafe.Pointer) *FrameCache {
+	p := s.anch.lookup(pc)
+	off := p.fn.off
+	if off == 0 || off == noAnchor || fp < uintptr(base)+off {
+		return nil
+	}
+	at := fp - off
+	c := (*FrameCache)(unsafe.Add(base, at-uintptr(base)))
+	if c.self != at || c.sid != int32(s.id)+1 || c.gen != s.tree.gen {
+		return nil
+	}
+	return c
+}
