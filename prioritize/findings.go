@@ -3,6 +3,7 @@ package prioritize
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
@@ -130,13 +131,20 @@ func (f *Findings) Growing() []*Site {
 
 // findSites sums the terminals of every group by site.
 func findSites(s *Summary, stacks string, src *sources) []*Site {
-	byKey := map[string]*Site{}
+	byKey := map[hashKey]*Site{}
 	var sites []*Site
+	var folded []tracefile.Frame // scratch: a site copies its own
+	seen := map[string]bool{}
 	for gi, g := range s.Groups {
 		for _, t := range g.Terminals {
 			fs := t.Frames
-			if stacks != StacksWhole {
-				fs = FoldStack(fs)
+			switch {
+			case stacks == StacksWhole:
+			case len(fs) == 0:
+				fs = nil // FoldStack's
+			default:
+				folded = foldStack(folded[:0], seen, fs)
+				fs = folded
 				if hookedCall(t.Getter) {
 					fs = userFrames(fs)
 				}
@@ -144,6 +152,9 @@ func findSites(s *Summary, stacks string, src *sources) []*Site {
 			key := siteKey(t, fs)
 			site := byKey[key]
 			if site == nil {
+				if stacks != StacksWhole && fs != nil {
+					fs = slices.Clone(fs)
+				}
 				site = &Site{Getter: t.Getter, Name: t.Name, Package: t.Getter.Package, Frames: fs,
 					Counts: make([]int, t.NumSubs()), values: map[string]int{}}
 				byKey[key] = site

@@ -12,20 +12,24 @@ import (
 // compared only within one summary.
 var keySeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
-// stackKeyOf is a short key of what a terminal or a site is: prefix (its
-// getter), then two independent 64-bit hashes of its frames, the frames
-// of head then those of rest, the first frame's line left out when
-// skipLine0. A -reads trace has hundreds of thousands of stacks of dozens
-// of frames; keys that spell the frames out took gigabytes. Two
+// A hashKey is a short key of what a terminal or a site is (stackKeyOf).
+type hashKey [2]uint64
+
+// stackKeyOf is a short key of what a terminal or a site is: two
+// independent 64-bit hashes of prefix (its getter) and its frames, the
+// frames of head then those of rest, the first frame's line left out
+// when skipLine0. A -reads trace has hundreds of thousands of stacks of
+// dozens of frames; keys that spell the frames out took gigabytes. Two
 // different stacks of one getter share a key with a probability of about
 // 2^-128 a pair.
-func stackKeyOf(prefix string, head, rest []tracefile.Frame, skipLine0 bool) string {
+func stackKeyOf(prefix string, head, rest []tracefile.Frame, skipLine0 bool) hashKey {
 	var buf [binary.MaxVarintLen64]byte
-	key := make([]byte, 0, len(prefix)+17)
-	key = append(append(key, prefix...), 0)
-	for _, seed := range keySeeds {
+	var key hashKey
+	for k, seed := range keySeeds {
 		var h maphash.Hash
 		h.SetSeed(seed)
+		h.WriteString(prefix)
+		h.WriteByte(0)
 		i := 0
 		for _, fs := range [2][]tracefile.Frame{head, rest} {
 			for _, f := range fs {
@@ -40,9 +44,9 @@ func stackKeyOf(prefix string, head, rest []tracefile.Frame, skipLine0 bool) str
 				i++
 			}
 		}
-		key = binary.LittleEndian.AppendUint64(key, h.Sum64())
+		key[k] = h.Sum64()
 	}
-	return string(key)
+	return key
 }
 
 // terminalKey identifies a terminal, in any trace of a summary: its
@@ -53,7 +57,7 @@ func stackKeyOf(prefix string, head, rest []tracefile.Frame, skipLine0 bool) str
 // renames) says which call site an event is: two builds of one program
 // number and place them differently, and a session's traces keyed by
 // them counted each site once per build.
-func terminalKey(g tracefile.Getter, id uint32, fs []tracefile.Frame) string {
+func terminalKey(g tracefile.Getter, id uint32, fs []tracefile.Frame) hashKey {
 	prefix := "#" + strconv.FormatUint(uint64(id), 10)
 	if g.ID != 0 {
 		prefix = g.Package + "\x00" + g.Receiver + "\x00" + g.Method + "\x00" + g.Field
@@ -68,6 +72,6 @@ func terminalKey(g tracefile.Getter, id uint32, fs []tracefile.Frame) string {
 
 // siteKey is a site's getter and stack; the getter's own line is left
 // out, so a getter with two return statements is one site.
-func siteKey(t *Terminal, fs []tracefile.Frame) string {
+func siteKey(t *Terminal, fs []tracefile.Frame) hashKey {
 	return stackKeyOf(t.Getter.Package+"\x00"+t.Name, nil, fs, true)
 }

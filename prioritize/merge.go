@@ -124,8 +124,9 @@ func (m *Merger) Add(p *Part) {
 func (m *Merger) decide(sawMark bool) {
 	m.split, m.kind = chooseSplit("", sawMark)
 	m.decided = true
-	for _, p := range m.pending {
+	for i, p := range m.pending {
 		m.add(p)
+		m.pending[i] = nil // its stacks and counts go once merged
 	}
 	m.pending = nil
 }
@@ -161,7 +162,7 @@ func (m *Merger) add(p *Part) {
 	for gi, pg := range p.groups {
 		mg := m.byKey[pg.key]
 		if mg == nil {
-			mg = &mergedGroup{g: &Group{Goroutine: pg.key}, frames: m.c.opt.Frames, byKey: map[string]*Terminal{},
+			mg = &mergedGroup{g: &Group{Goroutine: pg.key}, byKey: map[hashKey]*Terminal{},
 				ids: map[*Terminal]int32{}}
 			if !m.c.opt.NoGrammar {
 				mg.gram = grammar.NewBuilder(grammar.Options{})
@@ -171,6 +172,9 @@ func (m *Merger) add(p *Part) {
 		}
 		mg.add(p, int32(gi), pg, kept, order)
 	}
+	// The summary's terminals have what they show: the part's hold on
+	// its trace's stacks ends here.
+	p.termFrames = nil
 }
 
 // Summary finishes the merge.
@@ -209,13 +213,12 @@ func (m *Merger) Summary() (*Summary, error) {
 
 // A mergedGroup is one goroutine group of the summary in the making.
 type mergedGroup struct {
-	g      *Group
-	frames int
-	byKey  map[string]*Terminal // by terminalKey
-	ids    map[*Terminal]int32  // index in g.Terminals
-	spans  map[int]SubTrace     // the group's events in each kept sub-trace
-	gram   *grammar.Builder     // nil with NoGrammar
-	index  []int32              // the kept sub-trace of each sub-trace the grammar has
+	g     *Group
+	byKey map[hashKey]*Terminal // by terminalKey
+	ids   map[*Terminal]int32   // index in g.Terminals
+	spans map[int]SubTrace      // the group's events in each kept sub-trace
+	gram  *grammar.Builder      // nil with NoGrammar
+	index []int32               // the kept sub-trace of each sub-trace the grammar has
 	// cells holds each terminal's counts in the sub-traces it occurs in,
 	// by terminal id, until finish spreads them over all the sub-traces
 	// once (growing PerSub and BySub cell by cell cost gigabytes with
@@ -283,7 +286,7 @@ func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
 		return t
 	}
 	pr := &p.protos[p.termProto[pt]]
-	fs := cutFrames(p.trace, pr.stack, mg.frames)
+	fs := p.termFrames[pt]
 	gt, _ := p.trace.GetterOf(pr.getter)
 	name := gt.Name()
 	if gt.ID == 0 {

@@ -40,9 +40,13 @@ type Part struct {
 
 	// Set by Finish: the part's terminals, its protos by getter and
 	// frames (cut to -frames), as Merge makes them terminals.
-	termOf    []int32  // proto -> terminal
-	termKeys  []string // terminal -> terminalKey
-	termProto []int32  // terminal -> its first proto
+	termOf    []int32   // proto -> terminal
+	termKeys  []hashKey // terminal -> terminalKey
+	termProto []int32   // terminal -> its first proto
+	// termFrames are each terminal's frames (its first proto's stack,
+	// cut to -frames), until Merge has made it a terminal of the summary:
+	// a reader may drop the trace's stacks once the part is finished.
+	termFrames [][]tracefile.Frame
 }
 
 // A proto is one (stack, getter, goroutine) of a trace: a terminal once
@@ -63,7 +67,7 @@ type protoKey struct {
 type cell struct {
 	seg    int32
 	calls  int
-	index  map[string]int32 // value -> index in values
+	index  map[string]int32 // value -> index in values, past cellScan values
 	values []firstValue     // in order of first return
 }
 
@@ -189,7 +193,10 @@ func (p *Part) Add(ev *tracefile.Event, mk *tracefile.Marker) error {
 // Finish records the decoded trace (its header, getters and stacks; its
 // events, if it holds them, are not looked at) after its last Add, and
 // compresses the part's sequences of stacks (see compress). The values'
-// indexes are dropped: Merge needs only the values.
+// indexes are dropped: Merge needs only the values. The part keeps the
+// frames of the stacks its terminals have until it is merged, and no
+// stack of the trace after that: a reader may drop tr.Stacks once
+// Finish returns.
 func (p *Part) Finish(tr *tracefile.Trace) {
 	p.trace = tr
 	for i := range p.protos {
@@ -206,17 +213,19 @@ func (p *Part) Finish(tr *tracefile.Trace) {
 // order.
 func (p *Part) numberTerminals() {
 	p.termOf = make([]int32, len(p.protos))
-	index := map[string]int32{}
+	index := map[hashKey]int32{}
 	for pi := range p.protos {
 		pr := &p.protos[pi]
 		g, _ := p.trace.GetterOf(pr.getter)
-		key := terminalKey(g, pr.getter, cutFrames(p.trace, pr.stack, p.opt.opt.Frames))
+		fs := cutFrames(p.trace, pr.stack, p.opt.opt.Frames)
+		key := terminalKey(g, pr.getter, fs)
 		t, ok := index[key]
 		if !ok {
 			t = int32(len(p.termKeys))
 			index[key] = t
 			p.termKeys = append(p.termKeys, key)
 			p.termProto = append(p.termProto, int32(pi))
+			p.termFrames = append(p.termFrames, fs)
 		}
 		p.termOf[pi] = t
 	}
@@ -350,16 +359,44 @@ func (p *Part) groupIndex(entry string) int32 {
 // first in the segment (segments come in order).
 func (pr *proto) count(seg int32, v string, n int) (first bool) {
 	if k := len(pr.cells); k == 0 || pr.cells[k-1].seg != seg {
-		pr.cells = append(pr.cells, cell{seg: seg, index: map[string]int32{}})
+		pr.cells = append(pr.cells, cell{seg: seg})
 		first = true
 	}
 	c := &pr.cells[len(pr.cells)-1]
 	c.calls++
-	if i, ok := c.index[v]; ok {
+	if i, ok := c.find(v); ok {
 		c.values[i].count++
 		return first
 	}
-	c.index[v] = int32(len(c.values))
+	if c.index != nil {
+		c.index[v] = int32(len(c.values))
+	}
 	c.values = append(c.values, firstValue{value: v, count: 1, first: n})
+	if len(c.values) == cellScan+1 {
+		c.index = make(map[string]int32, 2*cellScan)
+		for i, fv := range c.values {
+			c.index[fv.value] = int32(i)
+		}
+	}
 	return first
+}
+
+// cellScan is the number of values a cell looks through before it
+// indexes them: most of a -reads trace's cells (hundreds of thousands)
+// hold one to a few values, for which a map took more memory than the
+// rest of the cell.
+const cellScan = 8
+
+// find returns the index of value v in the cell's values.
+func (c *cell) find(v string) (int32, bool) {
+	if c.index != nil {
+		i, ok := c.index[v]
+		return i, ok
+	}
+	for i := range c.values {
+		if c.values[i].value == v {
+			return int32(i), true
+		}
+	}
+	return 0, false
 }

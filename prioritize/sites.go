@@ -28,8 +28,16 @@ func FoldStack(fs []tracefile.Frame) []tracefile.Frame {
 	if len(fs) == 0 {
 		return nil
 	}
-	out := []tracefile.Frame{fs[0]}
-	seen := map[string]bool{fs[0].Func: true}
+	return foldStack(nil, map[string]bool{}, fs)
+}
+
+// foldStack appends FoldStack(fs) to out, fs not empty, with seen (emptied
+// first) as its scratch space: findSites folds every terminal's stack and
+// keeps the folded stack of each distinct site only.
+func foldStack(out []tracefile.Frame, seen map[string]bool, fs []tracefile.Frame) []tracefile.Frame {
+	clear(seen)
+	out = append(out, fs[0])
+	seen[fs[0].Func] = true
 	for _, f := range fs[1:] {
 		if seen[f.Func] || isStdFrame(f) {
 			continue

@@ -108,10 +108,7 @@ func streamFiles(stderr io.Writer, cmd string, files []*tracefile.File, notes []
 // keptLine says how long a summary took and what it kept: what its
 // memory is bounded by, whatever the number of events.
 func keptLine(r *stream.Result, took time.Duration) string {
-	stacks, terms, values, subs := 0, 0, 0, 0
-	for _, tr := range r.Traces {
-		stacks += len(tr.Stacks)
-	}
+	stacks, terms, values, subs := r.Stacks, 0, 0, 0
 	for _, g := range r.Summary.Groups {
 		terms += len(g.Terminals)
 		subs = max(subs, len(g.SubTraces))

@@ -13,6 +13,7 @@ import (
 
 	"github.com/suncat-go/suncat/internal/testtrace"
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -175,9 +176,10 @@ func cpuTime(b *testing.B) time.Duration {
 }
 
 // BenchmarkSessionMemory summarizes a session of four synthetic traces
-// of growing size (2^17 to 2^20 events, 1.9 M in all) whose events call
-// 40,000 distinct stacks of 24 frames in an order the grammar compresses
-// poorly (as in a -reads trace of a real program), with the grammar (as
+// of growing size (2^17 to 2^20 events, 1.9 M in all) whose events read
+// fields on 40,000 distinct stacks of 25 frames (the runtime's frame that
+// recorded the read first) in an order the grammar compresses poorly (as
+// in a -reads trace of a real program), with the grammar (as
 // suncat summary did before NoGrammar, and still does for the grammar
 // levels, -json and view) and without (its findings). It reports the
 // most heap in use during a summary, garbage included (peak-heap-B), the
@@ -219,22 +221,27 @@ func BenchmarkSessionMemory(b *testing.B) {
 }
 
 // sessionFiles writes the traces of BenchmarkSessionMemory: sizes 1, 2,
-// 4 and 8 of a program whose loop, 2^17 times per size, calls one of
-// 40,000 stacks (a random walk over 10 call sites of each of 4 levels,
-// under 20 common frames) and returns one of 4 values.
+// 4 and 8 of a program whose loop, 2^17 times per size, reads one of 4
+// fields on one of 40,000 stacks (a random walk over 10 call sites of
+// each of 4 levels, under 20 common frames, recorded by suncat's runtime)
+// and gets one of 4 values.
 func sessionFiles(b *testing.B) []string {
 	dir := b.TempDir()
 	var files []string
 	for size := 1; size <= 8; size *= 2 {
 		s := testtrace.NewSynth("session")
-		first := s.Getters(4, false)
+		first := s.Getter("X0", tracefmt.ReadPrefix+"X0")
+		for k := 1; k < 4; k++ {
+			s.Getter("X"+strconv.Itoa(k), tracefmt.ReadPrefix+"X"+strconv.Itoa(k))
+		}
 		rng := uint64(size)
 		for i := 0; i < size<<17; i++ {
 			rng ^= rng << 13
 			rng ^= rng >> 7
 			rng ^= rng << 17
 			r := int(rng % 40000)
-			stack := make([]testtrace.Frame, 0, 24)
+			stack := make([]testtrace.Frame, 0, 25)
+			stack = append(stack, testtrace.Frame{Func: "p/suncatrt.ReadIntF[...]", File: "/src/p/suncatrt/events.go", Line: 129})
 			for lv, n := 0, r; lv < 4; lv, n = lv+1, n/10 {
 				stack = append(stack, testtrace.Frame{Func: "p.f" + strconv.Itoa(lv) + "_" + strconv.Itoa(n%10), File: "/src/p/p.go", Line: 10*lv + n%10 + 1})
 			}

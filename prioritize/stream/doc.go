@@ -8,7 +8,10 @@
 // when a shard's stream enters it) and its part: the distinct stacks,
 // call sites and values, plus, unless Options.NoGrammar, 4 bytes an event
 // for the grammar until Finish compresses the part's sequences (about 30
-// bytes an event of them while it does).
+// bytes an event of them while it does). Once a part is finished its
+// trace's stacks are dropped (Result.Stacks counts them): the part holds
+// the frames its terminals show until it is merged, and the summary's
+// terminals hold what they show after that.
 //
 // It owns the reading half of a summary: the order of the files, the
 // readers, the sharing of equal stacks' frames between traces, and the

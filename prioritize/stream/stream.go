@@ -18,9 +18,10 @@ import (
 // their events.
 type Result struct {
 	Summary *prioritize.Summary
-	Traces  []*tracefile.Trace // headers, getters and stacks, in file order
+	Traces  []*tracefile.Trace // headers and getters, in file order (no stacks, see Stacks)
 	Ends    []int64            // time of each trace's last event, ns since its start
 	Events  int                // events read, in all the traces
+	Stacks  int                // stacks decoded, in all the traces
 	Notes   []string           // "file: problem" of each torn or cut trace
 }
 
@@ -96,6 +97,7 @@ func Summarize(files []*tracefile.File, opt prioritize.Options, cfg Config) (*Re
 			res.Notes = append(res.Notes, files[i].Path()+": "+p)
 		}
 		res.Events += r.part.Events()
+		res.Stacks += r.stacks
 		m.Add(r.part)
 	}
 	if first != nil {
@@ -109,8 +111,9 @@ func Summarize(files []*tracefile.File, opt prioritize.Options, cfg Config) (*Re
 
 // A read is one file's finished part, or why it has none.
 type read struct {
-	part *prioritize.Part
-	err  error
+	part   *prioritize.Part
+	stacks int // the trace's stacks, which it no longer holds
+	err    error
 }
 
 // startReaders starts the readers of the files, in order, and returns
@@ -136,6 +139,9 @@ func startReaders(files []*tracefile.File, order []int, opt prioritize.Options, 
 				if !failed.Load() {
 					i := order[k]
 					r.part, res.Traces[i], res.Ends[i], r.err = readFile(files[i], opt, cfg.Counts, share)
+					if r.err == nil {
+						r.stacks = dropStacks(res.Traces[i])
+					}
 				}
 				cfg.Counts.FilesDone.Add(1)
 				done[k] <- r
@@ -143,6 +149,17 @@ func startReaders(files []*tracefile.File, order []int, opt prioritize.Options, 
 		}()
 	}
 	return done
+}
+
+// dropStacks drops a finished part's trace's stacks and returns how many
+// it had: the part holds the frames of those its terminals show until
+// it is merged (prioritize.Part.Finish), and nothing needs them after
+// that. A -reads trace has hundreds of thousands of stacks of dozens of
+// frames, which the summary's findings would otherwise hold to the end.
+func dropStacks(tr *tracefile.Trace) int {
+	n := len(tr.Stacks)
+	tr.Stacks = nil
+	return n
 }
 
 // byStart returns the order of the files by their traces' start times
