@@ -182,16 +182,17 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	at := uintptr(unsafe.Pointer(f))
 	var pcs [5 + anchorFrames]uintptr
 	var fps [6 + anchorFrames]uintptr
-	n := fpCallers(pcs[:], nil, fps[:])
-	var c *FrameCache
-	j := 5
-	for ; j < n && c == nil; j++ {
-		c = s.anchorAt(pcs[j-1], fps[j], unsafe.Pointer(&pcs[0]))
+	// Most anchors are near: walk a few frames, and all only if none is.
+	n := fpCallers(pcs[:anchorNear], nil, fps[:anchorNear+1])
+	c, j := s.findAnchor(pcs[:n], fps[:n+1], 5)
+	if c == nil && n == anchorNear {
+		n = fpCallers(pcs[:], nil, fps[:])
+		c, j = s.findAnchor(pcs[:n], fps[:n+1], anchorNear)
 	}
 	if c == nil {
 		return undone
 	}
-	j-- // the anchor's frame is fps[j]
+	// The anchor's frame is fps[j].
 	if int(c.depth)+j >= maxFrames-1 {
 		return undone // the walk would cut the stack
 	}
@@ -218,6 +219,20 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	s.short = false
 	r, _, _ := s.writeKnown(id, node, c.root, v, 0)
 	return r
+}
+
+// anchorNear is the number of frames fromAnchor walks first.
+const anchorNear = 9
+
+// findAnchor returns the nearest anchor among the frames fps[j] of the
+// walk pcs, fps, from fps[from] on, and its j.
+func (s *shard) findAnchor(pcs, fps []uintptr, from int) (*FrameCache, int) {
+	for j := from; j < len(pcs); j++ {
+		if c := s.anchorAt(pcs[j-1], fps[j], unsafe.Pointer(&pcs[0])); c != nil {
+			return c, j
+		}
+	}
+	return nil, 0
 }
 
 // anchorAt returns the FrameCache of the frame at fp, of the function
