@@ -49,7 +49,11 @@
 //	                             every sub-trace)
 //	    Grammar *grammar.Grammar its terminal i is Terminals[i] (nil, and
 //	                             no Patterns, with Options.NoGrammar:
-//	                             the commands that show neither)
+//	                             the commands that show neither); as
+//	                             shown: each rule's first Options.Items
+//	                             items (grammar.Cut, which counts the
+//	                             rest), while the patterns and Covers
+//	                             are made from the whole grammar
 //	    Patterns []Pattern       the items of the rules, classified, in
 //	                             the default priority order: the items of
 //	                             one rule that print the same are one
