@@ -105,3 +105,39 @@ func BenchmarkReadSitesDepth10(b *testing.B) {
 		}
 	})
 }
+
+// Short activations (anchor.go): a function that reads one field a call,
+// called again and again from one whose cache is filled, at depth 50,
+// with anchors (the callee's read takes its stack from the caller's
+// cache) and without (each call's read walks the stack).
+
+func BenchmarkReadAnchoredDepth50(b *testing.B) { benchAnchored(b, true) }
+func BenchmarkReadWalkedDepth50(b *testing.B)   { benchAnchored(b, false) }
+
+func benchAnchored(b *testing.B, on bool) {
+	defer func(was bool) { anchorOn = was }(anchorOn)
+	anchorOn = anchorOn && on
+	t := &benchTask{name: "Pike St", priority: 1}
+	setupBenchTrace(b)
+	anchorCaller(t, 2)
+	atDepth(50, func() { anchorCaller(t, 2) })
+	before := w.bytesUsed()
+	walks := shardWalks()
+	b.ReportAllocs()
+	b.ResetTimer()
+	atDepth(50, func() { anchorCaller(t, b.N/2) }) // two reads a round
+	b.StopTimer()
+	b.ReportMetric(float64(w.bytesUsed()-before)/float64(b.N), "trace-B/event")
+	b.ReportMetric(float64(shardWalks()-walks)/float64(b.N), "walks/event")
+}
+
+// shardWalks returns the walks of the trace's shards so far.
+func shardWalks() int {
+	n := 0
+	for _, s := range w.shards {
+		s.mu.Lock()
+		n += s.walks
+		s.mu.Unlock()
+	}
+	return n
+}

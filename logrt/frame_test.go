@@ -106,15 +106,6 @@ func TestAnchorsSpareWalks(t *testing.T) {
 	setupBenchTrace(t)
 	defer func(on bool) { anchorOn = on }(anchorOn)
 	task := &benchTask{name: "Pike St", priority: 3}
-	walks := func() int {
-		n := 0
-		for _, s := range w.shards {
-			s.mu.Lock()
-			n += s.walks
-			s.mu.Unlock()
-		}
-		return n
-	}
 	anchorCaller(task, 5) // starts the trace, learns the offsets, defines the nodes
 	if !anchorOn || w.nP == 0 {
 		t.Skip("no frame caches here")
@@ -122,9 +113,9 @@ func TestAnchorsSpareWalks(t *testing.T) {
 	const calls = 1000
 	for _, on := range []bool{false, true} {
 		anchorOn = on
-		before := walks()
+		before := shardWalks()
 		anchorCaller(task, calls)
-		got := walks() - before
+		got := shardWalks() - before
 		t.Logf("anchors %v: %d walks for %d calls", on, got, 2*calls)
 		if on && got > 20 {
 			t.Errorf("%d calls walked the stack %d times, want at most a few", 2*calls, got)
