@@ -88,8 +88,11 @@
 //
 // # Choices
 //
-//   - A terminal is a distinct call stack (all frames by default, the top N
-//     with Options.Frames). Terminals are named a, b, ..., z, aa, ab, ... in
+//   - A terminal is a distinct getter and call stack (all frames by
+//     default, the top N with Options.Frames), as it shows them: the
+//     getter by name, not by its number in a trace's table, and the
+//     read's frame renamed (recorderFrame), so that traces of two builds
+//     of a program share their terminals. Terminals are named a, b, ..., z, aa, ab, ... in
 //     order of first appearance; lower case never collides with the
 //     grammar's upper-case nonterminal names.
 //   - Sub-traces: "marks" (the default when the trace has marks) makes one
