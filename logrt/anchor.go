@@ -184,10 +184,10 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	var fps [6 + anchorFrames]uintptr
 	// Most anchors are near: walk a few frames, and all only if none is.
 	n := fpCallers(pcs[:anchorNear], nil, fps[:anchorNear+1])
-	c, j := s.findAnchor(pcs[:n], fps[:n+1], 5)
+	c, j := s.findAnchor(pcs[:n], fps[:n+1], 5, f, at)
 	if c == nil && n == anchorNear {
 		n = fpCallers(pcs[:], nil, fps[:])
-		c, j = s.findAnchor(pcs[:n], fps[:n+1], anchorNear)
+		c, j = s.findAnchor(pcs[:n], fps[:n+1], anchorNear, f, at)
 	}
 	if c == nil {
 		return undone
@@ -225,10 +225,12 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 const anchorNear = 9
 
 // findAnchor returns the nearest anchor among the frames fps[j] of the
-// walk pcs, fps, from fps[from] on, and its j.
-func (s *shard) findAnchor(pcs, fps []uintptr, from int) (*FrameCache, int) {
+// walk pcs, fps, from fps[from] on, and its j. f is the reading
+// function's cache, at at when the walk was made: none is returned once
+// the stack moved (anchorAt).
+func (s *shard) findAnchor(pcs, fps []uintptr, from int, f *FrameCache, at uintptr) (*FrameCache, int) {
 	for j := from; j < len(pcs); j++ {
-		if c := s.anchorAt(pcs[j-1], fps[j], unsafe.Pointer(&pcs[0])); c != nil {
+		if c := s.anchorAt(pcs[j-1], fps[j], f, at); c != nil {
 			return c, j
 		}
 	}
@@ -237,17 +239,22 @@ func (s *shard) findAnchor(pcs, fps []uintptr, from int) (*FrameCache, int) {
 
 // anchorAt returns the FrameCache of the frame at fp, of the function
 // return address pc is in, if it is an anchor for shard s: filled in this
-// shard and generation, where it is now. base is an address on the same
-// stack, below fp, from which the cache's address is reached.
-func (s *shard) anchorAt(pc, fp uintptr, base unsafe.Pointer) *FrameCache {
-	p := s.anch.lookup(pc)
+// shard and generation, where it is now. f is the reading function's
+// cache, below fp on the same stack, from which the anchor's address is
+// reached; at is where f was when fp was read. If f is no longer there,
+// a lookup grew the stack and moved it since, and fp is an address in
+// the stack the move freed: no pointer is made from it (one into a freed
+// span is a bad pointer to the garbage collector, and to checkptr).
+func (s *shard) anchorAt(pc, fp uintptr, f *FrameCache, at uintptr) *FrameCache {
+	p := s.anch.lookup(pc) // which may grow the stack
 	off := p.fn.off
-	if off == 0 || off == noAnchor || fp < uintptr(base)+off {
+	base := unsafe.Pointer(f)
+	if off == 0 || off == noAnchor || uintptr(base) != at || fp < uintptr(base)+off {
 		return nil
 	}
-	at := fp - off
-	c := (*FrameCache)(unsafe.Add(base, at-uintptr(base)))
-	if c.self != at || c.sid != int32(s.id)+1 || c.gen != s.tree.gen {
+	a := fp - off
+	c := (*FrameCache)(unsafe.Add(base, a-uintptr(base)))
+	if c.self != a || c.sid != int32(s.id)+1 || c.gen != s.tree.gen {
 		return nil
 	}
 	return c

@@ -2,7 +2,9 @@ package logrt
 
 import (
 	"os"
+	"runtime"
 	"testing"
+	"unsafe"
 )
 
 // TestFramesTrueStacks runs reads through frame caches (exitprog frames:
@@ -124,4 +126,102 @@ func TestAnchorsSpareWalks(t *testing.T) {
 			t.Errorf("without anchors, %d calls walked the stack %d times, want one walk a call", 2*calls, got)
 		}
 	}
+}
+
+// anchorMovedCaller reads a field, which fills its cache (an anchor for
+// its callees' reads), then calls anchorMovedProbe with the shard the
+// cache names.
+//
+//go:noinline
+func anchorMovedCaller(t *benchTask) (found, moved, stale bool) {
+	var __suncatF FrameCache
+	sink += len(ReadStringF(&__suncatF, 0, 4, t.name))
+	return anchorMovedProbe(__suncatF.sid)
+}
+
+// anchorMovedProbe walks the frame pointers from its frame, as
+// fromAnchor does, and looks for its caller's cache there in shard sid-1
+// (found); then it moves its goroutine's stack to lower addresses (as a
+// lookup of a new return address may, by growing it) and looks again,
+// in the frames it walked before the move. It reports whether it found
+// the anchor before, whether the stack moved lower, and whether the
+// search after the move returned a cache: one where the caller's was
+// before the move, in the stack the move freed.
+//
+//go:noinline
+func anchorMovedProbe(sid int32) (found, moved, stale bool) {
+	var f FrameCache
+	at := uintptr(unsafe.Pointer(&f))
+	var pcs [4]uintptr
+	var fps [5]uintptr
+	n := fpCallers(pcs[:], nil, fps[:]) // fps[1] is anchorMovedCaller's frame
+	if sid == 0 {
+		return false, false, false
+	}
+	s := w.shards[sid-1]
+	c, _ := s.findAnchor(pcs[:n], fps[:n+1], 1, &f, at)
+	found = c != nil
+	for i := 0; i < 8 && uintptr(unsafe.Pointer(&f)) >= at; i++ {
+		runtime.GC() // which shrinks the stack, grown before, to a new one
+	}
+	if uintptr(unsafe.Pointer(&f)) >= at {
+		return found, false, false
+	}
+	c, _ = s.findAnchor(pcs[:n], fps[:n+1], 1, &f, at)
+	return found, true, c != nil
+}
+
+// growStack uses about n KiB of stack.
+//
+//go:noinline
+func growStack(n int) int {
+	var pad [1024]byte
+	pad[n%len(pad)] = byte(n)
+	if n <= 1 {
+		return int(pad[0])
+	}
+	return growStack(n-1) + int(pad[n%len(pad)])
+}
+
+// TestAnchorStackMoved checks that a search for an anchor from frame
+// pointers read before the goroutine's stack moved finds none: those
+// addresses are of the old stack, freed by the move (fromAnchor's
+// lookups of return addresses may grow the stack between its walk and
+// its use of the frames).
+func TestAnchorStackMoved(t *testing.T) {
+	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
+		t.Setenv(k, os.Getenv(k))
+	}
+	setupBenchTrace(t)
+	task := &benchTask{name: "Pike St", priority: 3}
+	anchorMovedCaller(task) // starts the trace, learns the caller's offset
+	if !anchorOn || w.nP == 0 {
+		t.Skip("no frame caches here")
+	}
+	const runs = 20
+	found, moved, stale := 0, 0, 0
+	for i := 0; i < runs; i++ {
+		done := make(chan [3]bool)
+		go func() { // a fresh, small stack
+			sink += growStack(64) // a large stack, mostly unused by the probe
+			f, m, s := anchorMovedCaller(task)
+			done <- [3]bool{f, m, s}
+		}()
+		r := <-done
+		found, moved, stale = found+b2i(r[0]), moved+b2i(r[1]), stale+b2i(r[2])
+	}
+	t.Logf("of %d runs, %d found the anchor, %d moved the stack lower, %d found it after", runs, found, moved, stale)
+	if found != runs || moved == 0 {
+		t.Fatalf("of %d runs, %d found the anchor before the move and %d moved the stack lower: want all, and some", runs, found, moved)
+	}
+	if stale > 0 {
+		t.Errorf("%d of %d runs found an anchor in the stack as it was before it moved", stale, moved)
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
