@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"hash/fnv"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -397,21 +399,102 @@ func (site *Site) use(c candidate) {
 // further out, and the two sites' counts keep the same ratio across the
 // sizes (three titles per record: the fixed loop goes round three times
 // for each turn of the one that grows). Without such a site, nothing
-// moves: a stack cannot say how often a loop went round.
+// moves: a stack cannot say how often a loop went round. A site that
+// left a loop so also takes out of it, in passes until none moves, the
+// other sites through that loop with the same frames further out that
+// it outnumbers at every size (moveOut): a read made in the loop only
+// now and then (a buffer refilled when a word crosses it), whose own
+// ratio to the calibration shifts, is not left a finding of its own. A
+// site with more calls than the one that left stays: it may be the
+// loop's own growth, of which the one that left saw only a steady part
+// (an element forced the first time a scan meets it).
 func refineResponsible(f *Findings, xs []float64) {
-	for _, s := range f.Sites {
-		if !s.Fit.Grows() {
-			continue
-		}
-		for i := 0; i+1 < len(s.cands) && s.Responsible == s.cands[i].k; i++ {
-			next := s.cands[i+1]
-			cal := calibration(f.Sites, s, next)
-			if (cal == nil || !sameRatio(f, xs, s, cal)) && !flatLoop(f, s, s.cands[i]) {
-				break
+	moved := map[movedKey][]int{}
+	stuck := map[*Site]int{}
+	for again := true; again; {
+		again = false
+		for _, s := range f.Sites {
+			if s.Fit.Grows() && s.moveOut(f, xs, moved, stuck) {
+				again = true
 			}
-			s.use(next)
 		}
 	}
+}
+
+// moveOut moves the site's responsible frame out while its loop is
+// one that does not grow for it: a site that outnumbers it left it
+// (moved holds the counts of the largest site that left each loop), or
+// a calibration or a flat loop shows so, noting each loop it leaves in
+// moved. stuck keeps the candidate where the counts said no, so that a
+// later pass asks only whether another site has left it since. It
+// reports whether moved gained a loop or a larger site.
+func (site *Site) moveOut(f *Findings, xs []float64, moved map[movedKey][]int, stuck map[*Site]int) bool {
+	added := false
+	for i := site.current(); i >= 0 && i+1 < len(site.cands); i++ {
+		c, next := site.cands[i], site.cands[i+1]
+		key := site.movedKey(c)
+		if !outnumbers(f, moved[key], site.Counts) {
+			if at, ok := stuck[site]; ok && at == i {
+				break
+			}
+			cal := calibration(f.Sites, site, next)
+			if (cal == nil || !sameRatio(f, xs, site, cal)) && !flatLoop(f, site, c) {
+				stuck[site] = i
+				break
+			}
+		}
+		if m := moved[key]; m == nil || site.Counts[len(site.Counts)-1] > m[len(m)-1] {
+			moved[key], added = site.Counts, true
+		}
+		site.use(next)
+	}
+	return added
+}
+
+// outnumbers reports whether counts a are at least b's in every used
+// sub-trace (false for no a).
+func outnumbers(f *Findings, a, b []int) bool {
+	if a == nil {
+		return false
+	}
+	for i, u := range f.Used {
+		if u && a[i] < b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// current is the index of the site's responsible frame among its
+// candidates, -1 for none.
+func (site *Site) current() int {
+	for i, c := range site.cands {
+		if c.k == site.Responsible {
+			return i
+		}
+	}
+	return -1
+}
+
+// movedKey names a candidate's loop with the frames further out: the
+// same function, loop and reason, reached the same way.
+type movedKey struct {
+	fn    string
+	loop  int
+	why   string
+	outer uint64 // FNV-1a of the frames past the candidate's
+}
+
+func (site *Site) movedKey(c candidate) movedKey {
+	h := fnv.New64a()
+	var buf []byte
+	for _, fr := range site.Frames[c.k+1:] {
+		buf = append(buf[:0], fr.Func...)
+		buf = append(append(buf, 0), fr.File...)
+		buf = strconv.AppendInt(append(buf, 0), int64(fr.Line), 10)
+		h.Write(append(buf, 0))
+	}
+	return movedKey{site.Frames[c.k].Func, c.loop, c.why, h.Sum64()}
 }
 
 // flatLoop reports whether the loop of candidate c of site s, a bare

@@ -273,3 +273,69 @@ func TestLoopAtRangeHeader(t *testing.T) {
 		t.Errorf("loopAt(one.go:4), a loop on one line = %d, want 4", got)
 	}
 }
+
+// TestResponsibleMovedLoopForAll: a loop that the counts show does not
+// grow (fields' fixed loop, its titles at 3 a record beside the ID read
+// in records' loop) does not grow for any site through it with the same
+// frames further out. A read made in that loop only now and then (a
+// buffer refilled when a word crosses it: shfmt's lexer in
+// doc/cases/shfmt-reads.md), a few calls whose share of the loop's
+// shifts with the size, moves out with the titles to records' loop,
+// whose calls are linear: one finding, where it was a second one of
+// fields' loop (shfmt's read n log n and ranked first).
+func TestResponsibleMovedLoopForAll(t *testing.T) {
+	src, err := filepath.Abs(filepath.Join("testdata", "loops", "loops.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	const run = "main.run@/src/main/main.go:5"
+	b := newTrace("moved.suncat")
+	for i, n := range []int{10, 20, 40, 80} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"ID", []string{at("records", 100), run}, "main.main", "r"}, 10*n)
+		b.add(call{"Title", []string{at("fields", 92), at("records", 101), run}, "main.main", "r"}, 30*n)
+		b.add(call{"Name", []string{at("fields", 92), at("records", 101), run}, "main.main", "r"}, []int{1, 3, 9, 24}[i])
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	text := FindingsText(f, 0)
+	if len(f.Findings) != 1 {
+		t.Fatalf("%d findings, want 1 (records' loop):\n%s", len(f.Findings), text)
+	}
+	d := f.Findings[0]
+	if shortFunc(d.Frame.Func) != "p.records" || d.Fit.Class != ClassLinear || len(d.Sites) != 3 {
+		t.Errorf("finding: %s %v, %d sites; want p.records linear, 3 sites\n%s", shortFunc(d.Frame.Func), d.Fit.Class, len(d.Sites), text)
+	}
+}
+
+// TestResponsibleMovedLoopNotOutnumbered: a site that leaves a loop
+// takes out only the sites it outnumbers. scan's loop grows (Name,
+// n(n+1)); a read in it only the first time the scan meets a record (a
+// value computed once: n calls, a steady ratio to dedupe's IDs) leaves
+// it for dedupe's loop, but the scan's own reads stay scan's quadratic
+// (go-jsonnet's std.member, whose elements are forced once, in
+// doc/cases/jsonnet-reads.md).
+func TestResponsibleMovedLoopNotOutnumbered(t *testing.T) {
+	src, err := filepath.Abs(filepath.Join("testdata", "loops", "loops.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	const run = "main.run@/src/main/main.go:5"
+	b := newTrace("forced.suncat")
+	for _, n := range []int{10, 20, 40, 80} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"ID", []string{at("dedupe", 119), run}, "main.main", "d"}, n)
+		b.add(call{"Name", []string{at("scan", 110), at("dedupe", 120), run}, "main.main", "d"}, n*(n+1))
+		b.add(call{"Title", []string{at("scan", 110), at("dedupe", 120), run}, "main.main", "d"}, n)
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	text := FindingsText(f, 0)
+	if len(f.Findings) == 0 {
+		t.Fatalf("no findings:\n%s", text)
+	}
+	d := f.Findings[0]
+	if shortFunc(d.Frame.Func) != "p.scan" || d.Fit.Class != ClassQuadratic || len(d.Sites) != 1 || !strings.HasSuffix(d.Sites[0].Name, "Name") {
+		t.Errorf("first finding: %s %v, %d sites; want p.scan quadratic, its Name site alone\n%s", shortFunc(d.Frame.Func), d.Fit.Class, len(d.Sites), text)
+	}
+}
