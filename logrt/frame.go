@@ -14,10 +14,12 @@ import (
 // function literal or declaration, or the body of a range-over-func loop,
 // which the compiler makes a function of its own), and each read passes
 // its address and the read's site index in the function (ReadStringF and
-// so on, events.go). The first read of the activation walks the stack
-// and interns it as any event does, and fills the cache: the shard, the
-// tree's generation, the goroutine's first frame, the node of the chain
-// above the function (parent), and the node of the read's site. A later
+// so on, events.go). The first read of the activation takes its stack
+// from the cache of the nearest caller that has one filled (an anchor,
+// anchor.go), else walks the stack and interns it as any event does;
+// either way it fills the cache: the shard, the tree's generation, the
+// goroutine's first frame, the node of the chain above the function
+// (parent), and the node of the read's site. A later
 // read of the same activation, in the same shard and generation, takes
 // its site's node from the cache (or finds it under parent, from the two
 // innermost return addresses alone: the function's and the recorder's),
