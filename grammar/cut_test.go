@@ -90,22 +90,7 @@ func TestCut(t *testing.T) {
 	if got := g.Left(); got.Items != 0 || got.Obs != 0 || got.Longest != want.Longest {
 		t.Errorf("Left() of the whole grammar = %+v", got)
 	}
-	// The text: the kept items, and " ..." on the rules cut.
-	lines := strings.Split(strings.TrimSuffix(c.String(), "\n"), "\n")
-	wholeLines := strings.Split(whole, "\n")
-	for i, l := range lines {
-		items := strings.Fields(l)[2:]
-		cut := strings.HasSuffix(l, " ...")
-		if cut {
-			items = items[:len(items)-1]
-		}
-		if len(items) > k || cut != (len(items) == k && len(strings.Fields(wholeLines[i]))-2 > k) {
-			t.Errorf("line %d has %d items (cut %v): %.80s", i, len(items), cut, l)
-		}
-		if !strings.HasPrefix(wholeLines[i]+" ", strings.Join(strings.Fields(l)[:2+len(items)], " ")+" ") {
-			t.Errorf("line %d is not the start of the whole one: %.80s", i, l)
-		}
-	}
+	checkCutText(t, whole, c.String(), k)
 	// The JSON keeps what was left out, and reads back the same.
 	data, err := json.Marshal(c)
 	if err != nil {
@@ -120,6 +105,28 @@ func TestCut(t *testing.T) {
 	}
 	if c.Cut(k) != c || g.Cut(0) != g || g.Cut(want.Longest+want.MostObs) != g {
 		t.Error("Cut of a grammar with nothing longer than k is not the grammar itself")
+	}
+}
+
+// checkCutText checks the text of a grammar cut to k items a rule
+// against the text of the whole one: each line the start of the whole
+// line, of at most k items, and ending in " ..." when it was cut.
+func checkCutText(t *testing.T, whole, cut string, k int) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(cut, "\n"), "\n")
+	wholeLines := strings.Split(whole, "\n")
+	for i, l := range lines {
+		items := strings.Fields(l)[2:]
+		cut := strings.HasSuffix(l, " ...")
+		if cut {
+			items = items[:len(items)-1]
+		}
+		if len(items) > k || cut != (len(items) == k && len(strings.Fields(wholeLines[i]))-2 > k) {
+			t.Errorf("line %d has %d items (cut %v): %.80s", i, len(items), cut, l)
+		}
+		if !strings.HasPrefix(wholeLines[i]+" ", strings.Join(strings.Fields(l)[:2+len(items)], " ")+" ") {
+			t.Errorf("line %d is not the start of the whole one: %.80s", i, l)
+		}
 	}
 }
 
