@@ -93,11 +93,7 @@ func (g *grammarModel) cut() string {
 	if rules == 0 {
 		return ""
 	}
-	s := "s"
-	if rules == 1 {
-		s = ""
-	}
-	return fmt.Sprintf("%d more items in %d rule%s (-top)", items, rules, s)
+	return fmt.Sprintf("%d more %s in %d %s (-top)", items, plural(items, "item"), rules, plural(rules, "rule"))
 }
 
 // rowsOf lists the rules (top level) or the items of the rule drilled
@@ -159,4 +155,12 @@ func (g *grammarModel) text(r row, w int) string {
 		return n + "  " + formatRule(*rr)
 	}
 	return n
+}
+
+// plural returns word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }

@@ -309,3 +309,29 @@ func TestGrammarCut(t *testing.T) {
 		t.Errorf("S drilled into: %d rows, want its 2 kept items: %q", len(got), got)
 	}
 }
+
+// TestGrammarCutStatus: the grammar views' status line counts the items
+// left out of the rules, singular and plural, and says nothing when no
+// rule was cut.
+func TestGrammarCutStatus(t *testing.T) {
+	for _, c := range []struct {
+		more []int // each rule's items left out
+		want string
+	}{
+		{[]int{0, 0}, ""},
+		{[]int{1, 0}, "1 more item in 1 rule (-top)"},
+		{[]int{0, 2}, "2 more items in 1 rule (-top)"},
+		{[]int{3, 2}, "5 more items in 2 rules (-top)"},
+	} {
+		s := newFake()
+		g := s.groups[0]
+		g.Rules = append([]Rule(nil), g.Rules...)
+		for i, n := range c.more {
+			g.Rules[i].More = n
+		}
+		m := grammarModel{listModel: listModel{common: &common{data: newGroupData(s, 0, &g)}}}
+		if got := m.cut(); got != c.want {
+			t.Errorf("rules cut by %v: %q, want %q", c.more, got, c.want)
+		}
+	}
+}
