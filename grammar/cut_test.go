@@ -132,14 +132,14 @@ func checkCutText(t *testing.T, whole, cut string, k int) {
 
 // TestCutJSONErrors: a negative count of what was left out is refused.
 func TestCutJSONErrors(t *testing.T) {
-	for _, in := range []string{
-		`{"version":1,"start":[],"moreStart":-1}`,
-		`{"version":1,"start":[],"rules":[{"name":"A","body":[],"more":-2}]}`,
-		`{"version":1,"terminals":["a"],"start":[{"sym":"a","terminal":true,"moreObs":-3}]}`,
+	for _, c := range []struct{ in, want string }{
+		{`{"version":1,"start":[],"moreStart":-1}`, "negative moreStart -1"},
+		{`{"version":1,"start":[],"rules":[{"name":"A","body":[],"more":-2}]}`, `rule "A": negative more -2`},
+		{`{"version":1,"terminals":["a"],"start":[{"sym":"a","terminal":true,"moreObs":-3}]}`, `item "a": negative moreObs -3`},
 	} {
 		var g Grammar
-		if err := json.Unmarshal([]byte(in), &g); err == nil || !strings.Contains(err.Error(), "-") {
-			t.Errorf("%s: error %v, want one naming the negative count", in, err)
+		if err := json.Unmarshal([]byte(c.in), &g); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.in, err, c.want)
 		}
 	}
 }

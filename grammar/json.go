@@ -183,14 +183,14 @@ func (g *Grammar) UnmarshalJSON(data []byte) error {
 				obs[k] = Obs(o)
 			}
 			if rp.MoreObs < 0 {
-				return nil, fmt.Errorf("item %q: moreObs %d", rp.Sym, rp.MoreObs)
+				return nil, fmt.Errorf("item %q: negative moreObs %d", rp.Sym, rp.MoreObs)
 			}
 			out[i] = RP{Sym: sym, Counts: rp.Counts, Obs: obs, MoreObs: rp.MoreObs}
 		}
 		return out, nil
 	}
 	if j.StartMore < 0 {
-		return fmt.Errorf("moreStart %d", j.StartMore)
+		return fmt.Errorf("negative moreStart %d", j.StartMore)
 	}
 	*g = Grammar{Terminals: j.Terminals, SubTraces: j.SubTraces, Comparison: j.Comparison, Lossless: j.Lossless, StartMore: j.StartMore}
 	var err error
@@ -200,7 +200,7 @@ func (g *Grammar) UnmarshalJSON(data []byte) error {
 	g.Rules = make([]Rule, len(j.Rules))
 	for i, r := range j.Rules {
 		if r.More < 0 {
-			return fmt.Errorf("rule %q: more %d", r.Name, r.More)
+			return fmt.Errorf("rule %q: negative more %d", r.Name, r.More)
 		}
 		g.Rules[i].Name, g.Rules[i].More = r.Name, r.More
 		if g.Rules[i].Body, err = conv(r.Body); err != nil {
