@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/suncat-go/suncat/grammar"
 	"github.com/suncat-go/suncat/internal/testtrace"
 )
 
@@ -23,11 +24,6 @@ import (
 func BenchmarkPatternsManyPlaces(b *testing.B) {
 	sum, _ := summarizeData(b, manyPlaces(2000, 250000), Options{NoPatterns: true}, nil)
 	g := sum.Groups[0]
-	gr := g.wholeGrammar() // g.Grammar is cut to 100 items a rule
-	places := len(gr.Start)
-	for _, rl := range gr.Rules {
-		places += len(rl.Body)
-	}
 	var peak uint64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -35,15 +31,10 @@ func BenchmarkPatternsManyPlaces(b *testing.B) {
 		makePatterns(g)
 		out := Text(g, []string{"patterns", "strings"}, SummarizeOptions{Min: 3}, "kind", nil)
 		data, err := json.Marshal(g.Patterns)
-		p, _ := stop()
-		peak = max(peak, p)
-		if err != nil || len(out) == 0 {
-			b.Fatal(err)
-		}
-		b.ReportMetric(float64(len(out)+len(data)), "bytes-out")
+		peak = max(peak, rendered(b, stop, out, data, err))
 	}
 	b.ReportMetric(float64(peak), "peak-heap-B")
-	b.ReportMetric(float64(places), "places")
+	b.ReportMetric(float64(places(g.wholeGrammar())), "places") // g.Grammar is cut
 	b.ReportMetric(float64(len(g.Patterns)), "patterns")
 }
 
@@ -86,10 +77,6 @@ func makePatterns(g *Group) { g.setPatterns(Options{}) }
 func BenchmarkGrammarLevels(b *testing.B) {
 	sum, _ := summarizeData(b, manyPlaces(2000, 250000), Options{NoPatterns: true, Items: -1}, nil)
 	whole := sum.Groups[0]
-	places := 0
-	for _, n := range bodyLens(whole.Grammar.Start, whole.Grammar.Rules) {
-		places += n
-	}
 	for _, bc := range []struct {
 		name  string
 		items int
@@ -104,15 +91,31 @@ func BenchmarkGrammarLevels(b *testing.B) {
 				g.cutGrammar(Options{Items: bc.items})
 				out := Text(&g, []string{"full", "summarized"}, SummarizeOptions{Min: 3}, "kind", nil)
 				data, err := json.Marshal(g.Grammar)
-				p, _ := stop()
-				peak = max(peak, p)
-				if err != nil || len(out) == 0 {
-					b.Fatal(err)
-				}
-				b.ReportMetric(float64(len(out)+len(data)), "bytes-out")
+				peak = max(peak, rendered(b, stop, out, data, err))
 			}
 			b.ReportMetric(float64(peak), "peak-heap-B")
-			b.ReportMetric(float64(places), "places")
+			b.ReportMetric(float64(places(whole.Grammar)), "places")
 		})
 	}
+}
+
+// rendered ends the measure of one render of a group (stop, from
+// testtrace.HeapPeak) that printed out and data: it reports their bytes
+// and returns the heap's peak.
+func rendered(b *testing.B, stop func() (peak, live uint64), out string, data []byte, err error) uint64 {
+	peak, _ := stop()
+	if err != nil || len(out) == 0 {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(len(out)+len(data)), "bytes-out")
+	return peak
+}
+
+// places returns the number of items of gr's rules, S's included.
+func places(gr *grammar.Grammar) int {
+	n := 0
+	for _, k := range bodyLens(gr.Start, gr.Rules) {
+		n += k
+	}
+	return n
 }
