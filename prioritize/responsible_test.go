@@ -19,11 +19,7 @@ import (
 // (dedupe, scan), each beside a getter the outer loop reads.
 func loopsTrace(t *testing.T) *traceBuilder {
 	t.Helper()
-	src, err := filepath.Abs(filepath.Join("testdata", "loops", "loops.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	at := loopsAt(t)
 	const run = "main.run@/src/main/main.go:5"
 	std := func(fn, file string) string { return fmt.Sprintf("sort.%s@/usr/local/go/src/sort/%s", fn, file) }
 	b := newTrace("loops.suncat")
@@ -52,7 +48,7 @@ func loopsTrace(t *testing.T) *traceBuilder {
 		cmp := []string{at("byName.func1", 77), std("insertionSort_func", "zsortfunc.go:12"), std("Slice", "slice.go:20"), at("byName", 77), run}
 		b.add(call{"Name", cmp, "main.main", "s"}, 2*n*int(math.Log2(float64(2*n))))
 		// titles loops; Page.Name and T.Label delegate to Title.
-		del := []string{"example.com/p.(*T).Label@" + src + ":14", "example.com/p.(*Page).Name@" + src + ":19", at("titles", 83), run}
+		del := []string{at("(*T).Label", 14), at("(*Page).Name", 19), at("titles", 83), run}
 		b.add(call{"Title", del, "main.main", "t"}, n)
 		// records loops, fields' fixed loop reads three titles per
 		// record: records is responsible for both (the ID calibrates).
@@ -284,11 +280,7 @@ func TestLoopAtRangeHeader(t *testing.T) {
 // whose calls are linear: one finding, where it was a second one of
 // fields' loop (shfmt's read n log n and ranked first).
 func TestResponsibleMovedLoopForAll(t *testing.T) {
-	src, err := filepath.Abs(filepath.Join("testdata", "loops", "loops.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	at := loopsAt(t)
 	const run = "main.run@/src/main/main.go:5"
 	b := newTrace("moved.suncat")
 	for i, n := range []int{10, 20, 40, 80} {
@@ -316,11 +308,7 @@ func TestResponsibleMovedLoopForAll(t *testing.T) {
 // (go-jsonnet's std.member, whose elements are forced once, in
 // doc/cases/jsonnet-reads.md).
 func TestResponsibleMovedLoopNotOutnumbered(t *testing.T) {
-	src, err := filepath.Abs(filepath.Join("testdata", "loops", "loops.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	at := loopsAt(t)
 	const run = "main.run@/src/main/main.go:5"
 	b := newTrace("forced.suncat")
 	for _, n := range []int{10, 20, 40, 80} {
@@ -338,4 +326,15 @@ func TestResponsibleMovedLoopNotOutnumbered(t *testing.T) {
 	if shortFunc(d.Frame.Func) != "p.scan" || d.Fit.Class != ClassQuadratic || len(d.Sites) != 1 || !strings.HasSuffix(d.Sites[0].Name, "Name") {
 		t.Errorf("first finding: %s %v, %d sites; want p.scan quadratic, its Name site alone\n%s", shortFunc(d.Frame.Func), d.Fit.Class, len(d.Sites), text)
 	}
+}
+
+// loopsAt returns a function that names frame fn of example.com/p at a
+// line of testdata/loops/loops.go, as call stacks spell it.
+func loopsAt(t *testing.T) func(fn string, line int) string {
+	t.Helper()
+	src, err := filepath.Abs(filepath.Join("testdata", "loops", "loops.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
 }
