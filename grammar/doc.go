@@ -22,6 +22,12 @@
 // at once, on other goroutines) and Builder.AddChunk renames its rules
 // into the Builder's, with the same grammar, observations included.
 //
+// Cut keeps the first k items of each rule (S's too) and the first k
+// observations of each item, and counts what it leaves out (StartMore,
+// Rule.More, RP.MoreObs; the JSON's moreStart, more and moreObs; String
+// ends a cut rule in " ..."): a summary shows that much of a grammar
+// whose start rule has millions of items.
+//
 // # Observations
 //
 // An observation belongs to one item: position p of one rule's body (or
