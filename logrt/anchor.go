@@ -183,11 +183,12 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	var pcs [5 + anchorFrames]uintptr
 	var fps [6 + anchorFrames]uintptr
 	// Most anchors are near: walk a few frames, and all only if none is.
+	walkedAt := uintptr(unsafe.Pointer(&pcs[0])) // findAnchor checks the stack did not move since
 	n := fpCallers(pcs[:anchorNear], nil, fps[:anchorNear+1])
-	c, j := s.findAnchor(pcs[:n], fps[:n+1], 5, f, at)
+	c, j := s.findAnchor(pcs[:n], fps[:n+1], 5, walkedAt)
 	if c == nil && n == anchorNear {
 		n = fpCallers(pcs[:], nil, fps[:])
-		c, j = s.findAnchor(pcs[:n], fps[:n+1], anchorNear, f, at)
+		c, j = s.findAnchor(pcs[:n], fps[:n+1], anchorNear, walkedAt)
 	}
 	if c == nil {
 		return undone
@@ -225,12 +226,11 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 const anchorNear = 9
 
 // findAnchor returns the nearest anchor among the frames fps[j] of the
-// walk pcs, fps, from fps[from] on, and its j. f is the reading
-// function's cache, at at when the walk was made: none is returned once
-// the stack moved (anchorAt).
-func (s *shard) findAnchor(pcs, fps []uintptr, from int, f *FrameCache, at uintptr) (*FrameCache, int) {
+// walk pcs, fps, from fps[from] on, and its j. walkedAt is where pcs[0]
+// was before the walk: none is returned once the stack moved (anchorAt).
+func (s *shard) findAnchor(pcs, fps []uintptr, from int, walkedAt uintptr) (*FrameCache, int) {
 	for j := from; j < len(pcs); j++ {
-		if c := s.anchorAt(pcs[j-1], fps[j], f, at); c != nil {
+		if c := s.anchorAt(pcs[j-1], fps[j], unsafe.Pointer(&pcs[0]), walkedAt); c != nil {
 			return c, j
 		}
 	}
@@ -239,17 +239,16 @@ func (s *shard) findAnchor(pcs, fps []uintptr, from int, f *FrameCache, at uintp
 
 // anchorAt returns the FrameCache of the frame at fp, of the function
 // return address pc is in, if it is an anchor for shard s: filled in this
-// shard and generation, where it is now. f is the reading function's
-// cache, below fp on the same stack, from which the anchor's address is
-// reached; at is where f was when fp was read. If f is no longer there,
-// a lookup grew the stack and moved it since, and fp is an address in
-// the stack the move freed: no pointer is made from it (one into a freed
-// span is a bad pointer to the garbage collector, and to checkptr).
-func (s *shard) anchorAt(pc, fp uintptr, f *FrameCache, at uintptr) *FrameCache {
-	p := s.anch.lookup(pc) // which may grow the stack
+// shard and generation, where it is now. base is an address on the same
+// stack, below fp, from which the cache's address is reached; walkedAt is
+// where base was when fp was read. If base is no longer there, a lookup
+// grew the stack and moved it since, and fp is an address in the stack
+// the move freed: no pointer is made from it (one into a freed span is a
+// bad pointer to the garbage collector, and to checkptr).
+func (s *shard) anchorAt(pc, fp uintptr, base unsafe.Pointer, walkedAt uintptr) *FrameCache {
+	p := s.anch.lookup(pc) // which may grow the stack, and move base
 	off := p.fn.off
-	base := unsafe.Pointer(f)
-	if off == 0 || off == noAnchor || uintptr(base) != at || fp < uintptr(base)+off {
+	if off == 0 || off == noAnchor || uintptr(base) != walkedAt || fp < uintptr(base)+off {
 		return nil
 	}
 	a := fp - off

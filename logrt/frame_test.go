@@ -150,24 +150,23 @@ func anchorMovedCaller(t *benchTask) (found, moved, stale bool) {
 //
 //go:noinline
 func anchorMovedProbe(sid int32) (found, moved, stale bool) {
-	var f FrameCache
-	at := uintptr(unsafe.Pointer(&f))
 	var pcs [4]uintptr
 	var fps [5]uintptr
+	at := uintptr(unsafe.Pointer(&pcs[0]))
 	n := fpCallers(pcs[:], nil, fps[:]) // fps[1] is anchorMovedCaller's frame
 	if sid == 0 {
 		return false, false, false
 	}
 	s := w.shards[sid-1]
-	c, _ := s.findAnchor(pcs[:n], fps[:n+1], 1, &f, at)
+	c, _ := s.findAnchor(pcs[:n], fps[:n+1], 1, at)
 	found = c != nil
-	for i := 0; i < 8 && uintptr(unsafe.Pointer(&f)) >= at; i++ {
+	for i := 0; i < 8 && uintptr(unsafe.Pointer(&pcs[0])) >= at; i++ {
 		runtime.GC() // which shrinks the stack, grown before, to a new one
 	}
-	if uintptr(unsafe.Pointer(&f)) >= at {
+	if uintptr(unsafe.Pointer(&pcs[0])) >= at {
 		return found, false, false
 	}
-	c, _ = s.findAnchor(pcs[:n], fps[:n+1], 1, &f, at)
+	c, _ = s.findAnchor(pcs[:n], fps[:n+1], 1, at)
 	return found, true, c != nil
 }
 
