@@ -93,7 +93,9 @@ func streamFiles(stderr io.Writer, cmd string, files []*tracefile.File, notes []
 	if stderr != nil {
 		stop = showProgress(stderr, cmd, counts, delay, tick, live)
 	}
+	unguard := guardMemory(environ, summaryMemLimit)
 	res, err := streamSummary(files, opt, counts)
+	unguard()
 	stop()
 	if err != nil {
 		return nil, err
