@@ -19,19 +19,11 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-WORK=${WORK:-/tmp/realbench-gojq}
-RECORDS=${RECORDS:-2000}
-module=github.com/itchyny/gojq version=${GOJQ_VERSION:-v0.12.17}
-mkdir -p "$WORK"
+. "$here/gojq.sh"
 suncat=${1:-}
 if [ -z "$suncat" ]; then
   (cd "$repo" && go build -o "$WORK/suncat" ./cmd/suncat)
   suncat=$WORK/suncat
-fi
-src=$WORK/gojq-$version
-if [ ! -d "$src" ]; then
-  dir=$(go mod download -json "$module@$version" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
-  cp -r "$dir" "$src.tmp" && chmod -R u+w "$src.tmp" && mv "$src.tmp" "$src"
 fi
 bash "$here/mkyaml.sh" "$RECORDS" >"$WORK/stack.yaml"
 args=(--yaml-input '[.[] | select(.tags | length > 1) | .name] | length' "$WORK/stack.yaml")
