@@ -185,11 +185,15 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	// Most anchors are near: walk a few frames, and all only if none is.
 	walkedAt := uintptr(unsafe.Pointer(&pcs[0])) // findAnchor checks the stack did not move since
 	n := fpCallers(pcs[:anchorNear], nil, fps[:anchorNear+1])
+	if n < 5 || !s.lookForAnchor(pcs[3]) {
+		return undone
+	}
 	c, j := s.findAnchor(pcs[:n], fps[:n+1], 5, walkedAt)
 	if c == nil && n == anchorNear {
 		n = fpCallers(pcs[:], nil, fps[:])
 		c, j = s.findAnchor(pcs[:n], fps[:n+1], anchorNear, walkedAt)
 	}
+	s.anchorFound(pcs[3], c != nil)
 	if c == nil {
 		return undone
 	}
@@ -257,4 +261,54 @@ func (s *shard) anchorAt(pc, fp uintptr, base unsafe.Pointer, walkedAt uintptr) 
 		return nil
 	}
 	return c
+}
+
+// A read whose callers have no cache to find keeps looking in vain:
+// their stacks are cut at maxFrames (an interpreter's recursion), or the
+// nearest reading caller is more than anchorFrames frames up. The search
+// cost go-jsonnet, all of whose reads walk, a tenth of its run. So a
+// shard counts, by read site (its return address, hashed into
+// anchorSites counters), the reads that found no anchor since the last
+// that found one; past anchorMisses, a read looks only once in
+// anchorRetry times.
+const (
+	anchorMisses = 16
+	anchorRetry  = 64
+	anchorSites  = 4096
+)
+
+func anchorSite(site uintptr) uint32 { return uint32(uint64(site) * 0x9e3779b97f4a7c15 >> 52) }
+
+// lookForAnchor reports whether the read at site is to look for an
+// anchor.
+func (s *shard) lookForAnchor(site uintptr) bool {
+	if !s.anchorless(site) {
+		return true
+	}
+	s.anchorSkip++
+	return s.anchorSkip%anchorRetry == 0
+}
+
+// anchorless reports whether the reads at site have found no anchor of
+// late: a walk from there leaves its callers' caches alone (reanchor).
+func (s *shard) anchorless(site uintptr) bool {
+	return s.anchorMiss != nil && s.anchorMiss[anchorSite(site)] >= anchorMisses
+}
+
+// anchorFound notes whether the read at site found an anchor.
+func (s *shard) anchorFound(site uintptr, found bool) {
+	s.anchorLooks++
+	if s.anchorMiss == nil {
+		if found {
+			return
+		}
+		s.anchorMiss = new([anchorSites]uint8)
+	}
+	m := &s.anchorMiss[anchorSite(site)]
+	switch {
+	case found:
+		*m = 0
+	case *m < 255:
+		*m++
+	}
 }

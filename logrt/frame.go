@@ -143,7 +143,9 @@ func (s *shard) fill(f *FrameCache, k uint32, depth int) {
 		if s.walked >= 4 && s.walked < len(s.pcs) && anchorOn {
 			// The read returned to pcs[2], in the frame fps[3].
 			s.learn(s.pcs[2], s.fps[3], s.fAt, f)
-			s.reanchor(depth, s.fAt, f)
+			if !s.anchorless(s.pcs[2]) {
+				s.reanchor(depth, s.fAt, f)
+			}
 		}
 		*f = FrameCache{}
 		f.self, f.root, f.sid, f.gen = uintptr(unsafe.Pointer(f)), s.root, int32(s.id)+1, t.gen

@@ -224,3 +224,57 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// anchorLone reads a field once a call, as anchorCallee does, at a site
+// of its own (searches are counted by read site).
+//
+//go:noinline
+func anchorLone(t *benchTask) int {
+	var __suncatF FrameCache
+	return ReadIntF(&__suncatF, 0, 9, t.priority)
+}
+
+// TestAnchorsGiveUp checks that reads whose callers have no cache to
+// find stop looking for one: anchorLone called from a frame without a
+// cache, 1000 times, searches anchorMisses times and then once in
+// anchorRetry reads, where it searched at every read before.
+func TestAnchorsGiveUp(t *testing.T) {
+	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
+		t.Setenv(k, os.Getenv(k))
+	}
+	setupBenchTrace(t)
+	task := &benchTask{name: "Pike St", priority: 3}
+	anchorCaller(task, 5) // starts the trace, learns the offsets
+	if !anchorOn || w.nP == 0 {
+		t.Skip("no frame caches here")
+	}
+	looks := func() int {
+		n := 0
+		for _, s := range w.shards {
+			s.mu.Lock()
+			n += s.anchorLooks
+			s.mu.Unlock()
+		}
+		return n
+	}
+	t.Cleanup(func() {
+		for _, s := range w.shards {
+			s.mu.Lock()
+			s.anchorMiss = nil
+			s.mu.Unlock()
+		}
+	})
+	const calls = 1000
+	before, walked := looks(), shardWalks()
+	for i := 0; i < calls; i++ {
+		sink += anchorLone(task)
+	}
+	got, walks := looks()-before, shardWalks()-walked
+	t.Logf("%d calls: %d searches, %d walks", calls, got, walks)
+	if max := anchorMisses*4 + calls/anchorRetry*2; got > max || got < anchorMisses {
+		t.Errorf("%d calls searched for an anchor %d times, want %d to %d", calls, got, anchorMisses, max)
+	}
+	if walks < calls {
+		t.Errorf("%d calls walked %d times, want one walk a call (no anchor)", calls, walks)
+	}
+}

@@ -38,16 +38,19 @@ type shard struct {
 	root    uintptr                // and its outermost frame (fpCallers)
 	nextStr uint32
 
-	fps    [2 + maxFrames]uintptr // the walk's frames, its proof (fpCallers)
-	walked int                    // frames the last walk took (record)
-	walks  int                    // the walks so far (record), for tests
-	fAt    uintptr                // the address of the reading function's frame cache then
-	slot   int                    // the known context's entry it went into, or -1
-	word   uint64                 // writer.seq when the last event took its place (order)
-	marks  uint64                 // and writer.marks before it did
-	rep    repeatRun              // the last event, to count repeats of (repeat.go)
-	bat    batch                  // the open batch (batch.go)
-	memo   *[nodeMemos]nodeMemo   // the last event on nodes, once the shard batches
+	fps         [2 + maxFrames]uintptr // the walk's frames, its proof (fpCallers)
+	walked      int                    // frames the last walk took (record)
+	walks       int                    // the walks so far (record), for tests
+	anchorLooks int                    // the searches for an anchor so far (fromAnchor), for tests
+	anchorMiss  *[anchorSites]uint8    // by read site, the reads that found no anchor since one did (anchor.go)
+	anchorSkip  int                    // the searches left out (lookForAnchor)
+	fAt         uintptr                // the address of the reading function's frame cache then
+	slot        int                    // the known context's entry it went into, or -1
+	word        uint64                 // writer.seq when the last event took its place (order)
+	marks       uint64                 // and writer.marks before it did
+	rep         repeatRun              // the last event, to count repeats of (repeat.go)
+	bat         batch                  // the open batch (batch.go)
+	memo        *[nodeMemos]nodeMemo   // the last event on nodes, once the shard batches
 	// lastNode is the node of the stream's last event (batch.go).
 	lastNode uint32
 	ctx      *ctxCache // the known contexts, once the shard has one
