@@ -132,11 +132,14 @@ func benchAnchored(b *testing.B, on bool) {
 }
 
 // shardWalks returns the walks of the trace's shards so far.
-func shardWalks() int {
+func shardWalks() int { return shardSum(func(s *shard) int { return s.walks }) }
+
+// shardSum returns the sum of count over the trace's shards.
+func shardSum(count func(*shard) int) int {
 	n := 0
 	for _, s := range w.shards {
 		s.mu.Lock()
-		n += s.walks
+		n += count(s)
 		s.mu.Unlock()
 	}
 	return n

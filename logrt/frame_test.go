@@ -248,15 +248,7 @@ func TestAnchorsGiveUp(t *testing.T) {
 	if !anchorOn || w.nP == 0 {
 		t.Skip("no frame caches here")
 	}
-	looks := func() int {
-		n := 0
-		for _, s := range w.shards {
-			s.mu.Lock()
-			n += s.anchorLooks
-			s.mu.Unlock()
-		}
-		return n
-	}
+	looks := func() int { return shardSum(func(s *shard) int { return s.anchorLooks }) }
 	t.Cleanup(func() {
 		for _, s := range w.shards {
 			s.mu.Lock()
