@@ -1,6 +1,9 @@
 package logrt
 
-import "math/bits"
+import (
+	"math/bits"
+	"os"
+)
 
 // A flatTable maps a key of two parts, a 64-bit a and a 32-bit b, to an
 // id (never 0): open addressing with linear probing in one array with no
@@ -22,6 +25,21 @@ type flatTable struct {
 
 	old   []flatSlot // the array before the last doubling, or nil
 	moved int        // old[:moved] are in slots (old keeps them, for probing)
+
+	// The mappings that hold slots and old, if they are mapped outside
+	// the Go heap (makeSlots), else nil.
+	slotsMap, oldMap []byte
+}
+
+// hugeOn says whether large tables are mapped for huge pages
+// (slots_linux.go), unless SUNCAT_HUGE=0.
+var hugeOn = os.Getenv("SUNCAT_HUGE") != "0"
+
+// release unmaps the table's mappings; the table is empty after.
+func (t *flatTable) release() {
+	freeSlots(t.slotsMap)
+	freeSlots(t.oldMap)
+	*t = flatTable{}
 }
 
 type flatSlot struct {
@@ -98,11 +116,11 @@ func (t *flatTable) grow() {
 	if size == 0 {
 		size = 256
 	}
-	t.old, t.moved = t.slots, 0
-	t.slots = make([]flatSlot, size)
+	t.old, t.oldMap, t.moved = t.slots, t.slotsMap, 0
+	t.slots, t.slotsMap = makeSlots(size)
 	t.shift = 64 - uint(bits.TrailingZeros(uint(size)))
 	if len(t.old) == 0 {
-		t.old = nil
+		t.old, t.oldMap = nil, nil
 	}
 }
 
@@ -119,6 +137,7 @@ func (t *flatTable) moveSome() {
 	}
 	t.moved = end
 	if end == len(t.old) {
-		t.old, t.moved = nil, 0
+		freeSlots(t.oldMap)
+		t.old, t.oldMap, t.moved = nil, nil, 0
 	}
 }

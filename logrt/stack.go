@@ -115,7 +115,7 @@ type stackRef struct {
 
 func (t *callTree) reset() {
 	t.gen++
-	t.children = flatTable{}
+	t.children.release()
 	t.pcIDs = make(map[uintptr]uint32)
 	t.size, t.lastN = 0, 0
 	t.memo = [maxFrames + 1]memoSet{}

@@ -2,6 +2,7 @@ package logrt
 
 import (
 	"math/rand"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -239,5 +240,38 @@ func TestIDKeys(t *testing.T) {
 	}
 	if k.has(0) || k.has(n+1) {
 		t.Fatalf("has(0)=%v has(n+1)=%v", k.has(0), k.has(n+1))
+	}
+}
+
+// TestFlatTableMapped grows a table past hugeSlots, where its slots are
+// mapped outside the Go heap on Linux (slots_linux.go), through two
+// doublings whose old arrays are moved and unmapped, and checks that
+// every key is found, after a collection too, and that release empties it.
+func TestFlatTableMapped(t *testing.T) {
+	var ft flatTable
+	n := uint32(3 * hugeSlots / 4 * 2) // past two doublings from hugeSlots/2
+	mapped := false
+	for id := uint32(1); id <= n; id++ {
+		ft.add(uint64(id)*0x9e3779b97f4a7c15, id%3, id)
+		mapped = mapped || ft.slotsMap != nil
+	}
+	if runtime.GOOS == "linux" && hugeOn && !mapped {
+		t.Errorf("%d slots and never mapped; want the slots mapped from %d", len(ft.slots), hugeSlots)
+	}
+	runtime.GC()
+	for id := uint32(1); id <= n; id++ {
+		if got, ok := ft.find(uint64(id)*0x9e3779b97f4a7c15, id%3); !ok || got != id {
+			t.Fatalf("find key %d = %d, %v; want %d, true", id, got, ok, id)
+		}
+	}
+	if _, ok := ft.find(1, 1); ok {
+		t.Errorf("found a key never added")
+	}
+	ft.release()
+	if ft.slots != nil || ft.slotsMap != nil || ft.used != 0 {
+		t.Errorf("after release: %d slots, %d used; want an empty table", len(ft.slots), ft.used)
+	}
+	if _, ok := ft.find(uint64(1)*0x9e3779b97f4a7c15, 1); ok {
+		t.Errorf("found a key after release")
 	}
 }
