@@ -154,6 +154,16 @@ func (r *repeatRun) is(id, leaf, gen uint32, root uintptr, v recValue) bool {
 	return r.on && r.id == id && r.leaf == leaf && r.gen == gen && r.root == root && r.kept.same(v)
 }
 
+// runsOn reports whether the event just written could be followed by
+// a repeat record (writeKnown): if it was not written into a batch, or
+// ended a batch's longest run. Otherwise the next event, repeat or not,
+// goes into the open batch, and the run need not be started: a run that
+// is not started is forgotten (entry), so none is repeated wrongly, and
+// a batch ended meanwhile only costs that repeat a batch of its own.
+func (s *shard) runsOn() bool {
+	return s.bat.at == 0 || s.bat.run >= maxBatchRun
+}
+
 // start makes the event just written, of getter id on node leaf with
 // value v (vid), the run's event, if its value is short enough to be
 // compared and its goroutine is known (root); a run that it goes on
@@ -189,7 +199,9 @@ func (s *shard) arm(id uint32, v recValue, vid uint32, root uintptr) {
 		return // a stack cut at maxFrames is not kept (own)
 	}
 	leaf := s.tree.path[s.tree.lastN-1]
-	s.start(id, leaf, root, v, vid)
+	if s.runsOn() {
+		s.start(id, leaf, root, v, vid)
+	}
 	if s.slot < 0 {
 		return
 	}
@@ -246,7 +258,7 @@ func (s *shard) writeKnown(id, leaf uint32, root uintptr, v recValue, vid uint32
 		vid = s.rep.vid
 	}
 	r, vid, done := s.writeOn(id, leaf, root, v, vid)
-	if done {
+	if done && s.runsOn() {
 		s.start(id, leaf, root, v, vid)
 	}
 	return r, vid, done
