@@ -2,7 +2,6 @@ package logrt
 
 import (
 	"os"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -79,7 +78,7 @@ type FrameCache struct {
 //
 //go:noinline
 func readValueF(f *FrameCache, k, id uint32, v recValue) {
-	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
+	if recordable() {
 		r := undone
 		if w.nP > 0 {
 			if r = w.record(id, v, true, ctxOn, f, k); r == needSpare && w.refillNow() {

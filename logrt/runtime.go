@@ -119,7 +119,7 @@ func Start() { w.ready() }
 //
 //go:noinline
 func String(id uint32, v string) string {
-	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
+	if recordable() {
 		// Pinned, in the shard of the goroutine's P, if it has one and
 		// that can be done without blocking (pinned.go), else in a locked
 		// shard. A P's shard short of a spare chunk waits for one (the
@@ -150,7 +150,7 @@ func String(id uint32, v string) string {
 //
 //go:noinline
 func readValue(id uint32, v recValue) {
-	if atomic.LoadInt32(&state) <= stateRecording && w.ready() {
+	if recordable() {
 		r := undone
 		if w.nP > 0 {
 			if r = w.record(id, v, true, ctxOn, nil, 0); r == needSpare && w.refillNow() {
@@ -542,6 +542,14 @@ func (w *writer) mark(kind MarkKind, label string) {
 
 // now returns the time since the trace began, in nanoseconds.
 func (w *writer) now() int64 { return nanotime() - w.startNano }
+
+// recordable reports whether an event may be recorded now, opening the
+// trace at first use: while recording, without a call (it is inlined
+// into every recorder).
+func recordable() bool {
+	st := atomic.LoadInt32(&state)
+	return st == stateRecording || st == stateNew && w.ready()
+}
 
 // ready opens the trace on first use and reports whether recording can
 // go on.
