@@ -159,7 +159,7 @@ func (s *shard) reanchor(n int, at uintptr, f *FrameCache) {
 		}
 		if c.sid != int32(s.id)+1 || c.gen != s.tree.gen {
 			*c = FrameCache{self: a, root: s.root, sid: int32(s.id) + 1, gen: s.tree.gen}
-			c.depth, c.parent = int32(n-j+1), s.tree.path[n-j]
+			c.depth, c.parent = int32(n-j+2), s.tree.path[n-j+1]
 		}
 		return
 	}
@@ -204,7 +204,7 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	t := &s.tree
 	node, d := c.parent, int(c.depth)
 	var parent uint32
-	for i := j - 1; i >= 2; i-- {
+	for i := j - 1; i >= 3; i-- {
 		var ok bool
 		if node, ok = t.child(d, node, pcs[i]); !ok {
 			return undone
@@ -218,7 +218,7 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 		return undone // the stack moved: what was read of c may be stale
 	}
 	*f = FrameCache{self: uintptr(unsafe.Pointer(f)), root: c.root, sid: c.sid, gen: c.gen}
-	f.depth, f.parent = int32(d-2), parent
+	f.depth, f.parent = int32(d-1), parent
 	f.site[k%frameWays], f.leaf[k%frameWays] = k+1, node
 	s.learn(pcs[3], fps[4], at, f)
 	s.short = false

@@ -81,12 +81,12 @@ func readValueF(f *FrameCache, k, id uint32, v recValue) {
 	if recordable() {
 		r := undone
 		if w.nP > 0 {
-			if r = w.record(id, v, true, ctxOn, f, k); r == needSpare && w.refillNow() {
-				r = w.record(id, v, true, ctxOn, f, k)
+			if r = w.record(id, v, true, true, f, k); r == needSpare && w.refillNow() {
+				r = w.record(id, v, true, true, f, k)
 			}
 		}
 		if r != recorded {
-			w.record(id, v, false, ctxOn, nil, 0)
+			w.record(id, v, false, true, nil, 0)
 		}
 	}
 	if delays != nil {
@@ -115,11 +115,7 @@ func (s *shard) fromFrame(f *FrameCache, k, id uint32, v recValue) int {
 		if fpCallers(pcs[:], nil, nil) < 4 {
 			return undone
 		}
-		t := &s.tree
-		node, ok := t.child(int(f.depth), f.parent, pcs[3])
-		if ok {
-			node, ok = t.child(int(f.depth)+1, node, pcs[2])
-		}
+		node, ok := s.tree.child(int(f.depth), f.parent, pcs[3])
 		if !ok {
 			return undone // a new stack: record walks and interns it
 		}
@@ -135,7 +131,7 @@ func (s *shard) fromFrame(f *FrameCache, k, id uint32, v recValue) int {
 // reading function's node and the recorder's.
 func (s *shard) fill(f *FrameCache, k uint32, depth int) {
 	t := &s.tree
-	if depth < 2 || s.root == 0 {
+	if depth < 1 || s.root == 0 {
 		return
 	}
 	if !s.holds(f) {
@@ -148,9 +144,9 @@ func (s *shard) fill(f *FrameCache, k uint32, depth int) {
 		}
 		*f = FrameCache{}
 		f.self, f.root, f.sid, f.gen = uintptr(unsafe.Pointer(f)), s.root, int32(s.id)+1, t.gen
-		f.depth = int32(depth - 2)
-		if depth > 2 {
-			f.parent = t.path[depth-3]
+		f.depth = int32(depth - 1)
+		if depth > 1 {
+			f.parent = t.path[depth-2]
 		}
 	}
 	i := k % frameWays

@@ -153,12 +153,12 @@ func readValue(id uint32, v recValue) {
 	if recordable() {
 		r := undone
 		if w.nP > 0 {
-			if r = w.record(id, v, true, ctxOn, nil, 0); r == needSpare && w.refillNow() {
-				r = w.record(id, v, true, ctxOn, nil, 0)
+			if r = w.record(id, v, true, true, nil, 0); r == needSpare && w.refillNow() {
+				r = w.record(id, v, true, true, nil, 0)
 			}
 		}
 		if r != recorded {
-			w.record(id, v, false, ctxOn, nil, 0)
+			w.record(id, v, false, true, nil, 0)
 		}
 	}
 	if delays != nil {
@@ -269,7 +269,8 @@ const (
 // caller, String, readValue or readValueF.
 //
 //go:noinline
-func (w *writer) record(id uint32, v recValue, pinned, known bool, f *FrameCache, k uint32) int {
+func (w *writer) record(id uint32, v recValue, pinned, read bool, f *FrameCache, k uint32) int {
+	known := read && ctxOn
 	var s *shard
 	if !pinned {
 		s = w.lockShard()
@@ -327,7 +328,11 @@ func (w *writer) record(id uint32, v recValue, pinned, known bool, f *FrameCache
 	} else {
 		n = runtime.Callers(3, s.pcs[1:]) // leaving out Callers, record and String
 	}
-	r := w.event(s, id, pcs[1:1+n], v)
+	first := 1
+	if read && n > 0 {
+		first, n = 2, n-1 // a read's stack starts at the reading function
+	}
+	r := w.event(s, id, pcs[first:first+n], v)
 	if f != nil && pinned && frameOn && s.depth > 0 {
 		s.fill(f, k, s.depth)
 	}

@@ -306,7 +306,8 @@ func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
 // after the event, not after suncat's runtime function that recorded it
 // (suncatrt.ReadSlice[...], in a file of the overlay that the user's tree
 // does not hold): the field or function's name, at the line of the read
-// or call, the next frame's. A call hooked in the standard library starts
+// or call (the next frame's, or for a read of a version 6 trace, which
+// has no recorder's frame, the first's). A call hooked in the standard library starts
 // at the hooked method (suncat's hook, the frame above it, is left out);
 // getters keep their frames.
 func recorderFrame(g tracefile.Getter, fs []tracefile.Frame) []tracefile.Frame {
@@ -326,10 +327,21 @@ func shownFrames(g tracefile.Getter, fs []tracefile.Frame) (first tracefile.Fram
 		// the hooked method itself, the next frame, is the call's.
 		return first, false, fs[1:]
 	}
-	if g.EventKind() == tracefmt.KindGetter || len(fs) < 2 || !isRuntimeFrame(fs[0]) {
+	switch {
+	case g.EventKind() == tracefmt.KindGetter || len(fs) == 0:
+		return first, false, fs
+	case isRuntimeFrame(fs[0]):
+		if len(fs) < 2 {
+			return first, false, fs
+		}
+		fs = fs[1:]
+	case g.EventKind() != tracefmt.KindRead:
 		return first, false, fs
 	}
-	return tracefile.Frame{Func: g.Package + "." + g.Name(), File: fs[1].File, Line: fs[1].Line}, true, fs[1:]
+	// A read's stack starts at the reading function (the recorder's frame
+	// is not recorded since trace format 6); a call's, and a read's in
+	// older traces, at the recorder's, left out here.
+	return tracefile.Frame{Func: g.Package + "." + g.Name(), File: fs[0].File, Line: fs[0].Line}, true, fs
 }
 
 // isHookFrame reports whether f is suncat's hook in a package of the

@@ -95,8 +95,17 @@ func TestRecorderFrame(t *testing.T) {
 	if got[0] != want || got[1] != fs[1] || fs[0].Func != "example.com/app/suncatrt.ReadSlice[...]" {
 		t.Errorf("read: frames %v, want %v first, the rest unchanged, the input untouched", got, want)
 	}
+	// Version 6 records a read's stack from the reading function: the
+	// same frames are shown.
+	if got6 := recorderFrame(read, fs[1:]); len(got6) != 2 || got6[0] != want || got6[1] != fs[1] {
+		t.Errorf("read without the recorder's frame: frames %v, want %v then %v", got6, want, fs[1])
+	}
 	getter := tracefile.Getter{ID: 2, Package: "example.com/app", Receiver: "*Stop", Method: "Name", Field: "name"}
 	if got := recorderFrame(getter, fs); got[0] != fs[0] {
 		t.Errorf("getter: first frame %v, want it as recorded", got[0])
+	}
+	call := tracefile.Getter{ID: 3, Package: "example.com/app", Method: "Find", Field: "call:RE"}
+	if got := recorderFrame(call, fs[1:]); len(got) != 1 || got[0] != fs[1] {
+		t.Errorf("call without a recorder's frame: frames %v, want them as recorded", got)
 	}
 }

@@ -2,8 +2,12 @@ package tracefmt
 
 import "hash/crc32"
 
-// The trace file format, version 5 (the reader also reads versions 1
-// to 4).
+// The trace file format, version 6 (the reader also reads versions 1
+// to 5). Version 6 has the records of version 5; the stack of a field
+// read (suncat instrument -reads) starts at the reading function, where
+// earlier versions put the runtime's recorder (suncatrt.ReadString and
+// the like) first: the tree is a level shallower, and a read whose
+// stack is new adds one node fewer.
 //
 // A trace is one file per process. The writer maps it into memory in chunks
 // (MAP_SHARED), so every record that is complete when the process dies, by
@@ -218,7 +222,7 @@ import "hash/crc32"
 // definition for each further value, so the writer's memory stays bounded.
 const (
 	Magic         = "SUNCATTR"
-	Version       = 5 // the version the writer writes
+	Version       = 6 // the version the writer writes
 	HeaderSize    = 512
 	ChunkCountTag = 0xc4a7c5fe // before the chunk count, at OffChunkCount
 

@@ -80,10 +80,13 @@ func traceSites(path, src string) (map[site]int64, error) {
 	for k, n := range byStack {
 		g, ok := tr.GetterOf(k[0])
 		st := tr.StackOf(k[1])
-		if !ok || st == nil || len(st.Frames) < 2 || g.EventKind() != "read" {
+		if !ok || st == nil || len(st.Frames) == 0 || g.EventKind() != "read" {
 			continue
 		}
-		fr := st.Frames[1]
+		fr := st.Frames[0] // the reading function (trace version 6)
+		if strings.Contains(fr.Func, "/suncatrt.") && len(st.Frames) > 1 {
+			fr = st.Frames[1] // after the recorder's frame (version 5)
+		}
 		rel, err := filepath.Rel(src, fr.File)
 		if err != nil || strings.HasPrefix(rel, "..") {
 			continue
