@@ -78,7 +78,7 @@ type FrameCache struct {
 //
 //go:noinline
 func readValueF(f *FrameCache, k, id uint32, v recValue) {
-	if recordable() {
+	if recordable() && !w.hit(f, k, id, v) {
 		r := undone
 		if w.nP > 0 {
 			if r = w.record(id, v, true, true, f, k); r == needSpare && w.refillNow() {
@@ -92,6 +92,31 @@ func readValueF(f *FrameCache, k, id uint32, v recValue) {
 	if delays != nil {
 		delay(id)
 	}
+}
+
+// hit records a read at site k of the activation whose cache f holds
+// the site's node, in the shard of the goroutine's P that filled it: the
+// common read, of a site read before in a live activation, written with
+// none of the walk's machinery (record, fromFrame). It reports whether
+// it recorded the read; if not, nothing was written, and record takes
+// the read (a shard with no room, a label to write, another P).
+func (w *writer) hit(f *FrameCache, k, id uint32, v recValue) bool {
+	i := k % frameWays
+	leaf := f.leaf[i]
+	if !frameOn || w.nP == 0 || f.site[i] != k+1 || leaf == 0 {
+		return false
+	}
+	s := w.pinShard()
+	if s == nil {
+		return false
+	}
+	r := undone
+	if s.holds(f) {
+		s.short = false
+		r, _, _ = s.writeKnown(id, leaf, f.root, v, 0)
+	}
+	s.unpin()
+	return r == recorded
 }
 
 // fromFrame records a read of getter id with value v at site k of the
