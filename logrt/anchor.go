@@ -167,33 +167,40 @@ func (s *shard) reanchor(n int, at uintptr, f *FrameCache) {
 
 // fromAnchor records a read of getter id with value v at site k of the
 // activation whose cache is f, empty, in pinned shard s, from the nearest
-// anchor among its callers, and fills f. It reports what it did, or
-// undone if it found no anchor or a node is new. It must not be inlined:
-// its walk starts from its own frame, one below record's.
+// anchor among its callers, and fills f; or, with f nil, a getter's call
+// (String), from the nearest anchor among the getter's callers. It
+// reports what it did, or undone if it found no anchor or a node is new.
+// It must not be inlined: its walk starts from its own frame, one below
+// record's.
 //
 //go:noinline
 func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	if s.anch == nil || !anchorOn {
 		return undone
 	}
-	// pcs[0] returns to record, [1] to readValueF, [2] to the recorder,
-	// [3] to the reading function, [4] to its caller; fps[j] is the
-	// frame of the function pcs[j-1] returns into, for j >= 1.
-	at := uintptr(unsafe.Pointer(f))
+	// A read: pcs[0] returns to record, [1] to readValueF, [2] to the
+	// recorder, [3] to the reading function (the stack's first frame),
+	// [4] to its caller. A getter's call: [1] to String, [2] to the
+	// getter (the first frame), [3] to its caller. fps[j] is the frame of
+	// the function pcs[j-1] returns into, for j >= 1.
+	first := 3
+	if f == nil {
+		first = 2
+	}
 	var pcs [5 + anchorFrames]uintptr
 	var fps [6 + anchorFrames]uintptr
 	// Most anchors are near: walk a few frames, and all only if none is.
 	walkedAt := uintptr(unsafe.Pointer(&pcs[0])) // findAnchor checks the stack did not move since
 	n := fpCallers(pcs[:anchorNear], nil, fps[:anchorNear+1])
-	if n < 5 || !s.lookForAnchor(pcs[3]) {
+	if n < first+2 || !s.lookForAnchor(pcs[first]) {
 		return undone
 	}
-	c, j := s.findAnchor(pcs[:n], fps[:n+1], 5, walkedAt)
+	c, j := s.findAnchor(pcs[:n], fps[:n+1], first+2, walkedAt)
 	if c == nil && n == anchorNear {
 		n = fpCallers(pcs[:], nil, fps[:])
 		c, j = s.findAnchor(pcs[:n], fps[:n+1], anchorNear, walkedAt)
 	}
-	s.anchorFound(pcs[3], c != nil)
+	s.anchorFound(pcs[first], c != nil)
 	if c == nil {
 		return undone
 	}
@@ -204,7 +211,7 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	t := &s.tree
 	node, d := c.parent, int(c.depth)
 	var parent uint32
-	for i := j - 1; i >= 3; i-- {
+	for i := j - 1; i >= first; i-- {
 		var ok bool
 		if node, ok = t.child(d, node, pcs[i]); !ok {
 			return undone
@@ -214,15 +221,21 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 		}
 		d++
 	}
-	if uintptr(unsafe.Pointer(f)) != at {
+	if uintptr(unsafe.Pointer(&pcs[0])) != walkedAt {
 		return undone // the stack moved: what was read of c may be stale
 	}
-	*f = FrameCache{self: uintptr(unsafe.Pointer(f)), root: c.root, sid: c.sid, gen: c.gen}
+	root := c.root
+	s.short = false
+	if f == nil {
+		r, _, _ := s.writeRecord(id, node, root, v, 0) // a getter's call is never batched
+		return r
+	}
+	at := uintptr(unsafe.Pointer(f))
+	*f = FrameCache{self: at, root: root, sid: c.sid, gen: c.gen}
 	f.depth, f.parent = int32(d-1), parent
 	f.site[k%frameWays], f.leaf[k%frameWays] = k+1, node
 	s.learn(pcs[3], fps[4], at, f)
-	s.short = false
-	r, _, _ := s.writeKnown(id, node, c.root, v, 0)
+	r, _, _ := s.writeKnown(id, node, root, v, 0)
 	return r
 }
 

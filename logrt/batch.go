@@ -129,15 +129,7 @@ func (s *shard) valueID(id uint32, root uintptr, v recValue) uint32 {
 // (0 if it was written as a literal) and whether it was written.
 func (s *shard) writeOn(id, leaf uint32, root uintptr, v recValue, vid uint32) (int, uint32, bool) {
 	if !batchOn {
-		if vid == 0 {
-			if vid = s.valueID(id, root, v); vid == 0 {
-				return s.outcome(), 0, false
-			}
-		}
-		st := &s.ref
-		st.pcIDs, st.leaf = st.pcIDs[:0], leaf
-		r, done := w.writeEvent(s, id, st, vid, root)
-		return r, vid, done
+		return s.writeRecord(id, leaf, root, v, vid)
 	}
 	if _, ok := v.code(); ok {
 		vid = 0 // a literal
@@ -152,6 +144,24 @@ func (s *shard) writeOn(id, leaf uint32, root uintptr, v recValue, vid uint32) (
 		return recorded, vid, true
 	}
 	r, done := s.openBatch(id, leaf, root, v, vid)
+	return r, vid, done
+}
+
+// writeRecord writes an event of getter id on node leaf with value v
+// (vid its string id, if known, else 0) as an event record of its own,
+// and reports as writeOn does.
+func (s *shard) writeRecord(id, leaf uint32, root uintptr, v recValue, vid uint32) (int, uint32, bool) {
+	if atomic.LoadInt32(&w.hasPending) != 0 {
+		return undone, 0, false // the label is written by the whole record
+	}
+	if vid == 0 {
+		if vid = s.valueID(id, root, v); vid == 0 {
+			return s.outcome(), 0, false
+		}
+	}
+	st := &s.ref
+	st.pcIDs, st.leaf = st.pcIDs[:0], leaf
+	r, done := w.writeEvent(s, id, st, vid, root)
 	return r, vid, done
 }
 

@@ -287,6 +287,11 @@ func (w *writer) record(id uint32, v recValue, pinned, read bool, f *FrameCache,
 			s.unpin()
 			return r
 		}
+	} else if f == nil && !read && pinned && frameOn {
+		if r := s.fromAnchor(nil, 0, id, v); r != undone {
+			s.unpin()
+			return r
+		}
 	}
 	n := 0
 	s.root, s.read, s.depth = 0, known, 0

@@ -99,7 +99,7 @@ func frameMid(o *frameOut, depth, r int) {
 // frameAnchor calls functions that read once a call (whose reads take
 // their stacks from its cache, an anchor, logrt/anchor.go): directly,
 // through a frame that reads nothing, and through a func value that is
-// one of two readers. It reads in its own body on some calls only (its
+// one of two readers; and a getter, directly and through a frame. It reads in its own body on some calls only (its
 // cache is then empty when it calls them), and in a small reader on
 // others (which a compiler may inline, leaving the reader's cache in its
 // frame with what an earlier call under other callers put there).
@@ -123,8 +123,22 @@ func frameAnchor(o *frameOut, r int) {
 		frameOnce(o, "direct")
 		frameThrough(o)
 		f(o, "value")
+		frameGetter(o, "getter")
+		frameGetterThrough(o)
 	}
 }
+
+// frameGetter is a getter (logrt.String, no cache of its own), whose
+// call takes its stack from its caller's cache where that is filled.
+//
+//go:noinline
+func frameGetter(o *frameOut, v string) {
+	frameSink = logrt.String(1, o.note(v))
+	o.mu.Unlock()
+}
+
+//go:noinline
+func frameGetterThrough(o *frameOut) { frameGetter(o, "getter through") }
 
 func frameInlined(o *frameOut, v string) string {
 	var fc logrt.FrameCache
