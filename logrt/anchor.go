@@ -36,6 +36,9 @@ import (
 // inlined body need not run each time); so offsets are learnt only from
 // reads in a function's own body, not in a body inlined into it.
 //
+// A string getter's call (String) has no FrameCache of its own, but it
+// anchors the same way, from the getter's frame, and fills nothing.
+//
 // A read with no anchor within anchorFrames frames, or one whose nodes
 // are not all in the tree yet, walks the stack as before.
 
