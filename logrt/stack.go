@@ -32,36 +32,33 @@ type callTree struct {
 
 	// The children found or added lately at each depth (memo), and
 	// over all depths (edges).
-	memo  [maxFrames + 1]memoSet
-	edges *edgeCache
+	memo     [maxFrames + 1]memoSet
+	edges    []flatSlot // edgeSlots long (a: return address, b: parent, id: child)
+	edgesMap []byte
 }
 
-// An edgeCache holds edges of the call-site tree found lately, by a
+// The edge cache holds edges of the call-site tree found lately, by a
 // hash of the edge (return address, parent): a lookup that the memo of
-// its depth misses finds most of them here, in one line of a small
-// array that the processor's cache keeps, rather than in the table,
-// whose lines it does not keep once the tree is large (Hugo's -reads:
-// the table's probes were a fifth of the run).
-type edgeCache struct {
-	e [edgeSlots]memoEdge
-}
-
-const edgeSlots = 4096
+// its depth misses finds most of them here, in one line of an array of
+// 2 MiB (one huge page where the kernel gives one, slots_linux.go),
+// rather than in the table, which grows to tens of MiB (Hugo's -reads:
+// the table's probes were a fifth of the run with a cache of 4,096).
+const edgeSlots = 1 << 17
 
 func edgeSlot(pc uintptr, parent uint32) int {
-	return int((uint64(pc)*0x9e3779b97f4a7c15 ^ uint64(parent)*0xc2b2ae3d27d4eb4f) >> 52)
+	return int((uint64(pc)*0x9e3779b97f4a7c15 ^ uint64(parent)*0xc2b2ae3d27d4eb4f) >> 47)
 }
 
 // find returns the child of parent through pc: from the edge cache, or
 // the table (and then keeps it in the cache).
 func (t *callTree) find(pc uintptr, parent uint32) (uint32, bool) {
-	e := &t.edges.e[edgeSlot(pc, parent)]
-	if e.pc == pc && e.parent == parent && e.id != 0 {
+	e := &t.edges[edgeSlot(pc, parent)]
+	if e.a == uint64(pc) && e.b == parent && e.id != 0 {
 		return e.id, true
 	}
 	id, ok := t.children.find(uint64(pc), parent)
 	if ok {
-		*e = memoEdge{pc, parent, id}
+		e.a, e.b, e.id = uint64(pc), parent, id
 	}
 	return id, ok
 }
@@ -119,11 +116,8 @@ func (t *callTree) reset() {
 	t.pcIDs = make(map[uintptr]uint32)
 	t.size, t.lastN = 0, 0
 	t.memo = [maxFrames + 1]memoSet{}
-	if t.edges == nil {
-		t.edges = new(edgeCache)
-	} else {
-		*t.edges = edgeCache{}
-	}
+	freeSlots(t.edgesMap)
+	t.edges, t.edgesMap = makeSlots(edgeSlots)
 	if t.next == 0 {
 		t.next = 1
 	}
