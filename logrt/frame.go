@@ -113,7 +113,11 @@ func (w *writer) hit(f *FrameCache, k, id uint32, v recValue) bool {
 	r := undone
 	if s.holds(f) {
 		s.short = false
-		r, _, _ = s.writeKnown(id, leaf, f.root, v, 0)
+		if s.quick(id, leaf, f.root, v) {
+			r = recorded
+		} else {
+			r, _, _ = s.writeKnown(id, leaf, f.root, v, 0)
+		}
 	}
 	s.unpin()
 	return r == recorded
