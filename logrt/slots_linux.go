@@ -23,7 +23,8 @@ const hugePage = 2 << 20
 // for slots of the Go heap).
 func makeSlots(n int) ([]flatSlot, []byte) {
 	size := uintptr(n) * unsafe.Sizeof(flatSlot{})
-	if n < hugeSlots || !hugeOn {
+	if n < hugeSlots || !hugeOn || unsafe.Sizeof(uintptr(0)) != 8 {
+		// 32-bit systems' mmap system call is another (old_mmap, mmap2).
 		return make([]flatSlot, n), nil
 	}
 	span := size + hugePage
