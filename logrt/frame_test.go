@@ -126,8 +126,11 @@ func TestAnchorsSpareWalks(t *testing.T) {
 		anchorCaller(task, calls)
 		got := shardWalks() - before
 		t.Logf("anchors %v: %d walks for %d calls", on, got, 3*calls)
-		if on && got > 20 {
-			t.Errorf("%d calls walked the stack %d times, want at most a few", 3*calls, got)
+		// A goroutine that moves to another P finds its callers' caches
+		// filled in another shard: a walk or two then (the race detector
+		// on a loaded machine moved it 13 times in 3000 calls, 27 walks).
+		if on && got > 3*calls/50 {
+			t.Errorf("%d calls walked the stack %d times, want at most one in fifty", 3*calls, got)
 		}
 		if !on && got < 3*calls {
 			t.Errorf("without anchors, %d calls walked the stack %d times, want one walk a call", 3*calls, got)
