@@ -204,6 +204,9 @@ func (d *decoder) numberStacks() {
 			stacks = append(stacks, s)
 		}
 	}
+	for i := range stacks {
+		stacks[i].ID = uint32(i + 1) // the ID a stream gave it is its place in that stream's order
+	}
 	d.t.Stacks = stacks
 }
 

@@ -183,7 +183,8 @@ func TestReadShardsDamage(t *testing.T) {
 // TestReadShardsStackNumbers: stacks are numbered in the order the merged
 // trace first uses them, though the reader decodes each stream ahead of
 // the merge: shard 0 defines its stack (n) first, but shard 1's event (on
-// m) comes first, so m is stack 1 and n stack 2.
+// m) comes first, so m is stack 1 and n stack 2, and each Stack's ID is
+// its number (suncat events -stacks prints the table by ID).
 func TestReadShardsStackNumbers(t *testing.T) {
 	frameN := rec(tracefmt.RecFrames, 1, 1, 1, 'n', 1, 'f', 4)
 	data := shardTrace(t, 1024,
@@ -201,6 +202,11 @@ func TestReadShardsStackNumbers(t *testing.T) {
 		e := tr.Events[i]
 		if e.Stack != uint32(i+1) || tr.Stacks[e.Stack-1].Frames[0].Func != want {
 			t.Errorf("event %d: stack %d (%s), want %d (%s)", i, e.Stack, tr.Stacks[e.Stack-1].Frames[0].Func, i+1, want)
+		}
+	}
+	for i, s := range tr.Stacks {
+		if s.ID != uint32(i+1) {
+			t.Errorf("Stacks[%d].ID = %d, want %d", i, s.ID, i+1)
 		}
 	}
 }
