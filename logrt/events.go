@@ -11,9 +11,11 @@ import (
 // getter call, through String, under an id of the getter table whose
 // Field says the kind (EventKind). Generated code passes the value read
 // (or the callee) through one of the functions below, which return it
-// unchanged; none is inlined, so that, as for a getter, the first frame
-// of the event's stack is the recorder's and the second the user's code
-// that read the field or made the call.
+// unchanged; none is inlined, so that the walk finds the recorder's frame
+// at a fixed place: a call's stack starts there, as a getter's starts at
+// the getter, and a read's starts at the next frame, the user's code
+// that read the field (trace format 6: the recorder's frame is not
+// recorded for reads; the readers name the first frame after the field).
 
 // Reads are recorded through readValue, which keeps known contexts,
 // writes batches and counts repeats (repeat.go, batch.go); calls, through

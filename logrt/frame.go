@@ -20,8 +20,8 @@ import (
 // goroutine's first frame, the node of the chain above the function
 // (parent), and the node of the read's site. A later
 // read of the same activation, in the same shard and generation, takes
-// its site's node from the cache (or finds it under parent, from the two
-// innermost return addresses alone: the function's and the recorder's),
+// its site's node from the cache (or finds it under parent, from the
+// read's return address in the function alone),
 // with no walk of the stack and no lookup of the chain, and writes its
 // event through the known-context path (writeKnown), where repeats are
 // counted.
@@ -157,7 +157,7 @@ func (s *shard) fromFrame(f *FrameCache, k, id uint32, v recValue) int {
 
 // fill fills the cache f of the activation of the event just committed
 // in shard s, read at site k: its stack, of depth nodes, ends with the
-// reading function's node and the recorder's.
+// reading function's node (a read's stack has no recorder's frame).
 func (s *shard) fill(f *FrameCache, k uint32, depth int) {
 	t := &s.tree
 	if depth < 1 || s.root == 0 {
