@@ -415,8 +415,8 @@ func (mg *mergedGroup) counts(p *Part, gi int32, terms []*Terminal, kept map[int
 		for len(mg.cells) <= int(id) {
 			mg.cells = append(mg.cells, nil)
 		}
-		calls, vals := mergeCells(cells)
-		mg.cells[id] = append(mg.cells[id], SubCount{Sub: cs[a].sub, Calls: calls, Values: vals})
+		calls, vals, unkept := mergeCells(cells)
+		mg.cells[id] = append(mg.cells[id], SubCount{Sub: cs[a].sub, Calls: calls, Values: vals, Unkept: unkept})
 		a = b
 	}
 }
@@ -437,7 +437,7 @@ func (mg *mergedGroup) finish(labels []string, opt Options) *Group {
 	for i, t := range g.Terminals {
 		names[i] = t.Letter
 		mg.spread(t, i, len(labels))
-		t.Values, t.Total = allValues(t.subs)
+		t.Values, t.Total, t.Unkept = allValues(t.subs)
 	}
 	if mg.gram == nil {
 		return g
@@ -487,13 +487,14 @@ func chooseSplit(spec string, sawMark bool) (string, splitKind) {
 
 // mergeCells adds up the cells of one terminal in one sub-trace (several
 // stacks may make one terminal): its calls and distinct values, in order
-// of first return.
-func mergeCells(cells []*cell) (int, []ValueCount) {
-	calls := 0
+// of first return, and the calls whose values were not kept.
+func mergeCells(cells []*cell) (int, []ValueCount, int) {
+	calls, unkept := 0, 0
 	var vals []firstValue
 	index := map[string]int{}
 	for _, c := range cells {
 		calls += c.calls
+		unkept += c.unkept
 		if len(cells) == 1 {
 			vals = c.values
 			break
@@ -515,18 +516,18 @@ func mergeCells(cells []*cell) (int, []ValueCount) {
 	for i, v := range vals {
 		out[i] = ValueCount{Value: v.value, Count: v.count}
 	}
-	return calls, out
+	return calls, out, unkept
 }
 
 // allValues merges a terminal's values over its sub-traces, in order of
-// first return, and counts its calls.
-func allValues(subs []SubCount) ([]ValueCount, int) {
-	var all []ValueCount
+// first return, and counts its calls and those whose values were not
+// kept.
+func allValues(subs []SubCount) (all []ValueCount, total, unkept int) {
 	index := map[string]int{}
-	total := 0
 	for _, c := range subs {
+		total += c.Calls
+		unkept += c.Unkept
 		for _, v := range c.Values {
-			total += v.Count
 			if i, ok := index[v.Value]; ok {
 				all[i].Count += v.Count
 				continue
@@ -535,7 +536,7 @@ func allValues(subs []SubCount) ([]ValueCount, int) {
 			all = append(all, v)
 		}
 	}
-	return all, total
+	return all, total, unkept
 }
 
 // group returns the part's events of the goroutine group key (nil: none).

@@ -1,6 +1,10 @@
 package prioritize
 
 import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
@@ -80,5 +84,59 @@ func mergeSitesAcrossBuilds(t *testing.T, lineA, lineB int) {
 		if len(calls) != 2 || calls[0] != 2 || calls[1] != 5 {
 			t.Errorf("runtime lines %d and %d: %s: calls by sub-trace %v, want [2 5]", lineA, lineB, term.Name, calls)
 		}
+	}
+}
+
+// TestValuesKeptBounded: a call site that returns more distinct values
+// than a cell keeps (maxCellValues) keeps its first ones, with their
+// counts, and counts every call: the others are Unkept, as the text and
+// the JSON form say.
+func TestValuesKeptBounded(t *testing.T) {
+	s := testtrace.NewSynth("app")
+	pos := s.Getter("Pos", tracefmt.ReadPrefix+"int")
+	stack := []testtrace.Frame{{Func: "main.lex", File: "/src/p/lex.go", Line: 7}, {Func: "main.main", File: "/src/p/main.go", Line: 5}}
+	const distinct = maxCellValues + 500
+	calls := 0
+	for i := 0; i < distinct; i++ {
+		for k := 0; k < 1+i%3; k++ { // each value once to three times
+			s.Event(pos, stack, strconv.Itoa(i), 1)
+			calls++
+		}
+	}
+	tr, err := tracefile.Decode("app.suncat", s.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := Build([]*tracefile.Trace{tr}, Options{Split: "none", NoGrammar: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Groups) != 1 || len(sum.Groups[0].Terminals) != 1 {
+		t.Fatalf("%d groups, want one with one terminal", len(sum.Groups))
+	}
+	term := sum.Groups[0].Terminals[0]
+	kept := 0
+	for i, v := range term.Values {
+		kept += v.Count
+		if want := strconv.Itoa(i); v.Value != want || v.Count != 1+i%3 {
+			t.Fatalf("value %d: %q x%d, want %q x%d", i, v.Value, v.Count, want, 1+i%3)
+		}
+	}
+	if len(term.Values) != maxCellValues || term.Total != calls || term.Unkept != calls-kept {
+		t.Errorf("%d values, %d calls, %d unkept; want %d, %d, %d", len(term.Values), term.Total, term.Unkept, maxCellValues, calls, calls-kept)
+	}
+	if n, c := sum.Unkept(); n != 1 || c != term.Unkept {
+		t.Errorf("Summary.Unkept() = %d, %d; want 1, %d", n, c, term.Unkept)
+	}
+	if txt := Text(sum.Groups[0], []string{"strings"}, SummarizeOptions{}, "", nil); !strings.Contains(txt, fmt.Sprintf("; %d more calls returned values not kept", term.Unkept)) {
+		t.Errorf("the strings level does not say what was not kept:\n%s", txt)
+	}
+	b, err := json.Marshal(term)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Terminal
+	if err := json.Unmarshal(b, &back); err != nil || back.Unkept != term.Unkept || back.Total != calls {
+		t.Errorf("JSON round trip: unkept %d, total %d, err %v; want %d, %d", back.Unkept, back.Total, err, term.Unkept, calls)
 	}
 }

@@ -14,6 +14,7 @@ type SubCount struct {
 	Sub    int          // index in Group.SubTraces
 	Calls  int          // calls in the sub-trace
 	Values []ValueCount // distinct values, in order of first return
+	Unkept int          // calls whose values are not among Values (maxCellValues)
 }
 
 // NumSubs is the number of sub-traces of the terminal's group.
@@ -101,6 +102,7 @@ type terminalJSON[Calls, Values any] struct {
 	Getter tracefile.Getter  `json:"getter"`
 	Frames []tracefile.Frame `json:"frames"`
 	Total  int               `json:"total"`
+	Unkept int               `json:"unkept,omitempty"`
 	PerSub Calls             `json:"perSub"`
 	Values []ValueCount      `json:"values"`
 	BySub  Values            `json:"bySub"`
@@ -114,7 +116,7 @@ type denseJSON = terminalJSON[[]int, [][]ValueCount]
 // sub-trace, without making them first.
 func (t *Terminal) MarshalJSON() ([]byte, error) {
 	return marshalRaw(terminalJSON[denseCalls, denseValues]{Letter: t.Letter, Name: t.Name, Getter: t.Getter, Frames: t.Frames, Total: t.Total,
-		PerSub: denseCalls{t}, Values: t.Values, BySub: denseValues{t}})
+		Unkept: t.Unkept, PerSub: denseCalls{t}, Values: t.Values, BySub: denseValues{t}})
 }
 
 // marshalRaw is json.Marshal without escaping HTML: the encoder of the
@@ -136,7 +138,7 @@ func (t *Terminal) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	*t = Terminal{Letter: j.Letter, Name: j.Name, Getter: j.Getter, Frames: j.Frames, Total: j.Total, Values: j.Values}
+	*t = Terminal{Letter: j.Letter, Name: j.Name, Getter: j.Getter, Frames: j.Frames, Total: j.Total, Unkept: j.Unkept, Values: j.Values}
 	t.SetPerSub(j.PerSub, j.BySub)
 	return nil
 }

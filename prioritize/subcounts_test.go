@@ -38,7 +38,7 @@ func randomTerminal(r *rand.Rand, n int) (*Terminal, denseTerminal) {
 		d.PerSub[i], d.BySub[i] = c.Calls, c.Values
 		d.Total += c.Calls
 	}
-	d.Values, _ = allValues(subs)
+	d.Values, _, _ = allValues(subs)
 	t := &Terminal{Letter: d.Letter, Name: d.Name, Getter: d.Getter, Frames: d.Frames, Total: d.Total, Values: d.Values}
 	t.SetSubs(n, subs)
 	return t, d

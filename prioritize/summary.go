@@ -109,10 +109,29 @@ type Terminal struct {
 	Frames []tracefile.Frame `json:"frames"` // Frames[0] is the getter
 	Total  int               `json:"total"`
 	Values []ValueCount      `json:"values"` // distinct values, first appearance order
+	// Unkept counts the calls whose values are not in Values: a call
+	// site keeps its first 1,024 distinct values in each trace part
+	// (maxCellValues), and counts the calls of the others.
+	Unkept int `json:"unkept,omitempty"`
 	// subs are its calls and values in the sub-traces it occurs in, by
 	// Sub; nsub is the number of sub-traces of its group.
 	subs []SubCount
 	nsub int
+}
+
+// Unkept counts the terminals that returned values that were not kept,
+// and those values' calls, over all groups: what the summary left out
+// of the values (Terminal.Unkept).
+func (s *Summary) Unkept() (terminals, calls int) {
+	for _, g := range s.Groups {
+		for _, t := range g.Terminals {
+			if t.Unkept > 0 {
+				terminals++
+				calls += t.Unkept
+			}
+		}
+	}
+	return terminals, calls
 }
 
 // A ValueCount is a string value and how often it was returned.

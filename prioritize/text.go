@@ -249,11 +249,11 @@ func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds 
 			wheres := Wheres(g.Terminals)
 			for ti, t := range g.Terminals {
 				fmt.Fprintf(&b, "%s %s %s\n", t.Letter, t.Name, wheres[ti])
-				fmt.Fprintf(&b, "    all: %s\n", values(t.Values, 8))
+				fmt.Fprintf(&b, "    all: %s%s\n", values(t.Values, 8), unkept(t.Unkept))
 				if t.NumSubs() > 1 {
 					for _, c := range t.Subs() {
 						if len(c.Values) > 0 {
-							fmt.Fprintf(&b, "    %s: %s\n", g.SubTraces[c.Sub].Label, values(c.Values, 4))
+							fmt.Fprintf(&b, "    %s: %s%s\n", g.SubTraces[c.Sub].Label, values(c.Values, 4), unkept(c.Unkept))
 						}
 					}
 				}
@@ -326,6 +326,16 @@ func addCount(vs []ValueCount, index *map[string]int, v ValueCount) []ValueCount
 		}
 	}
 	return append(vs, v)
+}
+
+// unkept says how many calls returned values that were not kept (a call
+// site keeps its first 1,024 distinct values in each trace part), or
+// nothing.
+func unkept(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %d more calls returned values not kept", n)
 }
 
 // values prints up to max distinct values with their counts.

@@ -240,6 +240,9 @@ func printSummary(w io.Writer, s *prioritize.Summary, v summaryView) error {
 	}
 	if findings {
 		io.WriteString(w, "\n"+findingsText(s, v))
+		if n, calls := s.Unkept(); n > 0 {
+			fmt.Fprintf(w, "\nvalues: %d call sites returned more than 1024 distinct values in a trace; %d calls past those are counted, their values not kept\n", n, calls)
+		}
 		if len(levels) == 0 {
 			fmt.Fprintf(w, "\n(-level all adds, per goroutine group, the Count Summary, grammars, patterns and strings)\n")
 			return nil
