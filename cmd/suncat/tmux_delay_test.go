@@ -46,8 +46,10 @@ func TestDelayNPlusOneInTmux(t *testing.T) {
 	v.send("c", "a", "5", "Enter")
 	s = v.screen("-compare . -- {} 5")
 	v.send("Enter")
-	s = v.screen("verdict:")
-	if !strings.Contains(s, "last run: finished") || !regexp.MustCompile(`main\.main +\S+ +\S+ +\S+ +5 +5ms`).MatchString(s) {
+	// The status line says the run finished after the output's last
+	// line (the verdict) is drawn: wait for it.
+	s = v.screen("last run: finished")
+	if !strings.Contains(s, "verdict:") || !regexp.MustCompile(`main\.main +\S+ +\S+ +\S+ +5 +5ms`).MatchString(s) {
 		t.Errorf("after the run:\n%s", s)
 	}
 	v.send("Escape")
