@@ -155,3 +155,27 @@ func TestDepRetryLoop(t *testing.T) {
 		t.Errorf("without the ping: %s, want the retry loop (nothing tells it does not grow)", d.Frame.Func)
 	}
 }
+
+// TestDepLexerLoop: a lexer's bare for loop emits an item a turn, and
+// the EOF item once a run, from the same loop under the same callers (a
+// tomlv -reads session, doc/cases/tomlv-reads.md), inside a loop over
+// the files that turns once. The EOF's flat calls do not make the
+// lexer's a retry loop: a retry loop is entered from elsewhere by the
+// request that stays flat (TestDepRetryLoop). The lexer's loop is named,
+// not the files' loop.
+func TestDepLexerLoop(t *testing.T) {
+	at := depsAt(t)
+	out := []string{at("main.lexFiles", "lexer.go", 20), "main.main@/src/main.go:9", "runtime.main@/usr/local/go/src/runtime/proc.go:283", goexit}
+	http := tracefile.Frame{Func: "net/http.(*Client).Do", File: "/usr/local/go/src/net/http/client.go", Line: 590}
+	f := depsTrace(t, http, func(n int) map[*[]string]int {
+		item := append([]string{at("main.(*lexer).run", "lexer.go", 13)}, out...)
+		eof := append([]string{at("main.(*lexer).run", "lexer.go", 10)}, out...)
+		return map[*[]string]int{&item: n, &eof: 1}
+	})
+	if len(f.Findings) != 1 {
+		t.Fatalf("%d findings:\n%s", len(f.Findings), FindingsText(f, 0))
+	}
+	if d := f.Findings[0]; d.Frame.Func != "main.(*lexer).run" || d.Why != WhyLoop {
+		t.Errorf("finding %s (%s), want main.(*lexer).run (loop):\n%s", d.Frame.Func, d.Why, FindingsText(f, 0))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -507,7 +508,10 @@ func (site *Site) movedKey(c candidate) movedKey {
 // grows in its loop.) A retry loop (for { ...
 // request; if ok return }) runs once per request, whoever asks: the
 // request made once per run stays flat through it while the one made
-// per node grows, so the growth is further out.
+// per node grows, so the growth is further out. A flat site that enters
+// the loop under the same callers as s does not tell that: a lexer's
+// loop emits the end of the input once a run, in its last turn, under
+// the callers of all the others, and it is that loop's turns that grow.
 func flatLoop(f *Findings, s *Site, c candidate) bool {
 	if c.why != WhyLoop || !c.bare {
 		return false
@@ -518,7 +522,8 @@ func flatLoop(f *Findings, s *Site, c candidate) bool {
 			continue
 		}
 		for _, oc := range o.cands {
-			if oc.why == WhyLoop && oc.loop == c.loop && o.Frames[oc.k].Func == fn && calledAtEvery(f, o) {
+			if oc.why == WhyLoop && oc.loop == c.loop && o.Frames[oc.k].Func == fn && calledAtEvery(f, o) &&
+				!slices.Equal(o.Frames[oc.k+1:], s.Frames[c.k+1:]) {
 				return true
 			}
 		}
