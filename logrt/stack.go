@@ -45,8 +45,9 @@ type callTree struct {
 // the table's probes were a fifth of the run with a cache of 4,096).
 const edgeSlots = 1 << 17
 
+// edgeSlot is the slot of an edge, hashed as the table hashes it.
 func edgeSlot(pc uintptr, parent uint32) int {
-	return int((uint64(pc)*0x9e3779b97f4a7c15 ^ uint64(parent)*0xc2b2ae3d27d4eb4f) >> 47)
+	return int(flatIndex(uint64(pc), parent, 64-17))
 }
 
 // find returns the child of parent through pc: from the edge cache, or
