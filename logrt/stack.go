@@ -43,11 +43,13 @@ type callTree struct {
 // 2 MiB (one huge page where the kernel gives one, slots_linux.go),
 // rather than in the table, which grows to tens of MiB (Hugo's -reads:
 // the table's probes were a fifth of the run with a cache of 4,096).
-const edgeSlots = 1 << 17
+const edgeBits = 17
+
+const edgeSlots = 1 << edgeBits
 
 // edgeSlot is the slot of an edge, hashed as the table hashes it.
 func edgeSlot(pc uintptr, parent uint32) int {
-	return int(flatIndex(uint64(pc), parent, 64-17))
+	return int(flatIndex(uint64(pc), parent, 64-edgeBits))
 }
 
 // find returns the child of parent through pc: from the edge cache, or
