@@ -211,21 +211,18 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	if int(c.depth)+j >= maxFrames-1 {
 		return undone // the walk would cut the stack
 	}
-	t := &s.tree
-	node, d := c.parent, int(c.depth)
-	var parent uint32
-	for i := j - 1; i >= first; i-- {
-		var ok bool
-		if node, ok = t.child(d, node, pcs[i]); !ok {
-			return undone
-		}
-		if i == 4 {
-			parent = node
-		}
-		d++
+	slot, e := s.findPath(c, pcs[first:j])
+	node, parent := uint32(0), uint32(0)
+	if e != nil {
+		node, parent = e.end, e.parent
+	} else if node, parent = s.pathNodes(c, pcs[:j], first); node == 0 {
+		return undone
 	}
 	if uintptr(unsafe.Pointer(&pcs[0])) != walkedAt {
 		return undone // the stack moved: what was read of c may be stale
+	}
+	if e == nil && slot >= 0 {
+		e = s.paths.put(slot, c, pcs[first:j], node, parent)
 	}
 	root := c.root
 	s.short = false
@@ -235,11 +232,49 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	}
 	at := uintptr(unsafe.Pointer(f))
 	*f = FrameCache{self: at, root: root, sid: c.sid, gen: c.gen}
-	f.depth, f.parent = int32(d-1), parent
-	f.site[k%frameWays], f.leaf[k%frameWays] = k+1, node
+	f.depth, f.parent = c.depth+int32(j-first)-1, parent
+	if e != nil {
+		e.begin(f, slot, k)
+	} else {
+		f.site[k%frameWays], f.leaf[k%frameWays] = k+1, node
+	}
 	s.learn(pcs[3], fps[4], at, f)
 	r, _, _ := s.writeKnown(id, node, root, v, 0)
 	return r
+}
+
+// findPath returns the slot of the path pcs under anchor c (path.go),
+// and the path if the shard keeps it; the slot is -1 for a path too long
+// to keep.
+func (s *shard) findPath(c *FrameCache, pcs []uintptr) (int, *pathEntry) {
+	if len(pcs) > pathMax || !pathOn {
+		return -1, nil
+	}
+	if s.paths == nil {
+		s.paths = new(pathMemo)
+	}
+	slot := pathSlot(c.parent, pcs)
+	return slot, s.paths.find(slot, c, pcs)
+}
+
+// pathNodes looks up, under anchor c, the frames pcs[first:] of a walk
+// whose last frame returns into the anchor's function: it returns the
+// node of pcs[first] and that of pcs[first+1], or 0 if a node is not in
+// the tree.
+func (s *shard) pathNodes(c *FrameCache, pcs []uintptr, first int) (node, parent uint32) {
+	t := &s.tree
+	node, d := c.parent, int(c.depth)
+	for i := len(pcs) - 1; i >= first; i-- {
+		var ok bool
+		if node, ok = t.child(d, node, pcs[i]); !ok {
+			return 0, 0
+		}
+		if i == first+1 {
+			parent = node
+		}
+		d++
+	}
+	return node, parent
 }
 
 // anchorNear is the number of frames fromAnchor walks first.

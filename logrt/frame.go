@@ -70,6 +70,8 @@ type FrameCache struct {
 	depth  int32   // the depth of the function's frame's node (root first)
 	site   [frameWays]uint32
 	leaf   [frameWays]uint32 // the node of site site[i]-1 (0: none)
+	path   uint32            // the slot + 1 of the path it began with (path.go), 0: none
+	stamp  uint32            // and that path's stamp
 }
 
 // readValueF is readValue for a read through frame cache f, at site k
@@ -149,6 +151,7 @@ func (s *shard) fromFrame(f *FrameCache, k, id uint32, v recValue) int {
 			return undone // a new stack: record walks and interns it
 		}
 		f.site[i], f.leaf[i], leaf = k+1, node, node
+		s.noteSite(f, k, node)
 	}
 	s.short = false
 	r, _, _ := s.writeKnown(id, leaf, f.root, v, 0)
@@ -180,6 +183,7 @@ func (s *shard) fill(f *FrameCache, k uint32, depth int) {
 	}
 	i := k % frameWays
 	f.site[i], f.leaf[i] = k+1, t.path[depth-1]
+	s.noteSite(f, k, f.leaf[i])
 }
 
 // holds reports whether the cache f was filled in shard s, in its tree's

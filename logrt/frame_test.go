@@ -288,3 +288,67 @@ func TestAnchorsGiveUp(t *testing.T) {
 		t.Errorf("%d calls walked %d times, want one walk a call (no anchor)", calls, walks)
 	}
 }
+
+// pathCallee reads three fields a call: its activations begin from the
+// path of their anchor (path.go).
+//
+//go:noinline
+func pathCallee(t *benchTask) int {
+	var __suncatF FrameCache
+	n := ReadIntF(&__suncatF, 0, 5, t.priority)
+	n += len(ReadStringF(&__suncatF, 1, 4, t.name))
+	return n + ReadIntF(&__suncatF, 2, 5, t.priority+n)
+}
+
+// pathCaller reads a field, which fills its cache, then calls pathCallee
+// n times.
+//
+//go:noinline
+func pathCaller(t *benchTask, n int) int {
+	var __suncatF FrameCache
+	s := len(ReadStringF(&__suncatF, 0, 4, t.name))
+	for i := 0; i < n; i++ {
+		s += pathCallee(t)
+	}
+	return s
+}
+
+// TestPathsSpareLookups checks that a function called again and again
+// from a live anchor finds its nodes in the anchor's path (path.go):
+// without paths, each call looks up the call's edge, then each site's;
+// with them, the lookups do not grow with the calls. That every such
+// event has its true stack is TestFramesTrueStacks'.
+func TestPathsSpareLookups(t *testing.T) {
+	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
+		t.Setenv(k, os.Getenv(k))
+	}
+	setupBenchTrace(t)
+	defer func(on bool) { pathOn = on }(pathOn)
+	task := &benchTask{name: "Pike St", priority: 3}
+	pathCaller(task, 5) // starts the trace, learns the offsets, defines the nodes
+	if !pathOn || w.nP == 0 {
+		t.Skip("no anchors here")
+	}
+	lookups := func() int { return shardSum(func(s *shard) int { return s.tree.lookups }) }
+	const calls = 1000
+	for _, on := range []bool{false, true} {
+		pathOn = on
+		before := lookups()
+		pathCaller(task, calls)
+		got := lookups() - before
+		t.Logf("paths %v: %d lookups for %d calls", on, got, calls)
+		// A goroutine that moves to another P walks, and looks up
+		// again: the bound leaves room for that, and more under the
+		// race detector (TestAnchorsSpareWalks).
+		limit := calls / 10
+		if raceEnabled {
+			limit = 2 * calls
+		}
+		if on && got > limit {
+			t.Errorf("with paths, %d calls made %d lookups, want at most %d", calls, got, limit)
+		}
+		if !on && got < 3*calls {
+			t.Errorf("without paths, %d calls made %d lookups, want at least %d (the call's and each site's)", calls, got, 3*calls)
+		}
+	}
+}

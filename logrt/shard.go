@@ -55,6 +55,7 @@ type shard struct {
 	lastNode uint32
 	ctx      *ctxCache // the known contexts, once the shard has one
 	anch     *anchors  // functions' frame caches, once the shard fills one (anchor.go)
+	paths    *pathMemo // the paths from anchors, once a read found one (path.go)
 	read     bool      // the record is a read's (record)
 	depth    int       // the nodes of the stack of the event just committed, or 0 (event)
 

@@ -35,6 +35,8 @@ type callTree struct {
 	memo     [maxFrames + 1]memoSet
 	edges    []flatSlot // edgeSlots long (a: return address, b: parent, id: child)
 	edgesMap []byte
+
+	lookups int // the lookups of one edge so far (child), for tests
 }
 
 // The edge cache holds edges of the call-site tree found lately, by a
@@ -189,6 +191,7 @@ func (t *callTree) child(depth int, parent uint32, pc uintptr) (uint32, bool) {
 	if depth < 0 || depth >= len(t.memo) {
 		return 0, false
 	}
+	t.lookups++
 	m := &t.memo[depth]
 	if id, ok := m.find(pc, parent); ok {
 		return id, true

@@ -119,10 +119,15 @@ func frameAnchor(o *frameOut, r int) {
 	if r%5 == 0 {
 		f = frameOnce2
 	}
+	m := frameMulti
+	if r%7 == 0 {
+		m = frameMulti2
+	}
 	for i := 0; i < 3; i++ {
 		frameOnce(o, "direct")
 		frameThrough(o)
 		f(o, "value")
+		m(o, i+r)
 		frameGetter(o, "getter")
 		frameGetterThrough(o)
 	}
@@ -161,6 +166,39 @@ func frameOnce2(o *frameOut, v string) {
 
 //go:noinline
 func frameThrough(o *frameOut) { frameOnce(o, "through") }
+
+// frameMulti reads three sites a call, the first of them chosen by i:
+// its activations begin from the paths of its anchor (logrt/path.go),
+// with the nodes of the sites that earlier activations read.
+//
+//go:noinline
+func frameMulti(o *frameOut, i int) {
+	var fc logrt.FrameCache
+	if i%2 == 0 {
+		frameSink = logrt.ReadStringF(&fc, 2, 1, o.note("multi even"))
+		o.mu.Unlock()
+	}
+	frameSink = logrt.ReadStringF(&fc, 0, 1, o.note("multi"))
+	o.mu.Unlock()
+	frameSink = logrt.ReadStringF(&fc, 1, 1, o.note("multi"))
+	o.mu.Unlock()
+}
+
+// frameMulti2 reads as frameMulti does, at sites of the same indexes,
+// and is called from the same place through a func value.
+//
+//go:noinline
+func frameMulti2(o *frameOut, i int) {
+	var fc logrt.FrameCache
+	if i%2 == 1 {
+		frameSink = logrt.ReadStringF(&fc, 2, 1, o.note("multi2 odd"))
+		o.mu.Unlock()
+	}
+	frameSink = logrt.ReadStringF(&fc, 0, 1, o.note("multi2"))
+	o.mu.Unlock()
+	frameSink = logrt.ReadStringF(&fc, 1, 1, o.note("multi2"))
+	o.mu.Unlock()
+}
 
 // frameLoop reads six sites, a few times each, one site three times
 // with one value (a run of repeats), and in two closures.
