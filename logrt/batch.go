@@ -115,7 +115,7 @@ func (v recValue) code() (uint64, bool) {
 // room).
 func (s *shard) valueID(id uint32, root uintptr, v recValue) uint32 {
 	if v.lit == litString {
-		return s.internString(id, root, v.s)
+		return s.seenString(id, root, v.s)
 	}
 	var b [32]byte
 	return s.internString(id, root, string(v.appendTo(b[:0])))

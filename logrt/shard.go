@@ -53,11 +53,12 @@ type shard struct {
 	memo        *[nodeMemos]nodeMemo   // the last event on nodes, once the shard batches
 	// lastNode is the node of the stream's last event (batch.go).
 	lastNode uint32
-	ctx      *ctxCache // the known contexts, once the shard has one
-	anch     *anchors  // functions' frame caches, once the shard fills one (anchor.go)
-	paths    *pathMemo // the paths from anchors, once a read found one (path.go)
-	read     bool      // the record is a read's (record)
-	depth    int       // the nodes of the stack of the event just committed, or 0 (event)
+	ctx      *ctxCache             // the known contexts, once the shard has one
+	anch     *anchors              // functions' frame caches, once the shard fills one (anchor.go)
+	paths    *pathMemo             // the paths from anchors, once a read found one (path.go)
+	seen     *[seenSlots]seenValue // the last strings written, by address (values.go)
+	read     bool                  // the record is a read's (record)
+	depth    int                   // the nodes of the stack of the event just committed, or 0 (event)
 
 	// A P's shard (pinned.go) is written only by goroutines pinned to its
 	// P, and takes its chunks from the mapper.

@@ -1,6 +1,9 @@
 package logrt
 
-import "hash/maphash"
+import (
+	"hash/maphash"
+	"unsafe"
+)
 
 // A valueDict is a shard's dictionary of values: what it defined, by hash
 // (table), and in the order it defined them (byID). It keeps no value
@@ -132,3 +135,43 @@ var valueSeed = maphash.MakeSeed()
 
 // valueHash returns the hash of the kept bytes of a value.
 func valueHash(kept string) uint64 { return hashString(valueSeed, kept) }
+
+// Strings seen. Most string values a program returns again are the same
+// string again: a field that holds a name, a type's name that a read of
+// a pointer records (ReadAs, a literal of the generated code). A shard
+// keeps the last strings it wrote, by the address of their bytes, with
+// their ids: one found there (the same string, compared as Go compares
+// strings, at once where the bytes are the same bytes) is not hashed
+// and looked up. The cache holds the strings it keeps, so their memory
+// is not reused for other strings meanwhile; only strings of up to
+// maxSeen bytes are kept, so that it holds little memory alive.
+const (
+	seenSlots = 256
+	maxSeen   = 256
+)
+
+type seenValue struct {
+	s  string
+	id uint32
+}
+
+// seenString returns the shard's string id of v, read by getter g on
+// the goroutine whose first frame is at root (internString).
+func (s *shard) seenString(g uint32, root uintptr, v string) uint32 {
+	if len(v) == 0 || len(v) > maxSeen {
+		return s.internString(g, root, v)
+	}
+	if s.seen == nil {
+		s.seen = new([seenSlots]seenValue)
+	}
+	p := *(*uintptr)(unsafe.Pointer(&v)) // the address of its bytes
+	e := &s.seen[uint64(p)*0x9e3779b97f4a7c15>>56]
+	if e.id != 0 && e.s == v {
+		return e.id
+	}
+	id := s.internString(g, root, v)
+	if s.values.byID.has(id) { // remembered: it is never defined again
+		e.s, e.id = v, id
+	}
+	return id
+}

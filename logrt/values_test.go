@@ -2,10 +2,12 @@ package logrt
 
 import (
 	"math/rand"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestValueDict looks up random values, returned by a few getters in runs
@@ -273,5 +275,55 @@ func TestFlatTableMapped(t *testing.T) {
 	}
 	if _, ok := ft.find(uint64(1)*0x9e3779b97f4a7c15, 1); ok {
 		t.Errorf("found a key after release")
+	}
+}
+
+// TestSeenStrings checks the shard's cache of strings seen (values.go):
+// the same string again is found there with its id, without a new
+// definition; an equal string elsewhere in memory has the same id, and a
+// different string of the same length another; a string too long to
+// keep is defined as before.
+func TestSeenStrings(t *testing.T) {
+	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
+		t.Setenv(k, os.Getenv(k))
+	}
+	setupBenchTrace(t)
+	ReadString(4, "start") // starts the trace
+	if !w.recording() {
+		t.Skip("not recording here")
+	}
+	s := w.lockShard()
+	defer s.release()
+	name := "*example.com/app.Node"
+	first := s.seenString(4, 0, name)
+	defs := s.nextStr
+	for i := 0; i < 100; i++ {
+		if id := s.seenString(4, 0, name); id != first {
+			t.Fatalf("the same string again: id %d, want %d", id, first)
+		}
+	}
+	if s.nextStr != defs {
+		t.Errorf("the same string again made %d definitions", s.nextStr-defs)
+	}
+	if e := &s.seen[uint64(*(*uintptr)(unsafe.Pointer(&name)))*0x9e3779b97f4a7c15>>56]; e.s != name || e.id != first {
+		t.Errorf("the cache holds %q (%d), want %q (%d)", e.s, e.id, name, first)
+	}
+	copied := string([]byte(name)) // the same bytes elsewhere
+	if id := s.seenString(4, 0, copied); id != first {
+		t.Errorf("an equal string elsewhere: id %d, want %d", id, first)
+	}
+	prefix := name[:len(name)-1] // its bytes at the same address: the same slot
+	if id := s.seenString(4, 0, prefix); id == first || id == 0 {
+		t.Errorf("a prefix of the string: id %d (the string's %d)", id, first)
+	}
+	other := "*example.com/app.Edge"
+	if id := s.seenString(4, 0, other); id == first || id == 0 {
+		t.Errorf("a different string of the same length: id %d (the first's %d)", id, first)
+	}
+	long := strings.Repeat("x", maxSeen+1)
+	a := s.seenString(4, 0, long)
+	b := s.seenString(4, 0, long)
+	if a != b || a == 0 {
+		t.Errorf("a long string twice: ids %d and %d, want one id", a, b)
 	}
 }
