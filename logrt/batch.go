@@ -165,18 +165,6 @@ func (s *shard) writeRecord(id, leaf uint32, root uintptr, v recValue, vid uint3
 	return r, vid, done
 }
 
-// quick writes an event of getter id on node leaf with a literal value
-// v into the shard's open batch, if it joins it and does not make the
-// batch's run of one event its longest: what writeKnown then does, with
-// none of its other cases. It reports whether it wrote the event.
-func (s *shard) quick(id, leaf uint32, root uintptr, v recValue) bool {
-	if _, ok := v.code(); !ok || s.bat.run >= maxBatchRun-1 || atomic.LoadInt32(&w.hasPending) != 0 || !s.joins(root) {
-		return false
-	}
-	s.entry(id, leaf, v, 0)
-	return true
-}
-
 // joins reports whether an event of the goroutine whose first frame is
 // at root may join the shard's open batch (format.go, "Batches").
 func (s *shard) joins(root uintptr) bool {

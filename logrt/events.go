@@ -119,7 +119,12 @@ func ReadAs[T any](id uint32, v T, name string) T {
 //
 //go:noinline
 func ReadStringF[S ~string](f *FrameCache, k, id uint32, v S) S {
-	readValueF(f, k, id, recValue{s: string(v)})
+	rv := recValue{s: string(v)}
+	if !w.hit(f, k, id, rv) {
+		readValueF(f, k, id, rv)
+	} else if delays != nil {
+		delay(id)
+	}
 	return v
 }
 
@@ -128,7 +133,12 @@ func ReadStringF[S ~string](f *FrameCache, k, id uint32, v S) S {
 //
 //go:noinline
 func ReadIntF[T ~int | ~int8 | ~int16 | ~int32 | ~int64](f *FrameCache, k, id uint32, v T) T {
-	readValueF(f, k, id, recValue{n: uint64(int64(v)), lit: litInt})
+	rv := recValue{n: uint64(int64(v)), lit: litInt}
+	if !w.hit(f, k, id, rv) {
+		readValueF(f, k, id, rv)
+	} else if delays != nil {
+		delay(id)
+	}
 	return v
 }
 
@@ -137,7 +147,12 @@ func ReadIntF[T ~int | ~int8 | ~int16 | ~int32 | ~int64](f *FrameCache, k, id ui
 //
 //go:noinline
 func ReadUintF[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](f *FrameCache, k, id uint32, v T) T {
-	readValueF(f, k, id, recValue{n: uint64(v), lit: litUint})
+	rv := recValue{n: uint64(v), lit: litUint}
+	if !w.hit(f, k, id, rv) {
+		readValueF(f, k, id, rv)
+	} else if delays != nil {
+		delay(id)
+	}
 	return v
 }
 
@@ -147,7 +162,12 @@ func ReadUintF[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](f *Fra
 //go:noinline
 func ReadFloatF[T ~float32 | ~float64](f *FrameCache, k, id uint32, v T) T {
 	var b [32]byte
-	readValueF(f, k, id, recValue{s: string(strconv.AppendFloat(b[:0], float64(v), 'g', -1, 64))})
+	rv := recValue{s: string(strconv.AppendFloat(b[:0], float64(v), 'g', -1, 64))}
+	if !w.hit(f, k, id, rv) {
+		readValueF(f, k, id, rv)
+	} else if delays != nil {
+		delay(id)
+	}
 	return v
 }
 
@@ -160,7 +180,12 @@ func ReadBoolF[T ~bool](f *FrameCache, k, id uint32, v T) T {
 	if v {
 		n = 1
 	}
-	readValueF(f, k, id, recValue{n: n, lit: litBool})
+	rv := recValue{n: n, lit: litBool}
+	if !w.hit(f, k, id, rv) {
+		readValueF(f, k, id, rv)
+	} else if delays != nil {
+		delay(id)
+	}
 	return v
 }
 
@@ -169,7 +194,12 @@ func ReadBoolF[T ~bool](f *FrameCache, k, id uint32, v T) T {
 //
 //go:noinline
 func ReadSliceF[S ~[]E, E any](f *FrameCache, k, id uint32, v S) S {
-	readValueF(f, k, id, recValue{n: uint64(len(v)), lit: litLen})
+	rv := recValue{n: uint64(len(v)), lit: litLen}
+	if !w.hit(f, k, id, rv) {
+		readValueF(f, k, id, rv)
+	} else if delays != nil {
+		delay(id)
+	}
 	return v
 }
 
@@ -178,7 +208,12 @@ func ReadSliceF[S ~[]E, E any](f *FrameCache, k, id uint32, v S) S {
 //
 //go:noinline
 func ReadMapF[M ~map[K]V, K comparable, V any](f *FrameCache, k, id uint32, v M) M {
-	readValueF(f, k, id, recValue{n: uint64(len(v)), lit: litLen})
+	rv := recValue{n: uint64(len(v)), lit: litLen}
+	if !w.hit(f, k, id, rv) {
+		readValueF(f, k, id, rv)
+	} else if delays != nil {
+		delay(id)
+	}
 	return v
 }
 
@@ -187,7 +222,12 @@ func ReadMapF[M ~map[K]V, K comparable, V any](f *FrameCache, k, id uint32, v M)
 //
 //go:noinline
 func ReadArrayF[T any](f *FrameCache, k, id uint32, v T, n int) T {
-	readValueF(f, k, id, recValue{n: uint64(n), lit: litLen})
+	rv := recValue{n: uint64(n), lit: litLen}
+	if !w.hit(f, k, id, rv) {
+		readValueF(f, k, id, rv)
+	} else if delays != nil {
+		delay(id)
+	}
 	return v
 }
 
@@ -196,7 +236,12 @@ func ReadArrayF[T any](f *FrameCache, k, id uint32, v T, n int) T {
 //
 //go:noinline
 func ReadAsF[T any](f *FrameCache, k, id uint32, v T, name string) T {
-	readValueF(f, k, id, recValue{s: name})
+	rv := recValue{s: name}
+	if !w.hit(f, k, id, rv) {
+		readValueF(f, k, id, rv)
+	} else if delays != nil {
+		delay(id)
+	}
 	return v
 }
 

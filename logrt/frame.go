@@ -2,6 +2,7 @@ package logrt
 
 import (
 	"os"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -80,7 +81,7 @@ type FrameCache struct {
 //
 //go:noinline
 func readValueF(f *FrameCache, k, id uint32, v recValue) {
-	if recordable() && !w.hit(f, k, id, v) {
+	if recordable() {
 		r := undone
 		if w.nP > 0 {
 			if r = w.record(id, v, true, true, f, k); r == needSpare && w.refillNow() {
@@ -99,13 +100,16 @@ func readValueF(f *FrameCache, k, id uint32, v recValue) {
 // hit records a read at site k of the activation whose cache f holds
 // the site's node, in the shard of the goroutine's P that filled it: the
 // common read, of a site read before in a live activation, written with
-// none of the walk's machinery (record, fromFrame). It reports whether
-// it recorded the read; if not, nothing was written, and record takes
-// the read (a shard with no room, a label to write, another P).
+// none of the walk's machinery (record, fromFrame). The recorders
+// (ReadStringF and so on) call it first, and readValueF only if it did
+// not record the read: the common read spares a call. It reports
+// whether it recorded the read; if not, nothing was written, and record
+// takes the read (not recording yet, a shard with no room, a label to
+// write, another P).
 func (w *writer) hit(f *FrameCache, k, id uint32, v recValue) bool {
 	i := k % frameWays
 	leaf := f.leaf[i]
-	if !frameOn || w.nP == 0 || f.site[i] != k+1 || leaf == 0 {
+	if f.site[i] != k+1 || leaf == 0 || atomic.LoadInt32(&state) != stateRecording || !frameOn || w.nP == 0 {
 		return false
 	}
 	s := w.pinShard()
@@ -115,7 +119,11 @@ func (w *writer) hit(f *FrameCache, k, id uint32, v recValue) bool {
 	r := undone
 	if s.holds(f) {
 		s.short = false
-		if s.quick(id, leaf, f.root, v) {
+		// A literal that joins the open batch, and does not make its run
+		// of one event its longest, is written at once: what writeKnown
+		// then does, with none of its other cases.
+		if _, ok := v.code(); ok && s.bat.run < maxBatchRun-1 && atomic.LoadInt32(&w.hasPending) == 0 && s.joins(f.root) {
+			s.entry(id, leaf, v, 0)
 			r = recorded
 		} else {
 			r, _, _ = s.writeKnown(id, leaf, f.root, v, 0)
