@@ -50,8 +50,12 @@ var anchorOn = frameOn && os.Getenv("SUNCAT_ANCHOR") != "0"
 // a read looks at for an anchor.
 const anchorFrames = 16
 
-// anchorSlots is the size of a shard's cache of return addresses.
-const anchorSlots = 1024
+// anchorSlots is the size of a shard's cache of return addresses
+// (Hugo's -reads returns into several thousand).
+const (
+	anchorBits  = 12
+	anchorSlots = 1 << anchorBits
+)
 
 // noAnchor is the offset of a function whose FrameCache has none (it was
 // seen at two offsets, or the function has none).
@@ -80,7 +84,7 @@ type anchors struct {
 
 // lookup returns what the shard knows of return address pc.
 func (a *anchors) lookup(pc uintptr) *pcAnchor {
-	e := &a.front[(uint64(pc)*0x9e3779b97f4a7c15)>>54]
+	e := &a.front[(uint64(pc)*0x9e3779b97f4a7c15)>>(64-anchorBits)]
 	if e.pc == pc && e.fn != nil {
 		return e
 	}
@@ -233,12 +237,17 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	at := uintptr(unsafe.Pointer(f))
 	*f = FrameCache{self: at, root: root, sid: c.sid, gen: c.gen}
 	f.depth, f.parent = c.depth+int32(j-first)-1, parent
-	if e != nil {
-		e.begin(f, slot, k)
-	} else {
+	switch {
+	case e == nil:
 		f.site[k%frameWays], f.leaf[k%frameWays] = k+1, node
+		s.learn(pcs[3], fps[4], at, f)
+	case e.learnt:
+		e.begin(f, slot, k) // its function's offset was learnt from the read that made it
+	default:
+		e.begin(f, slot, k)
+		s.learn(pcs[3], fps[4], at, f)
+		e.learnt = true
 	}
-	s.learn(pcs[3], fps[4], at, f)
 	r, _, _ := s.writeKnown(id, node, root, v, 0)
 	return r
 }

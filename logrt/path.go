@@ -50,6 +50,7 @@ type pathEntry struct {
 	depth  int32
 	pcs    [pathMax]uintptr // innermost first: pcs[0] is the read's site
 	stamp  uint32           // which path of the slot this is
+	learnt bool             // its reading function's offset was learnt (anchor.go)
 	end    uint32           // the node of the read's site
 	parent uint32           // the node of its function's callers
 	site   [frameWays]uint32
