@@ -3,6 +3,7 @@ package logrt
 import (
 	"os"
 	"runtime"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -62,10 +63,77 @@ const (
 const noAnchor = ^uintptr(0)
 
 // A funcAnchor is what a shard knows of one function: the offset of its
-// FrameCache below its frame pointer, 0 until a read learns it.
+// FrameCache below its frame pointer, 0 until a read learns it (in this
+// shard, or in another that shared it: sharedOffsets).
 type funcAnchor struct {
-	off uintptr
+	off     uintptr
+	entry   uintptr // the function's entry
+	checked uint32  // sharedOffsets.count when the shared offsets were last looked at
 }
+
+// offset returns the offset of the function's FrameCache, or 0 if no
+// shard learnt it yet.
+func (f *funcAnchor) offset() uintptr {
+	if f.off == 0 {
+		if n := atomic.LoadUint32(&sharedOffsets.count); n != f.checked {
+			f.checked = n
+			f.off = sharedOffset(f.entry)
+		}
+	}
+	return f.off
+}
+
+// Offsets shared. A shard learns a function's offset from the reads in
+// the function's own body that it records; a goroutine that moves to
+// another P meets there a shard that may never have recorded one, and
+// whose callees' reads would walk for the rest of the activation, unable
+// to find its cache. So the offsets are shared, by entry, in a table of
+// all shards, lock-free (a pinned goroutine must not wait for a lock): a
+// shard that learns an offset first publishes it, and one that does not
+// know a function's offset looks it up there when the table has gained
+// offsets since it last looked.
+const sharedBits = 13
+
+var sharedOffsets struct {
+	slots [1 << sharedBits][2]uintptr // entry, offset (atomic)
+	count uint32                      // atomic: the offsets published
+}
+
+// shareOffset publishes the offset off of the function at entry, unless
+// it is published or the table is full where it would go.
+func shareOffset(entry, off uintptr) {
+	h := anchorHash(entry)
+	for i := uint64(0); i < 16; i++ {
+		e := &sharedOffsets.slots[(h+i)&(1<<sharedBits-1)]
+		k := atomic.LoadUintptr(&e[0])
+		if k == entry {
+			return
+		}
+		if k == 0 && atomic.CompareAndSwapUintptr(&e[0], 0, entry) {
+			atomic.StoreUintptr(&e[1], off)
+			atomic.AddUint32(&sharedOffsets.count, 1)
+			return
+		}
+	}
+}
+
+// sharedOffset returns the offset published for the function at entry,
+// or 0.
+func sharedOffset(entry uintptr) uintptr {
+	h := anchorHash(entry)
+	for i := uint64(0); i < 16; i++ {
+		e := &sharedOffsets.slots[(h+i)&(1<<sharedBits-1)]
+		switch atomic.LoadUintptr(&e[0]) {
+		case entry:
+			return atomic.LoadUintptr(&e[1])
+		case 0:
+			return 0
+		}
+	}
+	return 0
+}
+
+func anchorHash(pc uintptr) uint64 { return uint64(pc) * 0x9e3779b97f4a7c15 >> 32 }
 
 // A pcAnchor is what a shard knows of one return address: its function,
 // and whether it lies in a body inlined into that function.
@@ -109,7 +177,7 @@ func (a *anchors) resolve(pc uintptr) pcAnchor {
 	}
 	p.fn = a.byEntry[entry]
 	if p.fn == nil {
-		p.fn = new(funcAnchor)
+		p.fn = &funcAnchor{entry: entry}
 		if entry == 0 {
 			p.fn.off = noAnchor
 		}
@@ -136,6 +204,7 @@ func (s *shard) learn(site, fp, at uintptr, f *FrameCache) {
 		p.fn.off = noAnchor // not in the frame: it escaped, or the walk was not the function's
 	case p.fn.off == 0:
 		p.fn.off = off
+		shareOffset(p.fn.entry, off)
 	case p.fn.off != off:
 		p.fn.off = noAnchor
 	}
@@ -145,9 +214,13 @@ func (s *shard) learn(site, fp, at uintptr, f *FrameCache) {
 // function, among the frames of the walk just made (record), that has an
 // anchor's offset and a cache filled in this activation, but in another
 // shard or generation (the goroutine moved to another P, or the tree was
-// forgotten), so that the reads and the callees that follow find it. The
-// walk's stack is the shard's path, of n nodes; f is the reading
-// function's cache, at at when the walk was made.
+// forgotten) or at another address (the goroutine's stack moved, and
+// with it the cache, whose root is then of the old stack), so that the
+// reads and the callees that follow find it. A cache that is not empty
+// was filled in this activation, wherever it was: the activation zeroed
+// it when it began, and a move copies it as it is. The walk's stack is
+// the shard's path, of n nodes; f is the reading function's cache, at at
+// when the walk was made.
 func (s *shard) reanchor(n int, at uintptr, f *FrameCache) {
 	var local byte
 	base := unsafe.Pointer(&local)
@@ -155,16 +228,16 @@ func (s *shard) reanchor(n int, at uintptr, f *FrameCache) {
 	// function pcs[j-1] returns into, whose parent is node n-j.
 	for j := 4; j < s.walked && j <= 4+anchorFrames && n-j >= 0; j++ {
 		p := s.anch.lookup(s.pcs[j-1]) // which may grow the stack
-		off := p.fn.off
+		off := p.fn.offset()
 		if off == 0 || off == noAnchor || uintptr(unsafe.Pointer(f)) != at || s.fps[j] < uintptr(base)+off {
 			continue
 		}
 		a := s.fps[j] - off
 		c := (*FrameCache)(unsafe.Add(base, a-uintptr(base)))
-		if c.self != a {
+		if c.sid == 0 {
 			continue // not filled in this activation
 		}
-		if c.sid != int32(s.id)+1 || c.gen != s.tree.gen {
+		if c.self != a || c.sid != int32(s.id)+1 || c.gen != s.tree.gen {
 			*c = FrameCache{self: a, root: s.root, sid: int32(s.id) + 1, gen: s.tree.gen}
 			c.depth, c.parent = int32(n-j+2), s.tree.path[n-j+1]
 		}
@@ -311,7 +384,7 @@ func (s *shard) findAnchor(pcs, fps []uintptr, from int, walkedAt uintptr) (*Fra
 // bad pointer to the garbage collector, and to checkptr).
 func (s *shard) anchorAt(pc, fp uintptr, base unsafe.Pointer, walkedAt uintptr) *FrameCache {
 	p := s.anch.lookup(pc) // which may grow the stack, and move base
-	off := p.fn.off
+	off := p.fn.offset()
 	if off == 0 || off == noAnchor || uintptr(base) != walkedAt || fp < uintptr(base)+off {
 		return nil
 	}

@@ -297,7 +297,8 @@ func frameIter(o *frameOut, r int) {
 }
 
 // frameGrow reads, grows the goroutine's stack (which moves it) by deep
-// recursion, and reads again in the same activation.
+// recursion, calls a reader twice, and reads again in the same
+// activation.
 //
 //go:noinline
 func frameGrow(o *frameOut, depth int) {
@@ -310,6 +311,10 @@ func frameGrow(o *frameOut, depth int) {
 	} else {
 		frameDeep(o, 4000, pad)
 	}
+	// Anchored in this frame's cache, moved with the stack: the first
+	// walks, and fills it again where it now is (reanchor).
+	frameOnce(o, "after grow")
+	frameOnce(o, "after grow")
 	frameSink = logrt.ReadStringF(&fc, 1, 1, o.note("grow"))
 	o.mu.Unlock()
 }
