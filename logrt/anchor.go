@@ -288,18 +288,27 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	if int(c.depth)+j >= maxFrames-1 {
 		return undone // the walk would cut the stack
 	}
-	slot, e := s.findPath(c, pcs[first:j])
+	st, path := pathStart{c.parent, c.depth, c.gen}, pcs[first:j]
+	for len(path) > pathMax && pathOn {
+		cut := len(path) - pathMax
+		if st.node = s.pathEnd(st, path[cut:]); st.node == 0 {
+			return undone
+		}
+		st.depth += pathMax
+		path = path[:cut]
+	}
+	slot, e := s.findPath(st, path)
 	node, parent := uint32(0), uint32(0)
 	if e != nil {
 		node, parent = e.end, e.parent
-	} else if node, parent = s.pathNodes(c, pcs[:j], first); node == 0 {
+	} else if node, parent = s.pathNodes(st, path); node == 0 {
 		return undone
 	}
 	if uintptr(unsafe.Pointer(&pcs[0])) != walkedAt {
 		return undone // the stack moved: what was read of c may be stale
 	}
 	if e == nil && slot >= 0 {
-		e = s.paths.put(slot, c, pcs[first:j], node, parent)
+		e = s.paths.put(slot, st, path, node, parent)
 	}
 	root := c.root
 	s.short = false
@@ -325,34 +334,46 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	return r
 }
 
-// findPath returns the slot of the path pcs under anchor c (path.go),
-// and the path if the shard keeps it; the slot is -1 for a path too long
-// to keep.
-func (s *shard) findPath(c *FrameCache, pcs []uintptr) (int, *pathEntry) {
+// findPath returns the slot of the path pcs from st (path.go), and the
+// path if the shard keeps it; the slot is -1 for a path too long to
+// keep, or if paths are not kept.
+func (s *shard) findPath(st pathStart, pcs []uintptr) (int, *pathEntry) {
 	if len(pcs) > pathMax || !pathOn {
 		return -1, nil
 	}
 	if s.paths == nil {
 		s.paths = new(pathMemo)
 	}
-	slot := pathSlot(c.parent, pcs)
-	return slot, s.paths.find(slot, c, pcs)
+	slot := pathSlot(st.node, pcs)
+	return slot, s.paths.find(slot, st, pcs)
 }
 
-// pathNodes looks up, under anchor c, the frames pcs[first:] of a walk
-// whose last frame returns into the anchor's function: it returns the
-// node of pcs[first] and that of pcs[first+1], or 0 if a node is not in
-// the tree.
-func (s *shard) pathNodes(c *FrameCache, pcs []uintptr, first int) (node, parent uint32) {
+// pathEnd returns the node that the path pcs from st leads to, from the
+// shard's paths or by looking it up (and then keeps the path), or 0 if a
+// node is not in the tree.
+func (s *shard) pathEnd(st pathStart, pcs []uintptr) uint32 {
+	slot, e := s.findPath(st, pcs)
+	if e != nil {
+		return e.end
+	}
+	end, parent := s.pathNodes(st, pcs)
+	if end != 0 && slot >= 0 {
+		s.paths.put(slot, st, pcs, end, parent)
+	}
+	return end
+}
+
+// pathNodes looks up the frames pcs (innermost first) from st, the node
+// of the frame that the last of them returns into: it returns the node
+// of pcs[0] and its parent, or 0 if a node is not in the tree.
+func (s *shard) pathNodes(st pathStart, pcs []uintptr) (node, parent uint32) {
 	t := &s.tree
-	node, d := c.parent, int(c.depth)
-	for i := len(pcs) - 1; i >= first; i-- {
+	node, d := st.node, int(st.depth)
+	for i := len(pcs) - 1; i >= 0; i-- {
+		parent = node
 		var ok bool
 		if node, ok = t.child(d, node, pcs[i]); !ok {
 			return 0, 0
-		}
-		if i == first+1 {
-			parent = node
 		}
 		d++
 	}

@@ -38,15 +38,16 @@ var pathOn = anchorOn && os.Getenv("SUNCAT_PATHS") != "0"
 // pathBits is log2 of the number of paths a shard keeps.
 const pathBits = 10
 
-// pathMax is the most return addresses a path holds: a read whose anchor
-// is further up looks its frames up.
+// pathMax is the most return addresses a path holds: the frames between
+// a read and an anchor further up are kept in parts, the outer ones
+// first, each from the node the part before it leads to (its end).
 const pathMax = 8
 
 // A pathEntry is one path, and the nodes it leads to.
 type pathEntry struct {
 	n      int32 // the return addresses in pcs; 0: empty
 	gen    uint32
-	anchor uint32 // the anchor's parent, and its depth
+	anchor uint32 // where it starts (pathStart)
 	depth  int32
 	pcs    [pathMax]uintptr // innermost first: pcs[0] is the read's site
 	stamp  uint32           // which path of the slot this is
@@ -72,10 +73,19 @@ func pathSlot(anchor uint32, pcs []uintptr) int {
 	return int(h >> (64 - pathBits))
 }
 
-// find returns the path pcs under anchor c, in slot, or nil.
-func (m *pathMemo) find(slot int, c *FrameCache, pcs []uintptr) *pathEntry {
+// A pathStart is where a path starts: the anchor's parent, or the node
+// that the outer part of a path longer than pathMax leads to, its depth,
+// and the tree's generation.
+type pathStart struct {
+	node  uint32
+	depth int32
+	gen   uint32
+}
+
+// find returns the path pcs from st, in slot, or nil.
+func (m *pathMemo) find(slot int, st pathStart, pcs []uintptr) *pathEntry {
 	e := &m.e[slot]
-	if int(e.n) != len(pcs) || e.anchor != c.parent || e.depth != c.depth || e.gen != c.gen {
+	if int(e.n) != len(pcs) || e.anchor != st.node || e.depth != st.depth || e.gen != st.gen {
 		return nil
 	}
 	for i, pc := range pcs {
@@ -86,14 +96,14 @@ func (m *pathMemo) find(slot int, c *FrameCache, pcs []uintptr) *pathEntry {
 	return e
 }
 
-// put keeps the path pcs under anchor c, in slot, leading to end and
-// parent, in place of what the slot held.
-func (m *pathMemo) put(slot int, c *FrameCache, pcs []uintptr, end, parent uint32) *pathEntry {
+// put keeps the path pcs from st, in slot, leading to end and parent,
+// in place of what the slot held.
+func (m *pathMemo) put(slot int, st pathStart, pcs []uintptr, end, parent uint32) *pathEntry {
 	if m.stamp++; m.stamp == 0 {
 		m.stamp = 1
 	}
 	e := &m.e[slot]
-	*e = pathEntry{n: int32(len(pcs)), gen: c.gen, anchor: c.parent, depth: c.depth, stamp: m.stamp, end: end, parent: parent}
+	*e = pathEntry{n: int32(len(pcs)), gen: st.gen, anchor: st.node, depth: st.depth, stamp: m.stamp, end: end, parent: parent}
 	copy(e.pcs[:], pcs)
 	return e
 }

@@ -128,6 +128,7 @@ func frameAnchor(o *frameOut, r int) {
 		frameThrough(o)
 		f(o, "value")
 		m(o, i+r)
+		frameFar(o, 9+(r+i)%3)
 		frameGetter(o, "getter")
 		frameGetterThrough(o)
 	}
@@ -166,6 +167,18 @@ func frameOnce2(o *frameOut, v string) {
 
 //go:noinline
 func frameThrough(o *frameOut) { frameOnce(o, "through") }
+
+// frameFar calls frameMulti through n frames that read nothing: its
+// anchor is more than 8 frames up, and its path is kept in parts.
+//
+//go:noinline
+func frameFar(o *frameOut, n int) {
+	if n > 0 {
+		frameFar(o, n-1)
+		return
+	}
+	frameMulti(o, n)
+}
 
 // frameMulti reads three sites a call, the first of them chosen by i:
 // its activations begin from the paths of its anchor (logrt/path.go),
