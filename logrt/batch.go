@@ -66,9 +66,10 @@ type nodeMemo struct {
 // that a read of an integer field is not formatted and interned unless
 // it is written as a string.
 type recValue struct {
-	s   string
-	n   uint64
-	lit uint8
+	s     string
+	n     uint64
+	lit   uint8
+	named bool // s is a type's name, a literal of the generated code (ReadAs)
 }
 
 const (
@@ -114,8 +115,11 @@ func (v recValue) code() (uint64, bool) {
 // goroutine whose first frame is at root, defining it if needed (0: no
 // room).
 func (s *shard) valueID(id uint32, root uintptr, v recValue) uint32 {
-	if v.lit == litString {
+	if v.lit == litString && v.named {
 		return s.seenString(id, root, v.s)
+	}
+	if v.lit == litString {
+		return s.internString(id, root, v.s)
 	}
 	var b [32]byte
 	return s.internString(id, root, string(v.appendTo(b[:0])))

@@ -103,7 +103,7 @@ func ReadArray[T any](id uint32, v T, n int) T {
 //
 //go:noinline
 func ReadAs[T any](id uint32, v T, name string) T {
-	readValue(id, recValue{s: name})
+	readValue(id, recValue{s: name, named: true})
 	return v
 }
 
@@ -236,7 +236,7 @@ func ReadArrayF[T any](f *FrameCache, k, id uint32, v T, n int) T {
 //
 //go:noinline
 func ReadAsF[T any](f *FrameCache, k, id uint32, v T, name string) T {
-	rv := recValue{s: name}
+	rv := recValue{s: name, named: true}
 	if !w.hit(f, k, id, rv) {
 		readValueF(f, k, id, rv)
 	} else if delays != nil {
