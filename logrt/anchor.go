@@ -248,25 +248,23 @@ func (s *shard) reanchor(n int, at uintptr, f *FrameCache) {
 // fromAnchor records a read of getter id with value v at site k of the
 // activation whose cache is f, empty, in pinned shard s, from the nearest
 // anchor among its callers, and fills f; or, with f nil, a getter's call
-// (String), from the nearest anchor among the getter's callers. It
-// reports what it did, or undone if it found no anchor or a node is new.
-// It must not be inlined: its walk starts from its own frame, one below
-// record's.
+// (String), from the nearest anchor among the getter's callers. Its walk
+// starts from its own frame: first is the index in it of the return
+// address into the reading function (3), or the getter (2). It reports
+// what it did, or undone if it found no anchor or a node is new. It must
+// not be inlined.
 //
 //go:noinline
-func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
+func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue, first int) int {
 	if s.anch == nil || !anchorOn {
 		return undone
 	}
-	// A read: pcs[0] returns to record, [1] to readValueF, [2] to the
-	// recorder, [3] to the reading function (the stack's first frame),
-	// [4] to its caller. A getter's call: [1] to String, [2] to the
-	// getter (the first frame), [3] to its caller. fps[j] is the frame of
-	// the function pcs[j-1] returns into, for j >= 1.
-	first := 3
-	if f == nil {
-		first = 2
-	}
+	// A read: pcs[0] returns to record (or first), [1] to readValueF (or
+	// hit), [2] to the recorder, [3] to the reading function (the stack's
+	// first frame), [4] to its caller. A getter's call: [0] to record, [1]
+	// to String, [2] to the getter (the first frame), [3] to its caller.
+	// fps[j] is the frame of the function pcs[j-1] returns into, for
+	// j >= 1.
 	var pcs [5 + anchorFrames]uintptr
 	var fps [6 + anchorFrames]uintptr
 	// Most anchors are near: walk a few frames, and all only if none is.
@@ -322,12 +320,12 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue) int {
 	switch {
 	case e == nil:
 		f.site[k%frameWays], f.leaf[k%frameWays] = k+1, node
-		s.learn(pcs[3], fps[4], at, f)
+		s.learn(pcs[first], fps[first+1], at, f)
 	case e.learnt:
 		e.begin(f, slot, k) // its function's offset was learnt from the read that made it
 	default:
 		e.begin(f, slot, k)
-		s.learn(pcs[3], fps[4], at, f)
+		s.learn(pcs[first], fps[first+1], at, f)
 		e.learnt = true
 	}
 	r, _, _ := s.writeKnown(id, node, root, v, 0)

@@ -105,12 +105,19 @@ func readValueF(f *FrameCache, k, id uint32, v recValue) {
 // not record the read: the common read spares a call. It reports
 // whether it recorded the read; if not, nothing was written, and record
 // takes the read (not recording yet, a shard with no room, a label to
-// write, another P).
+// write, another P). The first read of an activation, whose cache is
+// empty, goes to first. It must not be inlined: first walks from a fixed
+// depth below the recorder.
+//
+//go:noinline
 func (w *writer) hit(f *FrameCache, k, id uint32, v recValue) bool {
 	i := k % frameWays
 	leaf := f.leaf[i]
-	if f.site[i] != k+1 || leaf == 0 || atomic.LoadInt32(&state) != stateRecording || !frameOn || w.nP == 0 {
+	if atomic.LoadInt32(&state) != stateRecording || !frameOn || w.nP == 0 {
 		return false
+	}
+	if f.site[i] != k+1 || leaf == 0 {
+		return f.sid == 0 && w.first(f, k, id, v)
 	}
 	s := w.pinShard()
 	if s == nil {
@@ -132,6 +139,38 @@ func (w *writer) hit(f *FrameCache, k, id uint32, v recValue) bool {
 	s.unpin()
 	return r == recorded
 }
+
+// first records the first read of an activation, whose cache f is empty,
+// from an anchor (fromAnchor), pinned once and with none of record's
+// machinery; if there is none, it notes in f that it searched, so that
+// record walks at once. It reports whether it recorded the read. It
+// must not be inlined: fromAnchor's walk passes through it and hit to
+// the recorder, as through record and readValueF.
+//
+//go:noinline
+func (w *writer) first(f *FrameCache, k, id uint32, v recValue) bool {
+	if !anchorOn {
+		return false
+	}
+	s := w.pinShard()
+	if s == nil {
+		return false
+	}
+	r := s.fromAnchor(f, k, id, v, 3) // first, hit, the recorder
+	if r == undone && f.sid == 0 {
+		f.depth = searchedDepth
+	}
+	s.unpin()
+	return r == recorded
+}
+
+// searchedDepth marks an empty FrameCache whose first read searched for
+// an anchor in vain (first).
+const searchedDepth = -1
+
+// searched reports whether f is empty and its first read searched for an
+// anchor in vain.
+func (f *FrameCache) searched() bool { return f.sid == 0 && f.depth == searchedDepth }
 
 // fromFrame records a read of getter id with value v at site k of the
 // activation whose cache is f, in pinned shard s, from the cache, if it

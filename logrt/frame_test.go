@@ -325,6 +325,40 @@ func pathCaller(t *benchTask, n int) int {
 	return s
 }
 
+// TestFirstReadSearchesOnce checks that the first read of an
+// activation searches for an anchor once (first, from hit), and that one
+// which found none walks at once (record does not search again).
+func TestFirstReadSearchesOnce(t *testing.T) {
+	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
+		t.Setenv(k, os.Getenv(k))
+	}
+	setupBenchTrace(t)
+	task := &benchTask{name: "Pike St", priority: 3}
+	anchorCaller(task, 5) // starts the trace, learns the offsets
+	if !anchorOn || w.nP == 0 {
+		t.Skip("no frame caches here")
+	}
+	forget := func() {
+		for _, s := range w.shards {
+			s.mu.Lock()
+			s.anchorMiss = nil // no read site has given up searching
+			s.mu.Unlock()
+		}
+	}
+	forget()
+	t.Cleanup(forget)
+	looks := func() int { return shardSum(func(s *shard) int { return s.anchorLooks }) }
+	const calls = 4 // fewer than anchorMisses/2: each searches, twice or once
+	before, walked := looks(), shardWalks()
+	for i := 0; i < calls; i++ {
+		sink += anchorLone(task)
+	}
+	got, walks := looks()-before, shardWalks()-walked
+	if got != calls || walks != calls {
+		t.Errorf("%d reads with no anchor searched %d times and walked %d times, want %d and %d", calls, got, walks, calls, calls)
+	}
+}
+
 // TestPathsSpareLookups checks that a function called again and again
 // from a live anchor finds its nodes in the anchor's path (path.go),
 // directly or through more frames than a path holds: without paths, each

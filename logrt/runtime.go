@@ -280,15 +280,15 @@ func (w *writer) record(id uint32, v recValue, pinned, read bool, f *FrameCache,
 	}
 	if f != nil && pinned && frameOn {
 		r := s.fromFrame(f, k, id, v)
-		if r == undone && !s.holds(f) {
-			r = s.fromAnchor(f, k, id, v)
+		if r == undone && !s.holds(f) && !f.searched() {
+			r = s.fromAnchor(f, k, id, v, 3) // record, readValueF, the recorder
 		}
 		if r != undone {
 			s.unpin()
 			return r
 		}
 	} else if f == nil && !read && pinned && frameOn {
-		if r := s.fromAnchor(nil, 0, id, v); r != undone {
+		if r := s.fromAnchor(nil, 0, id, v, 2); r != undone { // record, String
 			s.unpin()
 			return r
 		}
