@@ -45,8 +45,9 @@ var (
 // caller of its caller, by following frame pointers, as runtime.Callers(2,
 // pcs) would from that caller (before inline expansion, which
 // runtime.CallersFrames does for both). If root is not nil, it is set to
-// the address of the last frame walked: the goroutine's first frame when
-// the walk reaches it, a hint of which goroutine this is. If fps is not
+// the address of the last frame of the chain: the goroutine's first
+// frame, a hint of which goroutine this is, also for a walk cut at
+// len(pcs) (fpRoot; 0 if it is too far). If fps is not
 // nil (at least one longer than pcs), it is filled with the proof of the
 // walk that fpFind checks: the address of each frame walked (fps[i] holds
 // the frame whose return address is pcs[i]), then the word saved in the
@@ -76,9 +77,32 @@ func fpCallers(pcs []uintptr, root *uintptr, fps []uintptr) int {
 		fp = unsafe.Add(fp, next-uintptr(fp))
 	}
 	if root != nil {
+		if n == len(pcs) && fp != nil {
+			fp = fpRoot(fp)
+		}
 		*root = uintptr(fp)
 	}
 	return n
+}
+
+// maxRootFrames is the most frames fpRoot follows past a walk cut at its
+// length.
+const maxRootFrames = 1024
+
+// fpRoot returns the goroutine's first frame, following frame pointers
+// from the frame at fp (one a walk cut at its length did not take), or
+// nil if it is more than maxRootFrames frames away: a stack cut at
+// maxFrames is told apart from other goroutines' by its root, as any
+// other (its events join batches, its activations' caches are filled).
+func fpRoot(fp unsafe.Pointer) unsafe.Pointer {
+	for i := 0; i < maxRootFrames; i++ {
+		next := *(*uintptr)(fp)
+		if next <= uintptr(fp) || next-uintptr(fp) > maxFrameGap {
+			return fp
+		}
+		fp = unsafe.Add(fp, next-uintptr(fp))
+	}
+	return nil
 }
 
 // fpFind returns the index in c of the entry of the site of a call of

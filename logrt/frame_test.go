@@ -462,3 +462,37 @@ func TestAnchorsAfterStackMove(t *testing.T) {
 		t.Fatalf("the stack moved in none of %d runs", runs)
 	}
 }
+
+// TestFramesDeepStacks records reads through frame caches in a recursion
+// deeper than maxFrames (exitprog deep), whose stacks are cut, with the
+// caches and without (SUNCAT_FRAME=0: every read walks), and checks that
+// the two traces hold the same events: getters, values and stacks, frame
+// by frame. It also checks that stacks were cut.
+func TestFramesDeepStacks(t *testing.T) {
+	if !frameOn {
+		t.Skip("no frame caches here")
+	}
+	with := runProg(t, "deep", 20, "GOMAXPROCS=1")
+	without := runProg(t, "deep", 20, "GOMAXPROCS=1", "SUNCAT_FRAME=0")
+	if len(with.Events) != len(without.Events) || len(with.Events) == 0 {
+		t.Fatalf("%d events with frame caches, %d without", len(with.Events), len(without.Events))
+	}
+	cut, bad := 0, 0
+	for i, e := range with.Events {
+		o := without.Events[i]
+		a, b := with.StackOf(e.Stack), without.StackOf(o.Stack)
+		if a == nil || b == nil || e.Value != o.Value || e.Getter != o.Getter || readKey(a) != readKey(b) || a.Truncated != b.Truncated {
+			if bad++; bad <= 3 {
+				t.Errorf("event %d: %q on %v with frame caches, %q on %v without", i, e.Value, a, o.Value, b)
+			}
+			continue
+		}
+		if a.Truncated {
+			cut++
+		}
+	}
+	t.Logf("%d events, %d of them on stacks cut at %d frames", len(with.Events), cut, maxFrames)
+	if cut == 0 {
+		t.Errorf("none of %d events has a cut stack", len(with.Events))
+	}
+}

@@ -293,7 +293,7 @@ func (w *writer) record(id uint32, v recValue, pinned, read bool, f *FrameCache,
 			return r
 		}
 	}
-	n := 0
+	n, cut := 0, false // cut: the walk stopped at maxFrames, short of the goroutine's first frame
 	s.root, s.read, s.depth = 0, known, 0
 	pcs := s.pcs[:]
 	if useFP {
@@ -327,17 +327,19 @@ func (w *writer) record(id uint32, v recValue, pinned, read bool, f *FrameCache,
 			s.fAt = uintptr(unsafe.Pointer(f)) // fill checks that the stack did not move since
 		}
 		s.walked, s.slot = n, slot
+		cut = n == len(pcs)
 		if n > 0 {
 			n--
 		}
 	} else {
 		n = runtime.Callers(3, s.pcs[1:]) // leaving out Callers, record and String
+		cut = n == len(s.pcs)-1
 	}
 	first := 1
 	if read && n > 0 {
 		first, n = 2, n-1 // a read's stack starts at the reading function
 	}
-	r := w.event(s, id, pcs[first:first+n], v)
+	r := w.event(s, id, pcs[first:first+n], v, cut)
 	if f != nil && pinned && frameOn && s.depth > 0 {
 		s.fill(f, k, s.depth)
 	}
@@ -350,7 +352,7 @@ func (w *writer) record(id uint32, v recValue, pinned, read bool, f *FrameCache,
 // event records one getter call in shard s, with its stack pcs.
 // A P's shard leaves it undone if a label is to be written first, which
 // takes a lock, or if it finds no room (needSpare).
-func (w *writer) event(s *shard, id uint32, pcs []uintptr, v recValue) int {
+func (w *writer) event(s *shard, id uint32, pcs []uintptr, v recValue, cut bool) int {
 	if atomic.LoadInt32(&w.hasPending) != 0 {
 		if s.pinned {
 			return undone
@@ -362,14 +364,11 @@ func (w *writer) event(s *shard, id uint32, pcs []uintptr, v recValue) int {
 		}
 	}
 	s.short = false
-	st, ok := s.tree.intern(s, pcs)
+	st, ok := s.tree.intern(s, pcs, cut)
 	if !ok {
 		return s.outcome()
 	}
-	root := s.root
-	if useFP && s.walked == len(s.pcs) {
-		root = 0 // cut at maxFrames: not the goroutine's first frame
-	}
+	root := s.root // of a stack cut at maxFrames too (fpRoot), or 0
 	var r int
 	var done bool
 	vid := uint32(0)

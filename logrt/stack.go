@@ -130,15 +130,17 @@ func (t *callTree) reset() {
 
 // intern finds the stack pcs (innermost first) in the tree, defining the
 // frames of new return addresses on the way, and returns the reference an
-// event writes. A stack of maxFrames frames was cut: its outermost node
-// is the marker pc 0 (pcID 0, never defined). The walk starts where the
-// stack leaves the shard's previous one, and only that part is copied.
-func (t *callTree) intern(s *shard, pcs []uintptr) (*stackRef, bool) {
+// event writes. A stack cut at maxFrames (cut: its walk stopped there;
+// a read's stack is a frame shorter than a getter's, without the
+// recorder's) has as its outermost node the marker pc 0 (pcID 0, never
+// defined). The walk starts where the stack leaves the shard's previous
+// one, and only that part is copied.
+func (t *callTree) intern(s *shard, pcs []uintptr, cut bool) (*stackRef, bool) {
 	st := &s.ref
 	st.pcIDs = st.pcIDs[:0]
 	n, first := len(pcs), 0 // the stack's nodes; node k (root first) is pcs[n-1-k]
 	k := 0
-	if n == maxFrames {
+	if cut {
 		n, first = n+1, 1 // and node 0 is the cut marker
 		if t.lastN > 0 && t.last[0] == 0 {
 			k = 1

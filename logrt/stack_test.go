@@ -78,7 +78,7 @@ func TestCallTreeRandom(t *testing.T) {
 			definePCs()
 			model = map[string]uint32{}
 		}
-		st, ok := tr.intern(s, pcs)
+		st, ok := tr.intern(s, pcs, len(pcs) == maxFrames)
 		if !ok {
 			t.Fatal("intern failed")
 		}

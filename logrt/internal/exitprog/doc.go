@@ -27,7 +27,8 @@
 // GOMAXPROCS between 1 and 8, Flush and set labels; churnpause also
 // pauses and resumes), or far (reads whose call chains differ only far
 // from the read) or frames (reads through frame caches, as the rewrite of
-// -reads makes them; frames.go).
+// -reads makes them; frames.go) or deep (reads through frame caches in a
+// recursion deeper than the stacks a trace keeps; deep.go).
 //
 // It is a test program only, never copied into instrumented programs: it
 // imports logrt (as generated code would), logrt/internal/together and

@@ -91,6 +91,10 @@ func main() {
 		frames(n)
 		return
 	}
+	if mode == "deep" {
+		deep(n)
+		return
+	}
 	if strings.HasPrefix(mode, "batch") {
 		g, _ := strconv.Atoi(strings.TrimPrefix(mode, "batch"))
 		batch(n, g)
