@@ -283,8 +283,8 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue, first int) i
 		return undone
 	}
 	// The anchor's frame is fps[j].
-	if int(c.depth)+j >= maxFrames-1 {
-		return undone // the walk would cut the stack
+	if int(c.depth)+j >= maxFrames-cutK-1 {
+		return undone // the walk might cut the stack (cutAt), and c might be of a cut one
 	}
 	st, path := pathStart{c.parent, c.depth, c.gen}, pcs[first:j]
 	for len(path) > pathMax && pathOn {

@@ -44,10 +44,10 @@ var (
 // fpCallers fills pcs with the return addresses of the frames above the
 // caller of its caller, by following frame pointers, as runtime.Callers(2,
 // pcs) would from that caller (before inline expansion, which
-// runtime.CallersFrames does for both). If root is not nil, it is set to
-// the address of the last frame of the chain: the goroutine's first
-// frame, a hint of which goroutine this is, also for a walk cut at
-// len(pcs) (fpRoot; 0 if it is too far). If fps is not
+// runtime.CallersFrames does for both). If end is not nil, it is set to
+// where the chain ends: its last frame, the goroutine's first, a hint of
+// which goroutine this is, also for a walk cut at len(pcs) (fpRoot; 0 if
+// it is too far), and the frames beyond the cut. If fps is not
 // nil (at least one longer than pcs), it is filled with the proof of the
 // walk that fpFind checks: the address of each frame walked (fps[i] holds
 // the frame whose return address is pcs[i]), then the word saved in the
@@ -55,7 +55,7 @@ var (
 // be inlined: it works from its own frame.
 //
 //go:noinline
-func fpCallers(pcs []uintptr, root *uintptr, fps []uintptr) int {
+func fpCallers(pcs []uintptr, end *walkEnd, fps []uintptr) int {
 	var anchor uintptr
 	base := unsafe.Pointer(&anchor)
 	if fpProbing {
@@ -76,13 +76,22 @@ func fpCallers(pcs []uintptr, root *uintptr, fps []uintptr) int {
 		}
 		fp = unsafe.Add(fp, next-uintptr(fp))
 	}
-	if root != nil {
+	if end != nil {
+		beyond := 0
 		if n == len(pcs) && fp != nil {
-			fp = fpRoot(fp)
+			fp, beyond = fpRoot(fp)
 		}
-		*root = uintptr(fp)
+		end.root, end.beyond = uintptr(fp), beyond
 	}
 	return n
+}
+
+// A walkEnd is where a walk of fpCallers ended: the last frame of the
+// chain (root), and for a walk cut at its length, the frames of the
+// chain beyond the cut (beyond).
+type walkEnd struct {
+	root   uintptr
+	beyond int
 }
 
 // maxRootFrames is the most frames fpRoot follows past a walk cut at its
@@ -90,19 +99,21 @@ func fpCallers(pcs []uintptr, root *uintptr, fps []uintptr) int {
 const maxRootFrames = 1024
 
 // fpRoot returns the goroutine's first frame, following frame pointers
-// from the frame at fp (one a walk cut at its length did not take), or
-// nil if it is more than maxRootFrames frames away: a stack cut at
-// maxFrames is told apart from other goroutines' by its root, as any
-// other (its events join batches, its activations' caches are filled).
-func fpRoot(fp unsafe.Pointer) unsafe.Pointer {
-	for i := 0; i < maxRootFrames; i++ {
+// from the frame at fp (one a walk cut at its length did not take), and
+// the frames from fp to it; or nil if it is more than maxRootFrames
+// frames away. A stack cut at maxFrames is told apart from other
+// goroutines' by its root, as any other (its events join batches, its
+// activations' caches are filled), and is cut where its depth says
+// (cutAt).
+func fpRoot(fp unsafe.Pointer) (unsafe.Pointer, int) {
+	for i := 1; i <= maxRootFrames; i++ {
 		next := *(*uintptr)(fp)
 		if next <= uintptr(fp) || next-uintptr(fp) > maxFrameGap {
-			return fp
+			return fp, i
 		}
 		fp = unsafe.Add(fp, next-uintptr(fp))
 	}
-	return nil
+	return nil, 0
 }
 
 // fpFind returns the index in c of the entry of the site of a call of

@@ -6,7 +6,13 @@ const fpSupported = false
 
 var fpSameOK = false
 
-func fpCallers(pcs []uintptr, root *uintptr, fps []uintptr) int { return 0 }
+func fpCallers(pcs []uintptr, end *walkEnd, fps []uintptr) int { return 0 }
+
+// A walkEnd is where a walk ended (fp.go).
+type walkEnd struct {
+	root   uintptr
+	beyond int
+}
 
 func fpFind(c *ctxCache, id uint32) (int, bool) { return -1, false }
 

@@ -256,6 +256,21 @@ const (
 	undone    // pinned, it found no shard or a label to write first
 )
 
+// cutK is the alignment of the cuts of stacks deeper than maxFrames
+// (cutAt).
+const cutK = 16
+
+// cutAt returns the frames to keep of a walk of n frames cut at its
+// length, beyond which the chain has beyond more frames: the innermost,
+// down to a depth from the goroutine's first frame that is a multiple of
+// cutK, so between n-cutK+1 and n of them. A recursion's stacks then keep
+// the same outermost frame while their depth stays between two such
+// depths, and intern finds most of each stack in the last one, where a
+// cut at n frames, sliding with the depth, left it nothing in common.
+func cutAt(n, beyond int) int {
+	return n - (cutK-beyond%cutK)%cutK
+}
+
 // record records one getter call in a shard, pinned or locked: from the
 // frame cache f of the reading function's activation, if given and it
 // can (frame.go), or in its known context if known and fpFind finds one
@@ -321,13 +336,16 @@ func (w *writer) record(id uint32, v recValue, pinned, read bool, f *FrameCache,
 			}
 			pcs, fps = e.walk.pcs[:], e.walk.fps[:]
 		}
-		n = fpCallers(pcs, &s.root, fps) // pcs[0] is in String
+		var end walkEnd
+		n = fpCallers(pcs, &end, fps) // pcs[0] is in String
 		s.walks++
 		if f != nil {
 			s.fAt = uintptr(unsafe.Pointer(f)) // fill checks that the stack did not move since
 		}
-		s.walked, s.slot = n, slot
-		cut = n == len(pcs)
+		s.root, s.walked, s.slot = end.root, n, slot
+		if cut = n == len(pcs); cut && end.root != 0 {
+			n = cutAt(n, end.beyond)
+		}
 		if n > 0 {
 			n--
 		}
