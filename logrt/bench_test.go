@@ -20,6 +20,17 @@ import (
 
 var benchOnce sync.Once
 
+// useBenchTrace is setupBenchTrace for a test: setupBenchTrace sets
+// SUNCAT_CONTROL=off and the trace folder for the process, which are
+// restored when the test ends, or the programs that later tests start
+// (the control channel's) would inherit them.
+func useBenchTrace(t *testing.T) {
+	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
+		t.Setenv(k, os.Getenv(k))
+	}
+	setupBenchTrace(t)
+}
+
 func setupBenchTrace(b testing.TB) {
 	benchOnce.Do(func() {
 		dir, err := sharedDir("logrt-bench")

@@ -1,7 +1,6 @@
 package logrt
 
 import (
-	"os"
 	"runtime"
 	"testing"
 	"unsafe"
@@ -45,13 +44,7 @@ func frameReader(t *benchTask, fc *FrameCache) int {
 // function stays on its stack (the function does not allocate), and that
 // its reads fill it.
 func TestFrameCacheNoAlloc(t *testing.T) {
-	// setupBenchTrace sets SUNCAT_CONTROL=off and the trace folder for
-	// the process: restore them when the test ends, or the programs that
-	// later tests start (the control channel's) would inherit them.
-	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
-		t.Setenv(k, os.Getenv(k))
-	}
-	setupBenchTrace(t)
+	useBenchTrace(t)
 	task := &benchTask{name: "Pike St", priority: 3}
 	for i := 0; i < 10; i++ {
 		frameReader(task, nil)
@@ -109,10 +102,7 @@ func anchorCaller(t *benchTask, n int) int {
 // the walks do not grow with the calls.
 // That every such event has its true stack is TestFramesTrueStacks'.
 func TestAnchorsSpareWalks(t *testing.T) {
-	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
-		t.Setenv(k, os.Getenv(k))
-	}
-	setupBenchTrace(t)
+	useBenchTrace(t)
 	defer func(on bool) { anchorOn = on }(anchorOn)
 	task := &benchTask{name: "Pike St", priority: 3}
 	anchorCaller(task, 5) // starts the trace, learns the offsets, defines the nodes
@@ -207,10 +197,7 @@ func growStack(n int) int {
 // lookups of return addresses may grow the stack between its walk and
 // its use of the frames).
 func TestAnchorStackMoved(t *testing.T) {
-	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
-		t.Setenv(k, os.Getenv(k))
-	}
-	setupBenchTrace(t)
+	useBenchTrace(t)
 	task := &benchTask{name: "Pike St", priority: 3}
 	anchorMovedCaller(task) // starts the trace, learns the caller's offset
 	if !anchorOn || w.nP == 0 {
@@ -258,10 +245,7 @@ func anchorLone(t *benchTask) int {
 // cache, 1000 times, searches anchorMisses times and then once in
 // anchorRetry reads, where it searched at every read before.
 func TestAnchorsGiveUp(t *testing.T) {
-	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
-		t.Setenv(k, os.Getenv(k))
-	}
-	setupBenchTrace(t)
+	useBenchTrace(t)
 	task := &benchTask{name: "Pike St", priority: 3}
 	anchorCaller(task, 5) // starts the trace, learns the offsets
 	if !anchorOn || w.nP == 0 {
@@ -329,10 +313,7 @@ func pathCaller(t *benchTask, n int) int {
 // activation searches for an anchor once (first, from hit), and that one
 // which found none walks at once (record does not search again).
 func TestFirstReadSearchesOnce(t *testing.T) {
-	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
-		t.Setenv(k, os.Getenv(k))
-	}
-	setupBenchTrace(t)
+	useBenchTrace(t)
 	task := &benchTask{name: "Pike St", priority: 3}
 	anchorCaller(task, 5) // starts the trace, learns the offsets
 	if !anchorOn || w.nP == 0 {
@@ -366,10 +347,7 @@ func TestFirstReadSearchesOnce(t *testing.T) {
 // lookups do not grow with the calls. That every such
 // event has its true stack is TestFramesTrueStacks'.
 func TestPathsSpareLookups(t *testing.T) {
-	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
-		t.Setenv(k, os.Getenv(k))
-	}
-	setupBenchTrace(t)
+	useBenchTrace(t)
 	defer func(on bool) { pathOn = on }(pathOn)
 	task := &benchTask{name: "Pike St", priority: 3}
 	pathCaller(task, 5) // starts the trace, learns the offsets, defines the nodes
@@ -429,10 +407,7 @@ func anchorMovingCaller(t *benchTask, n int) (walks int, moved bool) {
 // again where it now is): its callees' reads do not walk the stack for
 // the rest of the caller's activation.
 func TestAnchorsAfterStackMove(t *testing.T) {
-	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
-		t.Setenv(k, os.Getenv(k))
-	}
-	setupBenchTrace(t)
+	useBenchTrace(t)
 	task := &benchTask{name: "Pike St", priority: 3}
 	anchorMovingCaller(task, 5) // starts the trace, learns the offsets, defines the nodes
 	if !anchorOn || w.nP == 0 {

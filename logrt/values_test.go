@@ -2,7 +2,6 @@ package logrt
 
 import (
 	"math/rand"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -284,10 +283,7 @@ func TestFlatTableMapped(t *testing.T) {
 // different string of the same length another; a string too long to
 // keep is defined as before.
 func TestSeenStrings(t *testing.T) {
-	for _, k := range []string{TraceEnv, "SUNCAT_CONTROL"} {
-		t.Setenv(k, os.Getenv(k))
-	}
-	setupBenchTrace(t)
+	useBenchTrace(t)
 	ReadString(4, "start") // starts the trace
 	if !w.recording() {
 		t.Skip("not recording here")
