@@ -286,27 +286,9 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue, first int) i
 	if int(c.depth)+j >= maxFrames-cutK-1 {
 		return undone // the walk might cut the stack (cutAt), and c might be of a cut one
 	}
-	st, path := pathStart{c.parent, c.depth, c.gen}, pcs[first:j]
-	for len(path) > pathMax && pathOn {
-		cut := len(path) - pathMax
-		if st.node = s.pathEnd(st, path[cut:]); st.node == 0 {
-			return undone
-		}
-		st.depth += pathMax
-		path = path[:cut]
-	}
-	slot, e := s.findPath(st, path)
-	node, parent := uint32(0), uint32(0)
-	if e != nil {
-		node, parent = e.end, e.parent
-	} else if node, parent = s.pathNodes(st, path); node == 0 {
+	node, parent, slot, e := s.nodesFrom(c, pcs[first:j], unsafe.Pointer(&pcs[0]), walkedAt)
+	if node == 0 {
 		return undone
-	}
-	if uintptr(unsafe.Pointer(&pcs[0])) != walkedAt {
-		return undone // the stack moved: what was read of c may be stale
-	}
-	if e == nil && slot >= 0 {
-		e = s.paths.put(slot, st, path, node, parent)
 	}
 	root := c.root
 	s.short = false
@@ -330,6 +312,38 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue, first int) i
 	}
 	r, _, _ := s.writeKnown(id, node, root, v, 0)
 	return r
+}
+
+// nodesFrom returns the node that the frames path (innermost first: the
+// read's site first, the return into the anchor's function last) lead to
+// from anchor c, and its parent, from the shard's paths or by looking
+// them up (and then keeps the path): e is the path kept, if any, in
+// slot. node is 0 if a node is not in the tree, or if the stack moved
+// since the walk (base is an address on it, which was walkedAt then: a
+// lookup may grow the stack, and what was read of c may be stale).
+func (s *shard) nodesFrom(c *FrameCache, path []uintptr, base unsafe.Pointer, walkedAt uintptr) (node, parent uint32, slot int, e *pathEntry) {
+	st := pathStart{c.parent, c.depth, c.gen}
+	for len(path) > pathMax && pathOn {
+		cut := len(path) - pathMax
+		if st.node = s.pathEnd(st, path[cut:]); st.node == 0 {
+			return 0, 0, -1, nil
+		}
+		st.depth += pathMax
+		path = path[:cut]
+	}
+	slot, e = s.findPath(st, path)
+	if e != nil {
+		node, parent = e.end, e.parent
+	} else if node, parent = s.pathNodes(st, path); node == 0 {
+		return 0, 0, -1, nil
+	}
+	if uintptr(base) != walkedAt {
+		return 0, 0, -1, nil
+	}
+	if e == nil && slot >= 0 {
+		e = s.paths.put(slot, st, path, node, parent)
+	}
+	return node, parent, slot, e
 }
 
 // findPath returns the slot of the path pcs from st (path.go), and the

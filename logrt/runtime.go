@@ -256,6 +256,20 @@ const (
 	undone    // pinned, it found no shard or a label to write first
 )
 
+// walkInto returns the arrays a walk of record fills: those of the known
+// context's entry slot (the walk goes straight into it), or with slot -1
+// the shard's own.
+func (s *shard) walkInto(slot int) (pcs, fps []uintptr) {
+	if slot < 0 {
+		return s.pcs[:], s.fps[:]
+	}
+	e := &s.ctx.e[slot]
+	if e.n = 0; e.walk == nil {
+		e.walk = new(ctxWalk)
+	}
+	return e.walk.pcs[:], e.walk.fps[:]
+}
+
 // cutK is the alignment of the cuts of stacks deeper than maxFrames
 // (cutAt).
 const cutK = 16
@@ -328,14 +342,8 @@ func (w *writer) record(id uint32, v recValue, pinned, read bool, f *FrameCache,
 				}
 			}
 		}
-		fps := s.fps[:]
-		if slot >= 0 { // the walk goes straight into the site's entry
-			e := &s.ctx.e[slot]
-			if e.n = 0; e.walk == nil {
-				e.walk = new(ctxWalk)
-			}
-			pcs, fps = e.walk.pcs[:], e.walk.fps[:]
-		}
+		var fps []uintptr
+		pcs, fps = s.walkInto(slot)
 		var end walkEnd
 		n = fpCallers(pcs, &end, fps) // pcs[0] is in String
 		s.walks++
