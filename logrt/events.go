@@ -111,8 +111,11 @@ func ReadAs[T any](id uint32, v T, name string) T {
 // ReadStringF and so on: the same, with the address of the reading
 // function's frame cache (a Frame, declared at the start of the function
 // body) and the index k of the read's site among the function's sites.
-// Reads outside functions (package-level variable initializers) keep to
-// ReadString and so on.
+// Each tries hit first (a site its activation read before, or the
+// activation's first read, from an anchor: frame.go), and readValueF,
+// which walks, only if hit did not record the read. Reads outside
+// functions (package-level variable initializers) keep to ReadString and
+// so on.
 
 // ReadStringF is ReadString with the frame cache f of the reading function's activation
 // and the read's site k in it (frame.go).
