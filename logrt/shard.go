@@ -31,6 +31,16 @@ type shard struct {
 	records int    // records in the chunk, for its trailer (trailer.go)
 	events  int    // events among them
 
+	// What the common read (hit) reads and writes, together: a few cache
+	// lines, rather than one in each part of the shard.
+	rep      repeatRun            // the last event, to count repeats of (repeat.go)
+	bat      batch                // the open batch (batch.go)
+	memo     *[nodeMemos]nodeMemo // the last event on nodes, once the shard batches
+	lastNode uint32               // the node of the stream's last event (batch.go)
+	short    bool                 // a pinned record found no room and was left undone
+	wake     bool                 // the mapper is to be started when the record ends
+	capped   int32                // atomic: 1 once no chunk is left for it within the size cap
+
 	tree    callTree               // interned stacks (stack.go)
 	ref     stackRef               // the stack of the event being written
 	values  valueDict              // the values it defined (values.go)
@@ -48,27 +58,19 @@ type shard struct {
 	slot        int                    // the known context's entry it went into, or -1
 	word        uint64                 // writer.seq when the last event took its place (order)
 	marks       uint64                 // and writer.marks before it did
-	rep         repeatRun              // the last event, to count repeats of (repeat.go)
-	bat         batch                  // the open batch (batch.go)
-	memo        *[nodeMemos]nodeMemo   // the last event on nodes, once the shard batches
-	// lastNode is the node of the stream's last event (batch.go).
-	lastNode uint32
-	ctx      *ctxCache             // the known contexts, once the shard has one
-	anch     *anchors              // functions' frame caches, once the shard fills one (anchor.go)
-	paths    *pathMemo             // the paths from anchors, once a read found one (path.go)
-	seen     *[seenSlots]seenValue // the last strings written, by address (values.go)
-	read     bool                  // the record is a read's (record)
-	depth    int                   // the nodes of the stack of the event just committed, or 0 (event)
+	ctx         *ctxCache              // the known contexts, once the shard has one
+	anch        *anchors               // functions' frame caches, once the shard fills one (anchor.go)
+	paths       *pathMemo              // the paths from anchors, once a read found one (path.go)
+	seen        *[seenSlots]seenValue  // the last strings written, by address (values.go)
+	read        bool                   // the record is a read's (record)
+	depth       int                    // the nodes of the stack of the event just committed, or 0 (event)
 
 	// A P's shard (pinned.go) is written only by goroutines pinned to its
 	// P, and takes its chunks from the mapper.
 	pinned bool
-	short  bool           // a pinned record found no room and was left undone
-	wake   bool           // the mapper is to be started when the record ends
 	cur    *mappedChunk   // the chunk being written
 	wants  int32          // atomic: 1 once it asked for a spare
 	begun  int32          // atomic: the chunks it began (mapSpare)
-	capped int32          // atomic: 1 once no chunk is left for it within the size cap
 	spare  unsafe.Pointer // atomic: a *mappedChunk the mapper made for it
 }
 
