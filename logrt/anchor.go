@@ -293,7 +293,7 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue, first int) i
 	root := c.root
 	s.short = false
 	if f == nil {
-		r, _, _ := s.writeRecord(id, node, root, v, 0) // a getter's call is never batched
+		r, _, _ := s.writeKnown(id, node, root, v, 0) // a getter's call: batched as a read is
 		return r
 	}
 	at := uintptr(unsafe.Pointer(f))

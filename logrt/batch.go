@@ -195,6 +195,7 @@ func (s *shard) openBatch(id, leaf uint32, root uintptr, v recValue, vid uint32)
 	}
 	n := putUvarint(p[batchWords:], uint64(now-s.last))
 	s.last = now
+	s.opened++
 	s.bat = batch{at: s.off, used: n, root: root, word: s.word, marks: s.marks}
 	s.entry(id, leaf, v, vid)
 	storeCommit(unsafe.Pointer(&s.chunk[s.off]), uint32(kindBatch)|uint32(batchCap)<<8)

@@ -137,6 +137,31 @@ func TestAnchorsSpareWalks(t *testing.T) {
 	}
 }
 
+// TestAnchoredGettersJoinBatches checks that a getter's call that takes
+// its stack from its caller's cache joins the shard's open batch, as the
+// reads around it do, rather than ending it with an event record of its
+// own: a batch holds many of anchorCaller's calls.
+func TestAnchoredGettersJoinBatches(t *testing.T) {
+	useBenchTrace(t)
+	task := &benchTask{name: "Pike St", priority: 3}
+	anchorCaller(task, 5)
+	if !anchorOn || !batchOn || w.nP == 0 {
+		t.Skip("no anchors or batches here")
+	}
+	const calls = 1000
+	opened := func() int { return shardSum(func(s *shard) int { return s.opened }) }
+	before := opened()
+	anchorCaller(task, calls)
+	got := opened() - before
+	t.Logf("%d batches for %d reads and %d getter calls", got, 2*calls, calls)
+	// A batch holds up to maxBatch entries; one a getter call would
+	// make calls of them. A move to another P (the race detector makes
+	// many) opens one there.
+	if limit := calls / 10; got > limit {
+		t.Errorf("%d reads and %d getter calls opened %d batches, want at most %d", 2*calls, calls, got, limit)
+	}
+}
+
 // anchorMovedCaller reads a field, which fills its cache (an anchor for
 // its callees' reads), then calls anchorMovedProbe with the shard the
 // cache names.

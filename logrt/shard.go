@@ -51,6 +51,7 @@ type shard struct {
 	fps         [2 + maxFrames]uintptr // the walk's frames, its proof (fpCallers)
 	walked      int                    // frames the last walk took (record)
 	walks       int                    // the walks so far (record), for tests
+	opened      int                    // the batches opened so far (openBatch), for tests
 	anchorLooks int                    // the searches for an anchor so far (fromAnchor), for tests
 	anchorMiss  *[anchorSites]uint8    // by read site, the reads that found no anchor since one did (anchor.go)
 	anchorSkip  int                    // the searches left out (lookForAnchor)
