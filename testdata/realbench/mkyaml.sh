@@ -1,7 +1,8 @@
 #!/bin/sh
 # mkyaml.sh N: writes a YAML document of N records (a sequence of
 # mappings with a name, numbers, a nested mapping and a list of tags) to
-# standard output. Used by run.sh for gojq --yaml-input.
+# standard output. Used by run.sh for gojq --yaml-input, and by
+# doc/cases/yq-reads.md for yq.
 set -e
 n=$1
 i=1
