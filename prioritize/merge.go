@@ -315,7 +315,7 @@ func recorderFrame(g tracefile.Getter, fs []tracefile.Frame) []tracefile.Frame {
 	if !renamed {
 		return rest
 	}
-	return append(append(make([]tracefile.Frame, 0, len(fs)), first), rest...)
+	return append(append(make([]tracefile.Frame, 0, 1+len(rest)), first), rest...)
 }
 
 // shownFrames returns the frames recorderFrame makes of fs without

@@ -100,6 +100,16 @@ func TestRecorderFrame(t *testing.T) {
 	if got6 := recorderFrame(read, fs[1:]); len(got6) != 2 || got6[0] != want || got6[1] != fs[1] {
 		t.Errorf("read without the recorder's frame: frames %v, want %v then %v", got6, want, fs[1])
 	}
+	// Every terminal keeps its frames for the whole summary: no room
+	// left over (an append's doubling once took half a -reads summary's
+	// memory).
+	deep := make([]tracefile.Frame, 40)
+	for i := range deep {
+		deep[i] = tracefile.Frame{Func: "main.f", File: "/src/app/main.go", Line: i + 1}
+	}
+	if got := recorderFrame(read, deep); len(got) != 41 || cap(got) != len(got) {
+		t.Errorf("read of a stack of 40 frames: %d frames in room for %d, want 41 in 41", len(got), cap(got))
+	}
 	getter := tracefile.Getter{ID: 2, Package: "example.com/app", Receiver: "*Stop", Method: "Name", Field: "name"}
 	if got := recorderFrame(getter, fs); got[0] != fs[0] {
 		t.Errorf("getter: first frame %v, want it as recorded", got[0])
