@@ -174,7 +174,7 @@ func (m *Merger) add(p *Part) {
 	}
 	// The summary's terminals have what they show: the part's hold on
 	// its trace's stacks ends here.
-	p.termFrames = nil
+	p.termStacks = nil
 }
 
 // Summary finishes the merge.
@@ -286,7 +286,8 @@ func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
 		return t
 	}
 	pr := &p.protos[p.termProto[pt]]
-	fs := p.termFrames[pt]
+	st := &p.termStacks[pt]
+	fs := cutTo(st.Frames, p.opt.opt.Frames)
 	gt, _ := p.trace.GetterOf(pr.getter)
 	name := gt.Name()
 	if gt.ID == 0 {
@@ -297,7 +298,7 @@ func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
 			name = shortFunc(fs[0].Func)
 		}
 	}
-	t := &Terminal{Name: name, Getter: gt, Frames: recorderFrame(gt, fs)}
+	t := &Terminal{Name: name, Getter: gt, Frames: stackFrames(gt, st, fs)}
 	mg.byKey[key] = t
 	return t
 }
@@ -311,9 +312,19 @@ func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
 // at the hooked method (suncat's hook, the frame above it, is left out);
 // getters keep their frames.
 func recorderFrame(g tracefile.Getter, fs []tracefile.Frame) []tracefile.Frame {
+	return stackFrames(g, nil, fs)
+}
+
+// stackFrames is recorderFrame of fs, the first frames of stack st (nil:
+// not known), whose room before its frames it takes for the read's frame
+// where it can (Stack.WithFirst) rather than copy them.
+func stackFrames(g tracefile.Getter, st *tracefile.Stack, fs []tracefile.Frame) []tracefile.Frame {
 	first, renamed, rest := shownFrames(g, fs)
 	if !renamed {
 		return rest
+	}
+	if st != nil && len(rest) > 0 && len(st.Frames) > 0 && &rest[0] == &st.Frames[0] {
+		return st.WithFirst(first, len(rest))
 	}
 	return append(append(make([]tracefile.Frame, 0, 1+len(rest)), first), rest...)
 }
@@ -364,10 +375,21 @@ func isRuntimeFrame(f tracefile.Frame) bool {
 // cutFrames returns the frames of a trace's stack, the first frames of
 // them when frames > 0.
 func cutFrames(tr *tracefile.Trace, stack uint32, frames int) []tracefile.Frame {
-	var fs []tracefile.Frame
+	st := stackOf(tr, stack)
+	return cutTo(st.Frames, frames)
+}
+
+// stackOf returns a trace's stack, or an empty one if it has none of
+// that id.
+func stackOf(tr *tracefile.Trace, stack uint32) tracefile.Stack {
 	if st := tr.StackOf(stack); st != nil {
-		fs = st.Frames
+		return *st
 	}
+	return tracefile.Stack{}
+}
+
+// cutTo returns the first frames of fs, all of them if frames <= 0.
+func cutTo(fs []tracefile.Frame, frames int) []tracefile.Frame {
 	if frames > 0 && len(fs) > frames {
 		fs = fs[:frames]
 	}

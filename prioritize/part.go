@@ -43,10 +43,10 @@ type Part struct {
 	termOf    []int32   // proto -> terminal
 	termKeys  []hashKey // terminal -> terminalKey
 	termProto []int32   // terminal -> its first proto
-	// termFrames are each terminal's frames (its first proto's stack,
-	// cut to -frames), until Merge has made it a terminal of the summary:
-	// a reader may drop the trace's stacks once the part is finished.
-	termFrames [][]tracefile.Frame
+	// termStacks are each terminal's stack (its first proto's), until
+	// Merge has made it a terminal of the summary: a reader may drop the
+	// trace's stacks once the part is finished.
+	termStacks []tracefile.Stack
 }
 
 // A proto is one (stack, getter, goroutine) of a trace: a terminal once
@@ -226,7 +226,7 @@ func (p *Part) numberTerminals() {
 			index[key] = t
 			p.termKeys = append(p.termKeys, key)
 			p.termProto = append(p.termProto, int32(pi))
-			p.termFrames = append(p.termFrames, fs)
+			p.termStacks = append(p.termStacks, stackOf(p.trace, pr.stack))
 		}
 		p.termOf[pi] = t
 	}

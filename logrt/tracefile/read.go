@@ -121,7 +121,43 @@ type Stack struct {
 	Frames    []Frame
 	Truncated bool   // deeper than the recorded frames
 	Entry     string // the goroutine's entry function ("?" if truncated)
+
+	// room is the frame before Frames in their array, with the array's
+	// capacity (WithFirst); nil where there is none.
+	room []Frame
 }
+
+// WithFirst returns first followed by the stack's first n frames (all of
+// them if n <= 0 or the stack has fewer): a field read's terminal shows
+// the field before the reading function. The stacks of a trace file have
+// room for that frame before their frames: the first call takes it, and
+// the frames are not copied (a summary of a -reads trace kept a copy of
+// every stack's frames this way, half its memory); a call with another
+// first than the one there copies them. The slice returned has no room
+// to append to in place.
+func (s *Stack) WithFirst(first Frame, n int) []Frame {
+	fs := s.Frames
+	if n > 0 && len(fs) > n {
+		fs = fs[:n]
+	}
+	if s.roomBefore() && (s.room[0] == Frame{} || s.room[0] == first) {
+		s.room[0] = first
+		return s.room[: 1+len(fs) : 1+len(fs)]
+	}
+	return append(append(make([]Frame, 0, 1+len(fs)), first), fs...)
+}
+
+// roomBefore reports whether room is the frame just before Frames, in
+// their array.
+func (s *Stack) roomBefore() bool {
+	n := len(s.Frames)
+	return n > 0 && len(s.room) == 1 && cap(s.room) > n && &s.room[:1+n][1] == &s.Frames[0]
+}
+
+// UseFrames makes s use the frames of o, equal to its own, and the room
+// before them: stacks equal in several traces of one program keep one
+// copy of their frames.
+func (s *Stack) UseFrames(o *Stack) { s.Frames, s.room = o.Frames, o.room }
 
 // An Event is one recorded getter call.
 type Event struct {

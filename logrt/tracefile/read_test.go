@@ -89,6 +89,56 @@ func TestReadTree(t *testing.T) {
 	}
 }
 
+// TestStackWithFirst: a stack read from a trace puts a first frame in
+// the room before its frames, without copying them, once; another first
+// frame, or a cut, gets a copy; the stack's frames never change.
+func TestStackWithFirst(t *testing.T) {
+	data := withRecords(v2(loadSample(t)),
+		rec(tracefmt.RecFrames, 1, 1, 1, 'm', 1, 'f', 3),
+		rec(tracefmt.RecFrames, 2, 1, 1, 'g', 1, 'f', 9),
+		rec(tracefmt.RecString, 1, 1, 1, 'x'),
+		rec(tracefmt.RecEvent, 1, 2, 1, 1, 2, 1, 0), // nodes 1 (m), 2 (g under m)
+	)
+	tr, err := Decode("tree.suncat", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := tr.StackOf(tr.Events[0].Stack)
+	before := append([]Frame(nil), st.Frames...)
+	first := Frame{Func: "app.Stop.name", File: "main.go", Line: 7}
+	got := st.WithFirst(first, 0)
+	if len(got) != 1+len(before) || got[0] != first || &got[1] != &st.Frames[0] || cap(got) != len(got) {
+		t.Fatalf("WithFirst: %d frames, first %v, shared %v, cap %d; want %d, %v, shared, no room", len(got), got[0], &got[1] == &st.Frames[0], cap(got), 1+len(before), first)
+	}
+	again := st.WithFirst(first, 0)
+	other := st.WithFirst(Frame{Func: "app.Stop.id"}, 0)
+	if &again[0] != &got[0] || &other[1] == &st.Frames[0] || other[0].Func != "app.Stop.id" || got[0] != first {
+		t.Errorf("the same first frame again: shared %v; another: copied %v, kept %v", &again[0] == &got[0], &other[1] != &st.Frames[0], got[0] == first)
+	}
+	if cut := st.WithFirst(first, 1); len(cut) != 2 || cut[1] != before[0] {
+		t.Errorf("WithFirst(first, 1): %v, want first and the stack's first frame", cut)
+	}
+	if !slicesEqual(st.Frames, before) {
+		t.Errorf("the stack's frames changed: %v, want %v", st.Frames, before)
+	}
+	var none Stack
+	if got := none.WithFirst(first, 0); len(got) != 1 || got[0] != first {
+		t.Errorf("an empty stack: %v, want the first frame alone", got)
+	}
+}
+
+func slicesEqual(a, b []Frame) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // TestReadZeros: a file of zeros is what a process that died while
 // creating its trace could leave; it reads as an empty, torn trace.
 func TestReadZeros(t *testing.T) {

@@ -136,15 +136,17 @@ func (t *readTree) frameCount(node uint32) int {
 
 // stackOf lists the frames of node, innermost first.
 func (t *readTree) stackOf(node, id uint32) Stack {
-	s := Stack{ID: id, Frames: make([]Frame, 0, t.frameCount(node))}
+	buf := make([]Frame, 1, 1+t.frameCount(node)) // buf[0]: room for WithFirst
+	s := Stack{ID: id}
 	for n := node; n != 0; n = t.nodes[n].parent {
 		pc := t.nodes[n].pc
 		if pc == 0 {
 			s.Truncated = true
 			break
 		}
-		s.Frames = append(s.Frames, t.frames[pc-1]...)
+		buf = append(buf, t.frames[pc-1]...)
 	}
+	s.Frames, s.room = buf[1:], buf[:1]
 	s.Entry = entryOf(s)
 	return s
 }

@@ -244,11 +244,11 @@ func decodePart(file *tracefile.File, opt prioritize.Options, counts *Counts, sh
 type stackShare struct {
 	mu    sync.Mutex
 	seed  maphash.Seed
-	byKey map[uint64][]tracefile.Frame
+	byKey map[uint64]tracefile.Stack
 }
 
 func newStackShare() *stackShare {
-	return &stackShare{seed: maphash.MakeSeed(), byKey: map[uint64][]tracefile.Frame{}}
+	return &stackShare{seed: maphash.MakeSeed(), byKey: map[uint64]tracefile.Stack{}}
 }
 
 // share makes the stacks of tr use the frames of an equal stack of a
@@ -277,9 +277,9 @@ func (s *stackShare) one(st *tracefile.Stack) {
 	s.mu.Lock()
 	switch old, ok := s.byKey[k]; {
 	case !ok:
-		s.byKey[k] = fs
-	case slices.Equal(old, fs):
-		st.Frames = old
+		s.byKey[k] = *st
+	case slices.Equal(old.Frames, fs):
+		st.UseFrames(&old)
 	}
 	s.mu.Unlock()
 }

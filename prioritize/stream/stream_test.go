@@ -137,6 +137,40 @@ func TestDecodeShares(t *testing.T) {
 	}
 }
 
+// TestStackShareRoom: the room before a stack's frames (for a read's
+// own frame, Stack.WithFirst) goes with the frames shared: a terminal of
+// the second trace's stack shows the first frame without a copy.
+func TestStackShareRoom(t *testing.T) {
+	path, err := testtrace.Loops(t.TempDir(), 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := tracefile.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := tracefile.ReadFile(path)
+	s := newStackShare()
+	s.share(a)
+	s.share(b)
+	first := tracefile.Frame{Func: "app.T.field"}
+	checked := 0
+	for i := range b.Stacks {
+		fa := a.Stacks[i].Frames
+		if len(fa) == 0 {
+			continue
+		}
+		got := b.Stacks[i].WithFirst(first, 0)
+		if &got[1] != &fa[0] || got[0] != first || !slices.Equal(got[1:], fa) {
+			t.Fatalf("stack %d: WithFirst gave %d frames, shared %v", i+1, len(got), &got[1] == &fa[0])
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no stacks to check")
+	}
+}
+
 // TestStackShare: two traces' equal stacks end up with one copy of their
 // frames, unchanged; different stacks keep their own.
 func TestStackShare(t *testing.T) {
