@@ -57,6 +57,9 @@ type Findings struct {
 	// memo keeps the fits of a suite's families (Families): nil fits
 	// every series.
 	memo fitMemo
+	// actions names the actions whose sizes the labels mix (MixedText),
+	// none when they name one.
+	actions []string
 }
 
 // A Site is one getter called from one place in the code, counted over
@@ -278,6 +281,9 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 	}
 	f := &Findings{Sizes: sizes, SizesFrom: from, Stacks: stacks, Target: opt.At,
 		InputSizes: inputSizes(from, names, keptSizes), Test: testLabels(names)}
+	if from == SizesFromLabels && !f.Test { // a suite's families are its actions (Families)
+		f.actions = mixedActions(names)
+	}
 	f.Used, f.TimeNs = subTraceTimes(s, len(labels))
 	for i := range f.Used {
 		f.Used[i] = f.Used[i] && kept[i]

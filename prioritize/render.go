@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -40,9 +41,15 @@ func FindingsText(f *Findings, top int) string {
 		if note := f.FewEventsNote(); note != "" && f.Note == "" {
 			b.WriteString("    " + note + "\n")
 		}
+		if mixed := MixedText(f); mixed != "" {
+			b.WriteString("    " + mixed + "\n")
+		}
 		return b.String()
 	}
 	b.WriteString("== Findings: " + GrowText(f) + "\n")
+	if mixed := MixedText(f); mixed != "" {
+		b.WriteString("    " + mixed + "\n")
+	}
 	b.WriteString(FindingsList(f, top))
 	b.WriteString(TimeText(f) + "\n")
 	return b.String()
@@ -280,6 +287,26 @@ func NoneText(f *Findings) string {
 		return fmt.Sprintf("nothing grows with the size (%d call sites; %s)", len(f.Sites), SizesText(f))
 	}
 	return ""
+}
+
+// MixedText says, when the labels' sizes are those of several actions,
+// which, and how to summarize one: "the labels name 4 actions, each at
+// several sizes ("loop n=", "hash n=", "pk n=", "flat n="): fitted
+// together; -run '^loop n=' keeps one". "" when they name one.
+func MixedText(f *Findings) string {
+	if f == nil || len(f.actions) < 2 {
+		return ""
+	}
+	q := make([]string, 0, 4)
+	for i, a := range f.actions {
+		if i == 4 {
+			q = append(q, "...")
+			break
+		}
+		q = append(q, strconv.Quote(a))
+	}
+	return fmt.Sprintf("the labels name %d actions, each at several sizes (%s): fitted together; -run '^%s' keeps one",
+		len(f.actions), strings.Join(q, ", "), regexp.QuoteMeta(f.actions[0]))
 }
 
 // SizesLine is SizesText with the size predicted at: "sizes from

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
@@ -117,5 +118,44 @@ func TestRecorderFrame(t *testing.T) {
 	call := tracefile.Getter{ID: 3, Package: "example.com/app", Method: "Find", Field: "call:RE"}
 	if got := recorderFrame(call, fs[1:]); len(got) != 1 || got[0] != fs[1] {
 		t.Errorf("call without a recorder's frame: frames %v, want them as recorded", got)
+	}
+}
+
+// TestMixedActions: labels whose sizes belong to several actions ("loop
+// n=100", "hash n=100", ...) are named, and the findings say so and how
+// to keep one; labels of one action, or with an action at one size
+// only, are not.
+func TestMixedActions(t *testing.T) {
+	var mixed []string
+	for _, n := range []string{"100", "200", "400", "800"} {
+		for _, a := range []string{"loop", "hash", "flat"} {
+			mixed = append(mixed, a+" n="+n)
+		}
+	}
+	if got := mixedActions(mixed); strings.Join(got, "|") != "loop n=|hash n=|flat n=" {
+		t.Errorf("mixedActions(%q) = %q, want the three actions in order", mixed, got)
+	}
+	files := []string{"select-n1000-4242-20261127T101500.000000000.suncat", "select-n2000-4243-20261127T101501.000000000.suncat",
+		"json-n1000-4244-20261127T101502.000000000.suncat", "json-n2000-4245-20261127T101503.000000000.suncat"}
+	if got := mixedActions(files); strings.Join(got, "|") != "select-n|json-n" {
+		t.Errorf("mixedActions(%q) = %q, want select-n and json-n", files, got)
+	}
+	for _, one := range [][]string{
+		{"n=100", "n=200", "n=400"},
+		{"TestFind/n=8", "TestFind/n=16", "TestFind/n=32"},
+		{"loop 100", "loop 200", "setup 1"},
+		{"loop 100", "hash"},
+	} {
+		if got := mixedActions(one); got != nil {
+			t.Errorf("mixedActions(%q) = %q, want none", one, got)
+		}
+	}
+	f := &Findings{Sizes: []float64{1, 2}, SizesFrom: SizesFromLabels, actions: []string{"loop n=", "hash n="}}
+	text := FindingsText(f, 10)
+	if want := "-run '^loop n=' keeps one"; !strings.Contains(text, want) || !strings.Contains(text, `"hash n="`) {
+		t.Errorf("findings of mixed actions:\n%s\nwant a line naming them and %q", text, want)
+	}
+	if text := FindingsText(&Findings{Sizes: []float64{1, 2}, SizesFrom: SizesFromLabels}, 10); strings.Contains(text, "actions") {
+		t.Errorf("findings of one action name actions:\n%s", text)
 	}
 }

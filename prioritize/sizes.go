@@ -26,16 +26,68 @@ var (
 // (the process-unique suffix logrt adds to a file's name, -PID-TIME, is
 // not part of it, nor is the ordinal " (run N)" of runLabels).
 func LabelSize(label string) (float64, bool) {
-	label = traceSuffix.ReplaceAllString(label, "")
-	label = strings.TrimSuffix(label, ".suncat")
-	label = runOrdinal.ReplaceAllString(label, "")
-	label, _, _ = BenchN(label)
+	label = sizedPart(label)
 	all := lastNumber.FindAllString(label, -1)
 	if len(all) == 0 {
 		return 0, false
 	}
 	n, err := strconv.ParseFloat(all[len(all)-1], 64)
 	return n, err == nil
+}
+
+// sizedPart is the part of a label that LabelSize takes its number
+// from.
+func sizedPart(label string) string {
+	label = traceSuffix.ReplaceAllString(label, "")
+	label = strings.TrimSuffix(label, ".suncat")
+	label = runOrdinal.ReplaceAllString(label, "")
+	label, _, _ = BenchN(label)
+	return label
+}
+
+// mixedActions returns the actions that labels with sizes name when
+// they name more than one, each at two sizes or more: the labels with
+// their last number left out ("loop n=", "hash n="), in the order they
+// come first; nil when the labels name one action (a test's subtests of
+// one family, "n=100", "n=200"). The sizes of several actions fitted
+// together say little of any of them.
+func mixedActions(labels []string) []string {
+	var order []string
+	sizes := map[string]map[float64]bool{}
+	for _, l := range labels {
+		n, ok := LabelSize(l)
+		if !ok {
+			return nil
+		}
+		stem := actionStem(l)
+		if sizes[stem] == nil {
+			sizes[stem] = map[float64]bool{}
+			order = append(order, stem)
+		}
+		sizes[stem][n] = true
+	}
+	var out []string
+	for _, stem := range order {
+		if len(sizes[stem]) >= 2 {
+			out = append(out, stem)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// actionStem is a label without its last number: "loop n=" for "loop
+// n=400".
+func actionStem(label string) string {
+	label = sizedPart(label)
+	all := lastNumber.FindAllStringIndex(label, -1)
+	if len(all) == 0 {
+		return label
+	}
+	last := all[len(all)-1]
+	return strings.TrimSpace(label[:last[0]] + label[last[1]:])
 }
 
 // Sizes returns the input size of each sub-trace and where it came from:
