@@ -220,6 +220,8 @@ func (s *shard) entry(id, leaf uint32, v recValue, vid uint32) {
 		// the same value: v = 0
 	case vid != 0:
 		head, x = head|1, uint64(vid)
+	case m.leaf == leaf && m.vid == 0 && m.lit == v.lit && v.lit != litBool && v.n == m.n+1:
+		head |= 3 // the previous integer on the node, plus one: a loop's index
 	default:
 		head |= 2
 		x, _ = v.code()
@@ -230,7 +232,7 @@ func (s *shard) entry(id, leaf uint32, v recValue, vid uint32) {
 	if head&(1<<2) != 0 {
 		n += putUvarint(p[n:], uint64(id))
 	}
-	if head&3 != 0 {
+	if v := head & 3; v == 1 || v == 2 {
 		n += putUvarint(p[n:], x)
 	}
 	if head == 0 {

@@ -58,6 +58,12 @@ func TestBatchesKeepEvents(t *testing.T) {
 			if k == 0 && entries < events/2 {
 				t.Errorf("%s %s: batches hold %d of %d events", mode, env, entries, events)
 			}
+			// Goroutine 0's items hold -3, -2, ..., 3 and slices of 0 to 6
+			// elements: read one after the other, each is the previous
+			// integer on its node plus one (version 7), in no bytes.
+			if plus := plusOnes(t, files[0]); k == 0 && plus == 0 {
+				t.Errorf("%s %s: no entry is the previous integer plus one", mode, env)
+			}
 			if k == 1 && records != 0 {
 				t.Errorf("%s %s: %d batch records", mode, env, records)
 			}
@@ -166,6 +172,40 @@ func batchRecords(t *testing.T, path string) (records, entries, events int) {
 		}
 	})
 	return records, entries, events
+}
+
+// plusOnes counts the batch entries of the trace at path whose value is
+// the previous integer on their node plus one (value kind 3).
+func plusOnes(t *testing.T, path string) int {
+	t.Helper()
+	n := 0
+	eachRecord(t, path, func(kind byte, p []byte) {
+		if kind != tracefmt.RecBatch {
+			return
+		}
+		used := int(binary.LittleEndian.Uint32(p))
+		p = p[4 : 4+used]
+		_, k := binary.Uvarint(p)
+		for k < len(p) {
+			head, m := binary.Uvarint(p[k:])
+			k += m
+			if head&4 != 0 {
+				_, m = binary.Uvarint(p[k:])
+				k += m
+			}
+			switch head & 3 {
+			case 1, 2:
+				_, m = binary.Uvarint(p[k:])
+				k += m
+			case 3:
+				n++
+			}
+			if m <= 0 {
+				t.Fatalf("a batch entry that does not parse")
+			}
+		}
+	})
+	return n
 }
 
 // countEntries counts the entries of a batch record's payload.

@@ -107,13 +107,26 @@ func (d *decoder) entry() (Event, error) {
 		}
 		n.val, n.vlen = d.strs[v-1], d.lens[v-1]
 	case 2:
-		s, err := d.literal()
+		l, err := d.uvarint("literal")
 		if err != nil {
 			return Event{}, err
 		}
-		n.val, n.vlen = s, len(s)
+		if err := d.setLiteral(n, l, at); err != nil {
+			return Event{}, err
+		}
 	default:
-		return Event{}, d.errorf(at, "batch entry of value kind 3")
+		if d.version < 7 {
+			return Event{}, d.errorf(at, "batch entry of value kind 3 in a version %d trace", d.version)
+		}
+		if !n.hasLit || n.lit&3 == tracefmt.LitBool {
+			return Event{}, d.errorf(at, "batch entry adds one to a node whose value is no integer literal")
+		}
+		if err := d.setLiteral(n, plusOne(n.lit), at); err != nil {
+			return Event{}, err
+		}
+	}
+	if head&3 == 1 {
+		n.hasLit = false
 	}
 	n.getter, t.lastNode = g, uint32(node)
 	stack, err := d.nodeStack(at, uint32(node))
@@ -133,30 +146,49 @@ func (d *decoder) uint32(what string) (uint32, error) {
 	return uint32(v), err
 }
 
-// literal decodes the literal of a batch entry into the string that the
-// writer would have interned.
-func (d *decoder) literal() (string, error) {
-	at := d.pos
-	l, err := d.uvarint("literal")
-	if err != nil {
-		return "", err
+// setLiteral makes literal l node n's value, the string the writer
+// would have interned; at is the entry's offset.
+func (d *decoder) setLiteral(n *readNode, l uint64, at int) error {
+	s, ok := literal(l)
+	if !ok {
+		return d.errorf(at, "boolean literal %d", l>>2)
 	}
+	n.val, n.vlen, n.lit, n.hasLit = s, len(s), l, true
+	return nil
+}
+
+// plusOne returns the integer literal l (tracefmt, RecBatch) plus one.
+func plusOne(l uint64) uint64 {
+	x := l >> 2
+	if l&3 == tracefmt.LitInt {
+		v := int64(x>>1) ^ -int64(x&1)
+		v++
+		x = uint64(v<<1 ^ v>>63)
+	} else {
+		x++
+	}
+	return x<<2 | l&3
+}
+
+// literal returns the string that the writer would have interned for
+// the literal l of a batch entry, and whether l is one.
+func literal(l uint64) (string, bool) {
 	x := l >> 2
 	switch l & 3 {
 	case tracefmt.LitInt:
-		return strconv.FormatInt(int64(x>>1)^-int64(x&1), 10), nil
+		return strconv.FormatInt(int64(x>>1)^-int64(x&1), 10), true
 	case tracefmt.LitUint:
-		return strconv.FormatUint(x, 10), nil
+		return strconv.FormatUint(x, 10), true
 	case tracefmt.LitLen:
-		return "len " + strconv.FormatUint(x, 10), nil
+		return "len " + strconv.FormatUint(x, 10), true
 	}
 	switch x {
 	case 0:
-		return "false", nil
+		return "false", true
 	case 1:
-		return "true", nil
+		return "true", true
 	}
-	return "", d.errorf(at, "boolean literal %d", x)
+	return "", false
 }
 
 // noteEvent remembers an event record of a version 5 stream on node, of
@@ -168,7 +200,7 @@ func (d *decoder) noteEvent(node uint32, g uint32, v int) {
 		return
 	}
 	n := &t.nodes[node]
-	n.getter, n.val, n.vlen = g, d.strs[v-1], d.lens[v-1]
+	n.getter, n.val, n.vlen, n.hasLit = g, d.strs[v-1], d.lens[v-1], false
 	t.lastNode = node
 }
 

@@ -50,6 +50,37 @@ var (
 // writer would have interned them; a repeat after a batch repeats its
 // last entry; an open batch (room left, zeros) reads the same; events
 // of another shard are merged by time around the whole batch.
+func v7(b []byte) []byte {
+	binary.LittleEndian.PutUint32(b[8:], 7)
+	return b
+}
+
+// TestReadBatchesPlusOne: an entry of value kind 3 (version 7) is the
+// previous integer literal on its node plus one, of each integer format,
+// across zero and after a value that repeats; a string in between ends
+// it.
+func TestReadBatchesPlusOne(t *testing.T) {
+	data := v7(shardTrace(t, 1024, [][]byte{clockChunk(0), frameM(), strRec('a'), newStackEvent(1, 1),
+		batchRec(0, 1,
+			2, 1<<2|tracefmt.LitInt, // -1 (zigzag 1)
+			3, 3, 0, 3, // 0, 1, 1, 2
+			2, 9<<2|tracefmt.LitUint, 3, // 9, 10
+			2, 4<<2|tracefmt.LitLen, 3, // len 4, len 5
+			1, 1, // "a"
+		)}))
+	tr, err := Decode("plus.suncat", data)
+	if err != nil || tr.Problem() != "" {
+		t.Fatalf("decode: %v, %q", err, tr.Problem())
+	}
+	var vals []string
+	for _, e := range tr.Events {
+		vals = append(vals, e.Value)
+	}
+	if got, want := strings.Join(vals, "|"), "a|-1|0|1|1|2|9|10|len 4|len 5|a"; got != want {
+		t.Errorf("values %s, want %s", got, want)
+	}
+}
+
 func TestReadBatches(t *testing.T) {
 	for _, room := range []int{0, 100} {
 		data := v5(shardTrace(t, 1024,
@@ -103,8 +134,12 @@ func TestReadBatchesDamage(t *testing.T) {
 			v5(shardTrace(t, 1024, [][]byte{clockChunk(0), frameM(), strRec('a'), rec(tracefmt.RecEvent, 1, 2, 1, 1, 1, 1, 1, 1), batchRec(0, 1, 1<<3)}))},
 		{"bad boolean", "boolean literal 2",
 			v5(shardTrace(t, 1024, [][]byte{clockChunk(0), frameM(), strRec('a'), newStackEvent(1, 1), batchRec(0, 1, 2, 2<<2|tracefmt.LitBool)}))},
-		{"value kind 3", "batch entry of value kind 3",
+		{"value kind 3", "batch entry of value kind 3 in a version 5 trace",
 			v5(shardTrace(t, 1024, [][]byte{clockChunk(0), frameM(), strRec('a'), newStackEvent(1, 1), batchRec(0, 1, 3)}))},
+		{"plus one on a string", "batch entry adds one to a node whose value is no integer literal",
+			v7(shardTrace(t, 1024, [][]byte{clockChunk(0), frameM(), strRec('a'), newStackEvent(1, 1), batchRec(0, 1, 3)}))},
+		{"plus one on a boolean", "batch entry adds one to a node whose value is no integer literal",
+			v7(shardTrace(t, 1024, [][]byte{clockChunk(0), frameM(), strRec('a'), newStackEvent(1, 1), batchRec(0, 1, 2, 1<<2|tracefmt.LitBool, 3)}))},
 		{"undefined string", "string id 2 out of range",
 			v5(shardTrace(t, 1024, [][]byte{clockChunk(0), frameM(), strRec('a'), newStackEvent(1, 1), batchRec(0, 1, 1, 2)}))},
 	}

@@ -16,6 +16,8 @@ type readNode struct {
 	getter uint32
 	val    string
 	vlen   int
+	lit    uint64 // the value's literal L (tracefmt, RecBatch), if it had one
+	hasLit bool
 }
 
 type readTree struct {

@@ -2,8 +2,10 @@ package tracefmt
 
 import "hash/crc32"
 
-// The trace file format, version 6 (the reader also reads versions 1
-// to 5). Version 6 has the records of version 5; the stack of a field
+// The trace file format, version 7 (the reader also reads versions 1
+// to 6). Version 7 adds a value kind to batch entries: v = 3, the
+// previous integer on the node plus one (a loop's index), in no bytes.
+// Version 6 has the records of version 5; the stack of a field
 // read (suncat instrument -reads) starts at the reading function, where
 // earlier versions put the runtime's recorder (suncatrt.ReadString and
 // the like) first: the tree is a level shallower, and a read whose
@@ -128,7 +130,10 @@ import "hash/crc32"
 //	             interned it: L&3 = 0: the decimal of the signed
 //	             zigzag(L>>2), 1: the decimal of L>>2, 2: "len " and the
 //	             decimal of L>>2, 3: "false" (L>>2 = 0) or "true" (1);
-//	             v = 3 is not used. Every entry takes the batch's time
+//	             v = 3 (version 7): no bytes follow; the value is the
+//	             literal of the previous event on the same node, an
+//	             integer (L&3 = 0, 1 or 2), plus one (a loop's index).
+//	             Every entry takes the batch's time
 //	             and the next sequence number of the stream.
 //
 // Frames, strings and call-site tree nodes belong to the shard that
@@ -222,7 +227,7 @@ import "hash/crc32"
 // definition for each further value, so the writer's memory stays bounded.
 const (
 	Magic         = "SUNCATTR"
-	Version       = 6 // the version the writer writes
+	Version       = 7 // the version the writer writes
 	HeaderSize    = 512
 	ChunkCountTag = 0xc4a7c5fe // before the chunk count, at OffChunkCount
 

@@ -105,6 +105,7 @@ func chunked(name string) ([]byte, int, error) {
 type kindCount struct {
 	records, bytes                        map[int]int
 	entries, heads, getters, values, lits int
+	plusOnes                              int // entries of value kind 3 (version 7)
 }
 
 // byKind says how many records of each kind the trace at name holds,
@@ -169,6 +170,8 @@ func (c *kindCount) batch(p []byte) {
 			if v == 2 {
 				c.lits++
 			}
+		} else if v == 3 {
+			c.plusOnes++
 		}
 	}
 }
@@ -186,7 +189,7 @@ func (c kindCount) String() string {
 	for _, k := range kinds {
 		fmt.Fprintf(&out, "kind %3d: %9d records %11d bytes\n", k, c.records[k], c.bytes[k])
 	}
-	fmt.Fprintf(&out, "batch entries: %d in %d bytes: heads %d, getters %d, values %d (%d literals)",
-		c.entries, c.heads+c.getters+c.values, c.heads, c.getters, c.values, c.lits)
+	fmt.Fprintf(&out, "batch entries: %d in %d bytes: heads %d, getters %d, values %d (%d literals; %d more integers the previous plus one, in no bytes)",
+		c.entries, c.heads+c.getters+c.values, c.heads, c.getters, c.values, c.lits, c.plusOnes)
 	return out.String()
 }
