@@ -665,8 +665,15 @@ func calledByLoopStd(f tracefile.Frame, whole [][]tracefile.Frame) bool {
 }
 
 // recursive reports whether f's function appears twice in one of the
-// whole stacks.
+// whole stacks, and not the same number of times in all of them: a
+// recursion whose depth varies. A function that appears twice in every
+// stack of the site is a type nested in itself at a fixed depth (an
+// iterator wrapping an iterator of its own type, as a SQL engine's
+// plan nests them), whose calls do not grow with a depth; the loop that
+// calls it is looked for further out.
 func recursive(f tracefile.Frame, whole [][]tracefile.Frame) bool {
+	depths := map[int]bool{}
+	deep := false
 	for _, st := range whole {
 		n := 0
 		for _, g := range st {
@@ -674,9 +681,8 @@ func recursive(f tracefile.Frame, whole [][]tracefile.Frame) bool {
 				n++
 			}
 		}
-		if n >= 2 {
-			return true
-		}
+		depths[n] = true
+		deep = deep || n >= 2
 	}
-	return false
+	return deep && len(depths) > 1
 }

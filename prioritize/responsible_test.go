@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // loopsTrace records, at sizes 1, 2, 4, 8 and 16, the calls the
@@ -337,4 +339,31 @@ func loopsAt(t *testing.T) func(fn string, line int) string {
 		t.Fatal(err)
 	}
 	return func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+}
+
+// TestRecursiveDepthVaries: a function is recursive for a site when it
+// appears twice in one of the site's stacks and not the same number of
+// times in all of them; one that appears twice in every stack (an
+// iterator wrapping an iterator of its own type) is not, and the loop
+// around it is looked for further out.
+func TestRecursiveDepthVaries(t *testing.T) {
+	frame := func(fn string, line int) tracefile.Frame {
+		return tracefile.Frame{Func: fn, File: "/src/main/main.go", Line: line}
+	}
+	next, scan, join := frame("plan.(*Tracked).Next", 306), frame("memory.(*iter).Next", 40), frame("rowexec.(*joinIter).Next", 158)
+	nested := [][]tracefile.Frame{
+		{next, scan, next, join},
+		{next, scan, next, join},
+	}
+	if recursive(next, nested) {
+		t.Errorf("a function twice in every stack of the site is recursive")
+	}
+	walk := frame("main.walk", 67)
+	varying := [][]tracefile.Frame{{walk, join}, {walk, walk, join}, {walk, walk, walk, join}}
+	if !recursive(walk, varying) {
+		t.Errorf("a function at depths 1, 2 and 3 is not recursive")
+	}
+	if recursive(join, varying) {
+		t.Errorf("a function once in every stack is recursive")
+	}
 }
