@@ -180,29 +180,9 @@ func plusOnes(t *testing.T, path string) int {
 	t.Helper()
 	n := 0
 	eachRecord(t, path, func(kind byte, p []byte) {
-		if kind != tracefmt.RecBatch {
-			return
-		}
-		used := int(binary.LittleEndian.Uint32(p))
-		p = p[4 : 4+used]
-		_, k := binary.Uvarint(p)
-		for k < len(p) {
-			head, m := binary.Uvarint(p[k:])
-			k += m
-			if head&4 != 0 {
-				_, m = binary.Uvarint(p[k:])
-				k += m
-			}
-			switch head & 3 {
-			case 1, 2:
-				_, m = binary.Uvarint(p[k:])
-				k += m
-			case 3:
-				n++
-			}
-			if m <= 0 {
-				t.Fatalf("a batch entry that does not parse")
-			}
+		if kind == tracefmt.RecBatch {
+			_, plus := batchKinds(t, p)
+			n += plus
 		}
 	})
 	return n
@@ -210,10 +190,16 @@ func plusOnes(t *testing.T, path string) int {
 
 // countEntries counts the entries of a batch record's payload.
 func countEntries(t *testing.T, p []byte) int {
+	n, _ := batchKinds(t, p)
+	return n
+}
+
+// batchKinds counts the entries of a batch record's payload, and those
+// among them of value kind 3 (the previous integer plus one).
+func batchKinds(t *testing.T, p []byte) (n, plus int) {
 	used := int(binary.LittleEndian.Uint32(p))
 	p = p[4 : 4+used]
 	_, k := binary.Uvarint(p)
-	n := 0
 	for k < len(p) {
 		head, m := binary.Uvarint(p[k:])
 		k += m
@@ -221,14 +207,17 @@ func countEntries(t *testing.T, p []byte) int {
 			_, m = binary.Uvarint(p[k:])
 			k += m
 		}
-		if v := head & 3; v == 1 || v == 2 {
+		switch head & 3 {
+		case 1, 2:
 			_, m = binary.Uvarint(p[k:])
 			k += m
+		case 3:
+			plus++
 		}
 		if m <= 0 {
 			t.Fatalf("a batch entry that does not parse")
 		}
 		n++
 	}
-	return n
+	return n, plus
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,25 +119,13 @@ func TestStackWithFirst(t *testing.T) {
 	if cut := st.WithFirst(first, 1); len(cut) != 2 || cut[1] != before[0] {
 		t.Errorf("WithFirst(first, 1): %v, want first and the stack's first frame", cut)
 	}
-	if !slicesEqual(st.Frames, before) {
+	if !slices.Equal(st.Frames, before) {
 		t.Errorf("the stack's frames changed: %v, want %v", st.Frames, before)
 	}
 	var none Stack
 	if got := none.WithFirst(first, 0); len(got) != 1 || got[0] != first {
 		t.Errorf("an empty stack: %v, want the first frame alone", got)
 	}
-}
-
-func slicesEqual(a, b []Frame) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestReadZeros: a file of zeros is what a process that died while
