@@ -307,7 +307,7 @@ func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
 // after the event, not after suncat's runtime function that recorded it
 // (suncatrt.ReadSlice[...], in a file of the overlay that the user's tree
 // does not hold): the field or function's name, at the line of the read
-// or call (the next frame's, or for a read of a version 6 trace, which
+// or call (the next frame's, or for a read of a trace of version 6 or later, which
 // has no recorder's frame, the first's). A call hooked in the standard library starts
 // at the hooked method (suncat's hook, the frame above it, is left out);
 // getters keep their frames.
