@@ -95,6 +95,21 @@ func anchorCaller(t *benchTask, n int) int {
 	return s
 }
 
+// anchoredTrace starts the trace and calls anchorCaller a few times, so
+// that the offsets of the frame caches are learnt and the nodes defined,
+// and returns the task it read; it skips the test where reads have no
+// frame caches or anchors.
+func anchoredTrace(t *testing.T) *benchTask {
+	t.Helper()
+	useBenchTrace(t)
+	task := &benchTask{name: "Pike St", priority: 3}
+	anchorCaller(task, 5)
+	if !anchorOn || w.nP == 0 {
+		t.Skip("no frame caches here")
+	}
+	return task
+}
+
 // TestAnchorsSpareWalks checks that the first read of an activation
 // whose caller's cache is filled takes its stack from that cache (an
 // anchor, anchor.go), directly or through a frame that reads nothing,
@@ -102,13 +117,8 @@ func anchorCaller(t *benchTask, n int) int {
 // the walks do not grow with the calls.
 // That every such event has its true stack is TestFramesTrueStacks'.
 func TestAnchorsSpareWalks(t *testing.T) {
-	useBenchTrace(t)
+	task := anchoredTrace(t)
 	defer func(on bool) { anchorOn = on }(anchorOn)
-	task := &benchTask{name: "Pike St", priority: 3}
-	anchorCaller(task, 5) // starts the trace, learns the offsets, defines the nodes
-	if !anchorOn || w.nP == 0 {
-		t.Skip("no frame caches here")
-	}
 	const calls = 1000
 	for _, on := range []bool{false, true} {
 		anchorOn = on
@@ -142,11 +152,9 @@ func TestAnchorsSpareWalks(t *testing.T) {
 // reads around it do, rather than ending it with an event record of its
 // own: a batch holds many of anchorCaller's calls.
 func TestAnchoredGettersJoinBatches(t *testing.T) {
-	useBenchTrace(t)
-	task := &benchTask{name: "Pike St", priority: 3}
-	anchorCaller(task, 5)
-	if !anchorOn || !batchOn || w.nP == 0 {
-		t.Skip("no anchors or batches here")
+	task := anchoredTrace(t)
+	if !batchOn {
+		t.Skip("no batches here")
 	}
 	const calls = 1000
 	opened := func() int { return shardSum(func(s *shard) int { return s.opened }) }
@@ -270,12 +278,7 @@ func anchorLone(t *benchTask) int {
 // cache, 1000 times, searches anchorMisses times and then once in
 // anchorRetry reads, where it searched at every read before.
 func TestAnchorsGiveUp(t *testing.T) {
-	useBenchTrace(t)
-	task := &benchTask{name: "Pike St", priority: 3}
-	anchorCaller(task, 5) // starts the trace, learns the offsets
-	if !anchorOn || w.nP == 0 {
-		t.Skip("no frame caches here")
-	}
+	task := anchoredTrace(t)
 	looks := func() int { return shardSum(func(s *shard) int { return s.anchorLooks }) }
 	t.Cleanup(func() {
 		for _, s := range w.shards {
@@ -338,12 +341,7 @@ func pathCaller(t *benchTask, n int) int {
 // activation searches for an anchor once (first, from hit), and that one
 // which found none walks at once (record does not search again).
 func TestFirstReadSearchesOnce(t *testing.T) {
-	useBenchTrace(t)
-	task := &benchTask{name: "Pike St", priority: 3}
-	anchorCaller(task, 5) // starts the trace, learns the offsets
-	if !anchorOn || w.nP == 0 {
-		t.Skip("no frame caches here")
-	}
+	task := anchoredTrace(t)
 	forget := func() {
 		for _, s := range w.shards {
 			s.mu.Lock()
