@@ -372,13 +372,6 @@ func isRuntimeFrame(f tracefile.Frame) bool {
 	return strings.HasPrefix(fn, tracefmt.RuntimeDir+".")
 }
 
-// cutFrames returns the frames of a trace's stack, the first frames of
-// them when frames > 0.
-func cutFrames(tr *tracefile.Trace, stack uint32, frames int) []tracefile.Frame {
-	st := stackOf(tr, stack)
-	return cutTo(st.Frames, frames)
-}
-
 // stackOf returns a trace's stack, or an empty one if it has none of
 // that id.
 func stackOf(tr *tracefile.Trace, stack uint32) tracefile.Stack {

@@ -218,7 +218,8 @@ func (p *Part) numberTerminals() {
 	for pi := range p.protos {
 		pr := &p.protos[pi]
 		g, _ := p.trace.GetterOf(pr.getter)
-		fs := cutFrames(p.trace, pr.stack, p.opt.opt.Frames)
+		st := stackOf(p.trace, pr.stack)
+		fs := cutTo(st.Frames, p.opt.opt.Frames)
 		key := terminalKey(g, pr.getter, fs)
 		t, ok := index[key]
 		if !ok {
@@ -226,7 +227,7 @@ func (p *Part) numberTerminals() {
 			index[key] = t
 			p.termKeys = append(p.termKeys, key)
 			p.termProto = append(p.termProto, int32(pi))
-			p.termStacks = append(p.termStacks, stackOf(p.trace, pr.stack))
+			p.termStacks = append(p.termStacks, st)
 		}
 		p.termOf[pi] = t
 	}
