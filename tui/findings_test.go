@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"github.com/suncat-go/suncat/prioritize"
 )
 
 // The viewer opens on the Findings: the growing sites, ranked, with the
@@ -136,5 +138,22 @@ func TestFindingsContext(t *testing.T) {
 	m = final(t, tm)
 	if m.view != findingsView || !strings.Contains(m.status, "another goroutine group") {
 		t.Errorf("view %s, status %q", viewNames[m.view], m.status)
+	}
+}
+
+// When the labels' sizes are those of several actions, the details of a
+// finding say which, as the summary does under its heading, and so does
+// the line of Findings that grow none.
+func TestFindingsMixedActions(t *testing.T) {
+	const mixed = `the labels name 2 actions, each at several sizes ("loop n=", "hash n="): fitted together; -run '^loop n=' keeps one`
+	f := newFake()
+	f.findings.Mixed = mixed
+	m := final(t, open(t, f, 100, 40))
+	if screen := m.View(); !strings.Contains(screen, "the labels name 2 actions") || !strings.Contains(screen, "-run '^loop n=' keeps one") {
+		t.Errorf("the details do not name the actions:\n%s", screen)
+	}
+	a := &prioSummary{s: &prioritize.Summary{Findings: &prioritize.Findings{Sizes: []float64{1, 2}, SizesFrom: prioritize.SizesFromLabels}}}
+	if got := a.Findings(); got.Mixed != "" {
+		t.Errorf("findings of one action: Mixed %q, want none", got.Mixed)
 	}
 }

@@ -155,7 +155,7 @@ func (a *prioSummary) Findings() Findings {
 	if f == nil {
 		return Findings{None: "no findings"}
 	}
-	out := Findings{Sizes: prioritize.SizesLine(f), Target: prioritize.Number(f.Target)}
+	out := Findings{Sizes: prioritize.SizesLine(f), Target: prioritize.Number(f.Target), Mixed: prioritize.MixedText(f)}
 	if len(f.TimeNs) > 0 && f.Time.Class != prioritize.ClassNone {
 		out.Time = prioritize.TimeText(f)
 	}
@@ -165,6 +165,9 @@ func (a *prioSummary) Findings() Findings {
 	out.None = prioritize.NoneText(f)
 	if note := f.FewEventsNote(); out.None != "" && f.Note == "" && note != "" {
 		out.None += "; " + note
+	}
+	if out.None != "" && out.Mixed != "" {
+		out.None += "; " + out.Mixed
 	}
 	return out
 }

@@ -39,6 +39,9 @@ type Findings struct {
 	Time   string // one line: how the repeated action's time grows ("" when unknown)
 	None   string // one line when no site grows (or none can be classified); "" when some does
 	Sites  []Site // the findings (one per defect, named by its top site), ranked
+	// Mixed says, when the labels' sizes are those of several actions,
+	// which, and how to keep one ("" when they name one).
+	Mixed string
 }
 
 // A Site is one getter called from one place in the code, with how its
