@@ -158,22 +158,24 @@ func floorRenderChildren(sb *strings.Builder, children []*floorNode, level int) 
 
 // BenchmarkTraceMiB measures what a MiB of trace costs the writer beyond
 // its records on this machine: growing the file and mapping a chunk
-// (which faults its pages in, populate.go, and unmaps the previous one),
-// then the first write to each of its cache lines, as records reach them.
-// On a virtual machine whose page tables the hypervisor shadows, the
-// first write to each new page costs microseconds even after the pages
-// were faulted in (BENCH.md).
+// (which faults its pages in, populate_linux.go, and unmaps the previous
+// one), then the first write to each of its cache lines, as records reach
+// them. On a virtual machine whose page tables the hypervisor shadows,
+// the first write to each new page costs microseconds even after the
+// pages were faulted in (BENCH.md).
 //
-// The file grows as the writer grows it, its space reserved (reserve,
-// reserveChunk), or sparse, as before that (truncate).
+// The file grows as the writer grows it: its space reserved and its
+// pages written with zeros before they are faulted in (prefault, what the
+// writer does), reserved only (reserve), or sparse (truncate).
 //
 //	go test -run '^$' -bench TraceMiB -benchtime 40x ./logrt
 func BenchmarkTraceMiB(b *testing.B) {
-	b.Run("reserve", func(b *testing.B) { benchTraceMiB(b, true) })
-	b.Run("truncate", func(b *testing.B) { benchTraceMiB(b, false) })
+	b.Run("prefault", func(b *testing.B) { benchTraceMiB(b, "prefault") })
+	b.Run("reserve", func(b *testing.B) { benchTraceMiB(b, "reserve") })
+	b.Run("truncate", func(b *testing.B) { benchTraceMiB(b, "truncate") })
 }
 
-func benchTraceMiB(b *testing.B, reserve bool) {
+func benchTraceMiB(b *testing.B, mode string) {
 	f, err := os.CreateTemp(b.TempDir(), "chunks")
 	if err != nil {
 		b.Fatal(err)
@@ -183,10 +185,10 @@ func benchTraceMiB(b *testing.B, reserve bool) {
 	var chunk []byte
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		if reserve {
-			err = reserveSpace(f, int64(i)*chunkSize, chunkSize)
-		} else {
+		if mode == "truncate" {
 			err = f.Truncate(int64(i+1) * chunkSize)
+		} else {
+			err = reserveSpace(f, int64(i)*chunkSize, chunkSize)
 		}
 		if err != nil {
 			b.Fatal(err)
@@ -197,7 +199,11 @@ func benchTraceMiB(b *testing.B, reserve bool) {
 		if chunk, err = mapChunk(f, i); err != nil {
 			b.Fatal(err)
 		}
-		populate(chunk)
+		if mode == "prefault" {
+			prefault(f, i, chunk)
+		} else {
+			populate(chunk)
+		}
 		mid := time.Now()
 		for j := 0; j < len(chunk); j += 64 {
 			chunk[j] = 1

@@ -222,7 +222,7 @@ func (w *writer) refill() error {
 }
 
 // mapSpare hands out a chunk and maps it as a spare for shard s, its pages
-// faulted in ahead where the system can (populate), once s has filled a
+// faulted in ahead where the system can (prefault), once s has filled a
 // chunk: the first chunk of a P's shard, and its first spare, may never be
 // filled (a short-lived program, a P that a goroutine passes through), and
 // their pages would take a MiB of disk each, for each of up to 256 Ps,
@@ -239,7 +239,7 @@ func (w *writer) mapSpare(s *shard) (*mappedChunk, error) {
 		return nil, err
 	}
 	if atomic.LoadInt32(&s.begun) >= 2 {
-		populate(b)
+		prefault(w.f, i, b)
 	}
 	c := &mappedChunk{b: b, index: i}
 	w.mu.Lock()

@@ -198,7 +198,7 @@ func (w *writer) newChunk() ([]byte, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	populate(b)
+	prefault(w.f, i, b)
 	return b, i, nil
 }
 
