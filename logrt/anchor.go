@@ -267,16 +267,23 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue, first int) i
 	// j >= 1.
 	var pcs [5 + anchorFrames]uintptr
 	var fps [6 + anchorFrames]uintptr
-	// Most anchors are near: walk a few frames, and all only if none is.
+	// Most anchors are near, the reading function's caller most of all:
+	// walk to it, then on to anchorNear frames, and all only if none is.
 	walkedAt := uintptr(unsafe.Pointer(&pcs[0])) // findAnchor checks the stack did not move since
-	n := fpCallers(pcs[:anchorNear], nil, fps[:anchorNear+1])
+	want := first + 3
+	n := fpCallers(pcs[:want], nil, fps[:want+1])
 	if n < first+2 || !s.lookForAnchor(pcs[first]) {
 		return undone
 	}
 	c, j := s.findAnchor(pcs[:n], fps[:n+1], first+2, walkedAt)
-	if c == nil && n == anchorNear {
-		n = fpCallers(pcs[:], nil, fps[:])
-		c, j = s.findAnchor(pcs[:n], fps[:n+1], anchorNear, walkedAt)
+	for _, more := range [...]int{anchorNear, len(pcs)} {
+		if c != nil || n < want {
+			break // found, or the chain ended
+		}
+		from := n
+		want = more
+		n = fpMore(pcs[:want], fps[:want+1], n, walkedAt)
+		c, j = s.findAnchor(pcs[:n], fps[:n+1], from, walkedAt)
 	}
 	s.anchorFound(pcs[first], c != nil)
 	if c == nil {

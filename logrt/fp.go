@@ -86,6 +86,30 @@ func fpCallers(pcs []uintptr, end *walkEnd, fps []uintptr) int {
 	return n
 }
 
+// fpMore goes on with a walk of fpCallers that took n frames into pcs
+// and fps and was cut by their length, up to len(pcs) frames, and returns
+// the frames it holds then. walkedAt is where pcs[0] was during that walk:
+// if the stack moved since, the frame pointers it read are of the old
+// stack, and the walk stops where it was.
+func fpMore(pcs, fps []uintptr, n int, walkedAt uintptr) int {
+	base := unsafe.Pointer(&pcs[0])
+	if uintptr(base) != walkedAt || n == 0 {
+		return n
+	}
+	last, next := fps[n-1], fps[n]
+	for n < len(pcs) {
+		if next <= last || next-last > maxFrameGap {
+			break // the end of the chain, or a jump off this stack
+		}
+		fp := unsafe.Add(base, next-uintptr(base))
+		pcs[n] = *(*uintptr)(unsafe.Add(fp, unsafe.Sizeof(uintptr(0))))
+		last, next = next, *(*uintptr)(fp)
+		fps[n], fps[n+1] = last, next
+		n++
+	}
+	return n
+}
+
 // A walkEnd is where a walk of fpCallers ended: the last frame of the
 // chain (root), and for a walk cut at its length, the frames of the
 // chain beyond the cut (beyond).

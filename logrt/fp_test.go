@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime"
 	"testing"
+	"unsafe"
 )
 
 // symbolize turns PCs into "function file:line" frames, leaving out the
@@ -180,4 +181,38 @@ func TestFramePointerRandomTrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFPMoreContinuesWalk checks that a walk of a few frames continued
+// by fpMore (anchor.go's nearest anchors first) holds what one walk of
+// all the frames holds, where the chain goes on and where it ends, and
+// that it stops where it was once the stack moved.
+func TestFPMoreContinuesWalk(t *testing.T) {
+	if !fpSupported {
+		t.Skip("no frame-pointer unwinding on this architecture")
+	}
+	check := func(name string) {
+		var all, part [64]uintptr
+		var allFP, partFP [65]uintptr
+		n := fpCallers(all[:], nil, allFP[:])
+		k := fpCallers(part[:3], nil, partFP[:4])
+		m := fpMore(part[:], partFP[:], k, uintptr(unsafe.Pointer(&part[0])))
+		// pcs[0] returns to this function from each call: they differ.
+		if all[0], part[0] = 0, 0; m != n || all != part || allFP != partFP {
+			t.Errorf("%s: one walk took %d frames %x, the walk continued %d %x", name, n, all[:n], m, part[:m])
+		}
+		if n < 3 {
+			t.Errorf("%s: %d frames", name, n)
+		}
+		if got := fpMore(part[:], partFP[:], 3, 1); got != 3 {
+			t.Errorf("%s: a walk from a stack that moved went on to %d frames", name, got)
+		}
+	}
+	atDepth(80, func() { check("a chain longer than the walk") })
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		atDepth(6, func() { check("a chain shorter than the walk") })
+	}()
+	<-done
 }
