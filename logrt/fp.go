@@ -92,10 +92,11 @@ func fpCallers(pcs []uintptr, end *walkEnd, fps []uintptr) int {
 // if the stack moved since, the frame pointers it read are of the old
 // stack, and the walk stops where it was.
 func fpMore(pcs, fps []uintptr, n int, walkedAt uintptr) int {
-	base := unsafe.Pointer(&pcs[0])
-	if uintptr(base) != walkedAt || n == 0 {
+	if uintptr(unsafe.Pointer(&pcs[0])) != walkedAt || n == 0 {
 		return n
 	}
+	var local uintptr
+	base := unsafe.Pointer(&local) // on the walked stack, as the frames are
 	last, next := fps[n-1], fps[n]
 	for n < len(pcs) {
 		if next <= last || next-last > maxFrameGap {

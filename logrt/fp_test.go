@@ -199,7 +199,8 @@ func TestFPMoreContinuesWalk(t *testing.T) {
 		m := fpMore(part[:], partFP[:], k, uintptr(unsafe.Pointer(&part[0])))
 		// pcs[0] returns to this function from each call: they differ.
 		if all[0], part[0] = 0, 0; m != n || all != part || allFP != partFP {
-			t.Errorf("%s: one walk took %d frames %x, the walk continued %d %x", name, n, all[:n], m, part[:m])
+			// Copies: the arrays must stay on the stack they walk.
+			t.Errorf("%s: one walk took %d frames %x, the walk continued %d %x", name, n, append([]uintptr(nil), all[:n]...), m, append([]uintptr(nil), part[:m]...))
 		}
 		if n < 3 {
 			t.Errorf("%s: %d frames", name, n)
