@@ -44,6 +44,9 @@ func FindingsText(f *Findings, top int) string {
 		if mixed := MixedText(f); mixed != "" {
 			b.WriteString("    " + mixed + "\n")
 		}
+		if unseen := UnseenText(f); unseen != "" {
+			b.WriteString(TimeText(f) + "\n    " + unseen + "\n")
+		}
 		return b.String()
 	}
 	b.WriteString("== Findings: " + GrowText(f) + "\n")
@@ -52,7 +55,39 @@ func FindingsText(f *Findings, top int) string {
 	}
 	b.WriteString(FindingsList(f, top))
 	b.WriteString(TimeText(f) + "\n")
+	if unseen := UnseenText(f); unseen != "" {
+		b.WriteString("    " + unseen + "\n")
+	}
 	return b.String()
+}
+
+// UnseenText says, when the time per sub-trace grows two classes or more
+// faster than every finding (quadratic against linear at most, cubic
+// against n log n), that what grows is work no call site recorded: "the
+// time grows as quadratic, no finding faster than linear: what grows is
+// in code that records nothing (the standard library, dependencies not
+// instrumented with -deps, code with no getter or field read), called
+// from the findings' frames or near them". "" otherwise.
+func UnseenText(f *Findings) string {
+	if f == nil || !f.Time.Grows() || f.Time.Class < ClassQuadratic {
+		return ""
+	}
+	top := ClassNone
+	for _, d := range f.Findings {
+		if d.Fit.Grows() && d.Fit.Class > top {
+			top = d.Fit.Class
+		}
+	}
+	if top >= f.Time.Class-1 {
+		return ""
+	}
+	than := "no call site grows"
+	if top > ClassNone {
+		than = "no finding faster than " + ClassText(top)
+	}
+	return fmt.Sprintf("the time grows as %s, %s: what grows is in code that records nothing "+
+		"(the standard library, dependencies not instrumented with -deps, code with no getter or field read), "+
+		"called from the findings' frames or near them", ClassText(f.Time.Class), than)
 }
 
 // GrowText counts what grows and says the order: "4 of 10 call sites

@@ -159,3 +159,46 @@ func TestMixedActions(t *testing.T) {
 		t.Errorf("findings of one action name actions:\n%s", text)
 	}
 }
+
+// TestUnseenText: when the time per sub-trace grows two classes faster
+// than every finding, the findings say that what grows records nothing;
+// not when a finding keeps up, nor for a time a class apart.
+func TestUnseenText(t *testing.T) {
+	findings := func(time Class, classes ...Class) *Findings {
+		f := &Findings{Sizes: []float64{20, 40, 80, 160}, Used: []bool{true, true, true, true}, SizesFrom: SizesFromLabels,
+			TimeNs: []int64{1e8, 4e8, 16e8, 64e8}, Time: Fit{Class: time}, Target: 1600}
+		for _, c := range classes {
+			f.Findings = append(f.Findings, &Finding{Fit: Fit{Class: c}})
+		}
+		return f
+	}
+	for _, tc := range []struct {
+		f    *Findings
+		want string // "" for none
+	}{
+		{findings(ClassQuadratic, ClassLinear, ClassLog), "the time grows as quadratic, no finding faster than linear: what grows is in code that records nothing"},
+		{findings(ClassCubic, ClassNLogN), "the time grows as cubic, no finding faster than n log n"},
+		{findings(ClassQuadratic), "the time grows as quadratic, no call site grows"},
+		{findings(ClassQuadratic, ClassLinear, ClassNLogN), ""},
+		{findings(ClassQuadratic, ClassQuadratic), ""},
+		{findings(ClassNLogN, ClassConstant), ""},
+		{findings(ClassNone, ClassLinear), ""},
+	} {
+		got := UnseenText(tc.f)
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("time %v, findings %v: %q, want %q", tc.f.Time.Class, classesOf(tc.f), got, tc.want)
+		}
+	}
+	text := FindingsText(findings(ClassQuadratic, ClassLinear), 10)
+	if !strings.Contains(text, "\n    the time grows as quadratic, no finding faster than linear") {
+		t.Errorf("the findings do not say what grows records nothing:\n%s", text)
+	}
+}
+
+func classesOf(f *Findings) []Class {
+	var out []Class
+	for _, d := range f.Findings {
+		out = append(out, d.Fit.Class)
+	}
+	return out
+}

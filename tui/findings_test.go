@@ -143,14 +143,19 @@ func TestFindingsContext(t *testing.T) {
 
 // When the labels' sizes are those of several actions, the details of a
 // finding say which, as the summary does under its heading, and so does
-// the line of Findings that grow none.
+// the line of Findings that grow none; and they say when the time grows
+// faster than every finding.
 func TestFindingsMixedActions(t *testing.T) {
 	const mixed = `the labels name 2 actions, each at several sizes ("loop n=", "hash n="): fitted together; -run '^loop n=' keeps one`
 	f := newFake()
 	f.findings.Mixed = mixed
-	m := final(t, open(t, f, 100, 40))
+	f.findings.Unseen = "the time grows as quadratic, no finding faster than linear: what grows is in code that records nothing"
+	m := final(t, open(t, f, 100, 50))
 	if screen := m.View(); !strings.Contains(screen, "the labels name 2 actions") || !strings.Contains(screen, "-run '^loop n=' keeps one") {
 		t.Errorf("the details do not name the actions:\n%s", screen)
+	}
+	if screen := m.View(); !strings.Contains(screen, "records nothing") {
+		t.Errorf("the details do not say the time grows faster than the findings:\n%s", screen)
 	}
 	a := &prioSummary{s: &prioritize.Summary{Findings: &prioritize.Findings{Sizes: []float64{1, 2}, SizesFrom: prioritize.SizesFromLabels}}}
 	if got := a.Findings(); got.Mixed != "" {

@@ -158,6 +158,7 @@ func (a *prioSummary) Findings() Findings {
 	out := Findings{Sizes: prioritize.SizesLine(f), Target: prioritize.Number(f.Target), Mixed: prioritize.MixedText(f)}
 	if len(f.TimeNs) > 0 && f.Time.Class != prioritize.ClassNone {
 		out.Time = prioritize.TimeText(f)
+		out.Unseen = prioritize.UnseenText(f)
 	}
 	for _, d := range f.Findings {
 		out.Sites = append(out.Sites, a.finding(d, f))
@@ -166,8 +167,10 @@ func (a *prioSummary) Findings() Findings {
 	if note := f.FewEventsNote(); out.None != "" && f.Note == "" && note != "" {
 		out.None += "; " + note
 	}
-	if out.None != "" && out.Mixed != "" {
-		out.None += "; " + out.Mixed
+	for _, more := range []string{out.Mixed, out.Unseen} {
+		if out.None != "" && more != "" {
+			out.None += "; " + more
+		}
 	}
 	return out
 }
