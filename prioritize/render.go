@@ -67,7 +67,8 @@ func FindingsText(f *Findings, top int) string {
 // time grows as quadratic, no finding faster than linear: what grows is
 // in code that records nothing (the standard library, dependencies not
 // instrumented with -deps, code with no getter or field read), called
-// from the findings' frames or near them". "" otherwise.
+// from the findings' frames or near them; a CPU profile at the largest
+// size shows where". "" otherwise.
 func UnseenText(f *Findings) string {
 	if f == nil || !f.Time.Grows() || f.Time.Class < ClassQuadratic {
 		return ""
@@ -87,7 +88,7 @@ func UnseenText(f *Findings) string {
 	}
 	return fmt.Sprintf("the time grows as %s, %s: what grows is in code that records nothing "+
 		"(the standard library, dependencies not instrumented with -deps, code with no getter or field read), "+
-		"called from the findings' frames or near them", ClassText(f.Time.Class), than)
+		"called from the findings' frames or near them; a CPU profile at the largest size shows where", ClassText(f.Time.Class), than)
 }
 
 // GrowText counts what grows and says the order: "4 of 10 call sites
