@@ -69,18 +69,26 @@ func FamilyName(fam *Family) string {
 }
 
 // FamilyText renders one family: a heading with its name, then its top
-// growing sites and its time (per op for a benchmark).
+// growing sites and its time (per op for a benchmark), and whether that
+// grows faster than every finding (UnseenText).
 func FamilyText(fam *Family, top int) string {
 	var b strings.Builder
 	f := fam.Findings
 	name := FamilyName(fam)
+	unseen := UnseenText(f)
 	if none := NoneText(f); none != "" {
 		fmt.Fprintf(&b, "-- %s: %s\n", name, none)
+		if unseen != "" {
+			b.WriteString("    " + FamilyTimeText(fam) + "\n        " + unseen + "\n")
+		}
 		return b.String()
 	}
 	fmt.Fprintf(&b, "-- %s: %s\n", name, GrowText(f))
 	b.WriteString(FindingsList(f, top))
 	b.WriteString("    " + FamilyTimeText(fam) + "\n")
+	if unseen != "" {
+		b.WriteString("        " + unseen + "\n")
+	}
 	return b.String()
 }
 

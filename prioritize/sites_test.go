@@ -193,6 +193,10 @@ func TestUnseenText(t *testing.T) {
 	if !strings.Contains(text, "\n    the time grows as quadratic, no finding faster than linear") {
 		t.Errorf("the findings do not say what grows records nothing:\n%s", text)
 	}
+	fam := &Family{Name: "BenchmarkGenerate", Bench: true, Findings: findings(ClassQuadratic, ClassLinear)}
+	if text := FamilyText(fam, 10); !strings.Contains(text, "\n        the time grows as quadratic, no finding faster than linear") {
+		t.Errorf("a family's findings do not say what grows records nothing:\n%s", text)
+	}
 }
 
 func classesOf(f *Findings) []Class {

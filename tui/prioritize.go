@@ -193,6 +193,9 @@ func (a *prioSummary) familyFindings() Findings {
 		t := ""
 		if len(f.TimeNs) > 0 && f.Time.Class != prioritize.ClassNone {
 			t = prioritize.FamilyTimeText(fam)
+			if unseen := prioritize.UnseenText(f); unseen != "" {
+				t += "; " + unseen
+			}
 		}
 		for _, d := range f.Findings {
 			s := a.finding(d, f)
