@@ -173,7 +173,9 @@ type Chunk struct {
 
 // Compress compresses one sub-trace of terminal ids on its own, for
 // Builder.AddChunk. It shares nothing, so several sub-traces can be
-// compressed at once. It does not keep s.
+// compressed at once. It does not keep s, and holds it only until it has
+// its runs (freshInto): a caller that keeps no reference of its own lets
+// the collector free it while the engine runs.
 func Compress(s []int32, opt Options) *Chunk {
 	rs := newRuleSet(opt.Lossless)
 	if opt.Reference {
@@ -182,6 +184,7 @@ func Compress(s []int32, opt Options) *Chunk {
 	c := &Chunk{events: len(s)}
 	rs.withFast(func(l *fastList) {
 		l.fresh = freshInto(l.fresh, s)
+		s = nil // the engine works on the runs: the events may go, if the caller let them go too
 		c.list = slices.Clone(computeFast(rs, 0, l.fresh))
 	})
 	c.rules = rs.rules
@@ -252,14 +255,32 @@ func (rs *ruleSet) replay(c *Chunk, terms []int32, i int) []elem {
 }
 
 // freshInto returns the list of fresh RPs of s, in buf if it is large
-// enough.
+// enough, with each run of one terminal already merged into one RP (a
+// loop's read of one site, k times over, is one element, not k). The
+// specification's first merges are exactly these: chains of period 1 of
+// fresh RPs (every RC [1]) come first, are disjoint, make no rule and no
+// observation, and leave no chain of period 1 behind; the list they
+// leave is the one returned, so the engine goes on from where the
+// specification would be after them. (The reference engine still takes
+// the events one by one, and the tests compare the two.)
 func freshInto(buf []elem, s []int32) []elem {
-	if cap(buf) < len(s) {
-		buf = make([]elem, len(s))
+	n := 0
+	for i := range s {
+		if i == 0 || s[i] != s[i-1] {
+			n++
+		}
 	}
-	buf = buf[:len(s)]
-	for i, x := range s {
-		buf[i] = elem{sym: x, cnt: 1}
+	if cap(buf) < n {
+		buf = make([]elem, n)
+	}
+	buf = buf[:0]
+	for i := 0; i < len(s); {
+		j := i + 1
+		for j < len(s) && s[j] == s[i] {
+			j++
+		}
+		buf = append(buf, elem{sym: s[i], cnt: int32(j - i)})
+		i = j
 	}
 	return buf
 }

@@ -255,8 +255,9 @@ func (p *Part) compress() {
 				for j, pi := range sd.seq {
 					sd.seq[j] = p.termOf[pi]
 				}
-				if !p.opt.opt.NoGrammar {
-					sd.chunk = grammar.Compress(sd.seq, grammar.Options{})
+				if seq := sd.seq; !p.opt.opt.NoGrammar {
+					sd.seq = nil // Compress lets go of it once it has its runs
+					sd.chunk = grammar.Compress(seq, grammar.Options{})
 				}
 				sd.done = true
 			}
