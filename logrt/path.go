@@ -35,8 +35,13 @@ import "os"
 // for anchors (anchorOn), unless SUNCAT_PATHS=0.
 var pathOn = anchorOn && os.Getenv("SUNCAT_PATHS") != "0"
 
-// pathBits is log2 of the number of paths a shard keeps.
-const pathBits = 10
+// pathBits is log2 of the number of paths a shard keeps: 4,096 of 224
+// bytes, 0.9 MB a shard that anchors a read. An evaluator's anchors
+// serve many paths each: of CUE's 49 M anchored first reads in a run,
+// 72% found an anchor whose last path was another one. 1,024 paths
+// missed often enough to cost CUE 5% and Hugo 8% of their -reads run;
+// 16,384 spread past the processor's caches.
+const pathBits = 12
 
 // pathMax is the most return addresses a path holds: the frames between
 // a read and an anchor further up are kept in parts, the outer ones
