@@ -11,12 +11,16 @@
 #     (mkjs.sh; builds in seconds);
 #   gojq: the jq clone github.com/itchyny/gojq reading a generated YAML
 #     document of RECORDS records (mkyaml.sh) with --yaml-input, through
-#     gopkg.in/yaml.v3: with MODE=reads, its hot loop.
+#     gopkg.in/yaml.v3: with MODE=reads, its hot loop;
+#   cue: the CUE command cuelang.org/go/cmd/cue exporting a generated
+#     file of ITEMS items (mkcue.sh, a comprehension over all items for
+#     each item: doc/cases/cue-reads.md) as JSON.
 #
 # usage: testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #        PROGRAM=esbuild testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #        MODE=reads testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #        MODE=reads PROGRAM=gojq testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
+#        MODE=reads PROGRAM=cue testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #
 # MODE chooses what is recorded: getters (the default: suncat instrument),
 # or reads (suncat instrument -reads, and -deps DEPS if DEPS is set; for
@@ -40,6 +44,7 @@
 # /tmp/realbench, /tmp/realbench-esbuild for esbuild, /tmp/realbench-gojq
 # for gojq), RUNS (5), PAGES (400), HUGO_VERSION (v0.139.0), FILES (300),
 # ESBUILD_VERSION (v0.24.0), RECORDS (2000), GOJQ_VERSION (v0.12.17, the last on gopkg.in/yaml.v3),
+# ITEMS (400), CUE_VERSION (v0.17.1; /tmp/realbench-cue for its WORK),
 # GOMAXPROCS (2), LOCK (none). Binaries are rebuilt each time (the go build cache makes
 # that quick after the first); the plain and cover builds of one version
 # are shared by runs of both modes.
@@ -78,8 +83,16 @@ gojq)
   args=(--yaml-input '[.[] | select(.tags | length > 1) | .name] | length' "$WORK/in.yaml")
   [ "$MODE" = reads ] && DEPS=${DEPS-gopkg.in/yaml.v3}
   ;;
+cue)
+  WORK=${WORK:-/tmp/realbench-cue}
+  ITEMS=${ITEMS:-400}
+  module=cuelang.org/go version=${CUE_VERSION:-v0.17.1} pkg=./cmd/cue
+  input="a CUE file of $ITEMS items"
+  make_input() { sh "$here/mkcue.sh" "$ITEMS" >"$WORK/in.cue"; }
+  args=(export "$WORK/in.cue" --out json)
+  ;;
 *)
-  echo "run.sh: PROGRAM is hugo, esbuild or gojq, not $PROGRAM" >&2
+  echo "run.sh: PROGRAM is hugo, esbuild, gojq or cue, not $PROGRAM" >&2
   exit 2
   ;;
 esac
