@@ -192,8 +192,28 @@ func readFile(file *tracefile.File, opt prioritize.Options, counts *Counts, shar
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	part.Finish(head) // the file's bytes are gone by now
+	finish(part, head, !opt.NoGrammar) // the file's bytes are gone by now
 	return part, head, end, nil
+}
+
+// bigFinish is held by the Finish of a part whose sequences are long:
+// compressing them for the grammar takes about 20 bytes an event at
+// once, and two such compressions side by side (two files read at once)
+// made the peak of a summary with the grammar swing by a gigabyte from
+// run to run. One at a time, the other reader goes on decoding its file.
+var bigFinish sync.Mutex
+
+// bigPart is the number of events past which a part's Finish holds
+// bigFinish.
+const bigPart = 4 << 20
+
+// finish finishes part, one at a time if its grammar is made and large.
+func finish(part *prioritize.Part, head *tracefile.Trace, grammar bool) {
+	if grammar && part.Events() >= bigPart {
+		bigFinish.Lock()
+		defer bigFinish.Unlock()
+	}
+	part.Finish(head)
 }
 
 // decodePart decodes one trace into its part, before Finish. The
