@@ -7,8 +7,9 @@
 // chunk of each shard its decoding is in (tracefile reads a chunk's data
 // when a shard's stream enters it) and its part: the distinct stacks,
 // call sites and values, plus, unless Options.NoGrammar, 4 bytes an event
-// for the grammar until Finish compresses the part's sequences (about 30
-// bytes an event of them while it does). Once a part is finished its
+// for the grammar until Finish compresses the part's sequences (about 20
+// bytes an event of them while it does: a part of more than 4 M events
+// is finished one at a time, while the other readers go on decoding). Once a part is finished its
 // trace's stacks are dropped (Result.Stacks counts them): the part holds
 // the frames its terminals show until it is merged, and the summary's
 // terminals hold what they show after that.
