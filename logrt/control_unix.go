@@ -136,6 +136,13 @@ func accept(fd int) (int, error) {
 	return aboveStdio(nfd)
 }
 
+// listenBacklog is the control socket's queue of connections not yet
+// accepted. A client finds it full with EAGAIN (a Unix socket refuses at
+// once rather than wait): with 16, 64 idle clients dialled at once left
+// the next request refused while the server, slowed by the race
+// detector, had not yet accepted them.
+const listenBacklog = 128
+
 func listenUnix(path string) (int, error) {
 	syscall.ForkLock.RLock()
 	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
@@ -147,7 +154,7 @@ func listenUnix(path string) (int, error) {
 		return -1, err
 	}
 	if err = syscall.Bind(fd, &syscall.SockaddrUnix{Name: path}); err == nil {
-		if err = syscall.Listen(fd, 16); err == nil {
+		if err = syscall.Listen(fd, listenBacklog); err == nil {
 			err = syscall.SetNonblock(fd, true)
 		}
 	}

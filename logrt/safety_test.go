@@ -348,10 +348,7 @@ func TestControlConcurrent(t *testing.T) {
 	idle.Write([]byte("mark half a li"))
 
 	ask := func(req string) string {
-		c, err := net.Dial("unix", sock)
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := dialControl(t, sock)
 		defer c.Close()
 		// The idle clients have a minute to send their line (serve):
 		// a reply that waits for them is too late.
