@@ -104,7 +104,7 @@ func BenchmarkSummaryDir8(b *testing.B) {
 		func() { // one after another
 			var parts []*prioritize.Part
 			for _, f := range load(b, files...) {
-				p, _, _, err := readFile(f, prioritize.Options{}, NewCounts(nil), newStackShare())
+				p, _, _, err := readFile(f, prioritize.Options{}, NewCounts(nil), newStackShare(), nil)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -8,11 +8,11 @@
 // when a shard's stream enters it) and its part: the distinct stacks,
 // call sites and values, plus, unless Options.NoGrammar, 4 bytes an event
 // for the grammar until Finish compresses the part's sequences (about 20
-// bytes an event of them while it does: a part of more than 4 M events
-// is finished one at a time, while the other readers go on decoding). Once a part is finished its
-// trace's stacks are dropped (Result.Stacks counts them): the part holds
-// the frames its terminals show until it is merged, and the summary's
-// terminals hold what they show after that.
+// bytes an event of them while it does: parts of more than 4 M events
+// take turns, while the other readers go on decoding). Once a part is
+// finished its trace's stacks are dropped (Result.Stacks counts them):
+// the part holds the frames its terminals show until it is merged, and
+// the summary's terminals hold what they show after that.
 //
 // It owns the reading half of a summary: the order of the files, the
 // readers, the sharing of equal stacks' frames between traces, and the

@@ -128,6 +128,7 @@ func startReaders(files []*tracefile.File, order []int, opt prioritize.Options, 
 	}
 	var next atomic.Int64
 	share := newStackShare()
+	var big sync.Mutex // held by the Finish of a large part (finish)
 	readers := runtime.GOMAXPROCS(0)
 	if cfg.Readers > 0 {
 		readers = cfg.Readers
@@ -138,7 +139,7 @@ func startReaders(files []*tracefile.File, order []int, opt prioritize.Options, 
 				var r read
 				if !failed.Load() {
 					i := order[k]
-					r.part, res.Traces[i], res.Ends[i], r.err = readFile(files[i], opt, cfg.Counts, share)
+					r.part, res.Traces[i], res.Ends[i], r.err = readFile(files[i], opt, cfg.Counts, share, &big)
 					if r.err == nil {
 						r.stacks = dropStacks(res.Traces[i])
 					}
@@ -186,32 +187,30 @@ func byStart(files []*tracefile.File) ([]int, []*tracefile.Trace, error) {
 // readFile decodes one trace into its finished part, returning the
 // trace's header and the time of its last event. Finishing the part
 // compresses its sequences of stacks, the costly half of the grammar, so
-// that the readers do it in parallel and the merge is left little work.
-func readFile(file *tracefile.File, opt prioritize.Options, counts *Counts, share *stackShare) (*prioritize.Part, *tracefile.Trace, int64, error) {
+// that the readers do it in parallel and the merge is left little work;
+// big, which the readers share (nil: none), makes the large ones take
+// turns (finish).
+func readFile(file *tracefile.File, opt prioritize.Options, counts *Counts, share *stackShare, big *sync.Mutex) (*prioritize.Part, *tracefile.Trace, int64, error) {
 	part, head, end, err := decodePart(file, opt, counts, share)
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	finish(part, head, !opt.NoGrammar) // the file's bytes are gone by now
+	finish(part, head, !opt.NoGrammar, big) // the file's bytes are gone by now
 	return part, head, end, nil
 }
 
-// bigFinish is held by the Finish of a part whose sequences are long:
-// compressing them for the grammar takes about 20 bytes an event at
-// once, and two such compressions side by side (two files read at once)
-// made the peak of a summary with the grammar swing by a gigabyte from
-// run to run. One at a time, the other reader goes on decoding its file.
-var bigFinish sync.Mutex
-
-// bigPart is the number of events past which a part's Finish holds
-// bigFinish.
+// bigPart is the number of events past which finish takes turns.
 const bigPart = 4 << 20
 
-// finish finishes part, one at a time if its grammar is made and large.
-func finish(part *prioritize.Part, head *tracefile.Trace, grammar bool) {
-	if grammar && part.Events() >= bigPart {
-		bigFinish.Lock()
-		defer bigFinish.Unlock()
+// finish finishes part. Compressing a part's sequences for the grammar
+// takes about 20 bytes an event at once, and two large ones side by side
+// (two files read at once) made the peak of a summary with the grammar
+// swing by a gigabyte from run to run: a part of more than bigPart events
+// holds big while it finishes, and the other readers go on decoding.
+func finish(part *prioritize.Part, head *tracefile.Trace, grammar bool, big *sync.Mutex) {
+	if grammar && big != nil && part.Events() >= bigPart {
+		big.Lock()
+		defer big.Unlock()
 	}
 	part.Finish(head)
 }
