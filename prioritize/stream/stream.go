@@ -199,8 +199,14 @@ func readFile(file *tracefile.File, opt prioritize.Options, counts *Counts, shar
 	return part, head, end, nil
 }
 
-// bigPart is the number of events past which finish takes turns.
-const bigPart = 4 << 20
+// bigPart is the number of events past which finish takes turns (a
+// variable for the tests).
+var bigPart = 4 << 20
+
+// finishing, if not nil, is called by finish as it starts to finish a
+// part, with whether it holds the readers' lock: the tests watch the
+// turns with it.
+var finishing func(locked bool)
 
 // finish finishes part. Compressing a part's sequences for the grammar
 // takes about 20 bytes an event at once, and two large ones side by side
@@ -208,9 +214,13 @@ const bigPart = 4 << 20
 // swing by a gigabyte from run to run: a part of more than bigPart events
 // holds big while it finishes, and the other readers go on decoding.
 func finish(part *prioritize.Part, head *tracefile.Trace, grammar bool, big *sync.Mutex) {
-	if grammar && big != nil && part.Events() >= bigPart {
+	locked := grammar && big != nil && part.Events() >= bigPart
+	if locked {
 		big.Lock()
 		defer big.Unlock()
+	}
+	if finishing != nil {
+		finishing(locked)
 	}
 	part.Finish(head)
 }

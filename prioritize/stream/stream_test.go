@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/suncat-go/suncat/internal/testtrace"
 	"github.com/suncat-go/suncat/logrt/tracefile"
@@ -199,6 +201,51 @@ func TestStackShare(t *testing.T) {
 			if fa := a.Stacks[j].Frames; len(fo) > 0 && len(fa) > 0 && &fo[0] == &fa[0] && !slices.Equal(fo, fa) {
 				t.Fatalf("stack %d of marks took different frames of busapp's stack %d", i+1, j+1)
 			}
+		}
+	}
+}
+
+// TestFinishTurns: parts of bigPart events or more finish one at a time,
+// under the lock the readers of one summary share, and smaller ones (or
+// any, without the grammar) without it; the summary is the same.
+func TestFinishTurns(t *testing.T) {
+	files := traceDir(t, 3)
+	opt := prioritize.Options{}
+	want, err := Summarize(load(t, files...), opt, Config{Counts: NewCounts(nil), Readers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(n int) { bigPart, finishing = n, nil }(bigPart)
+	for _, c := range []struct {
+		big       int
+		noGrammar bool
+		locked    int // the finishes that hold the lock
+	}{{1, false, len(files)}, {1 << 40, false, 0}, {1, true, 0}} {
+		var active, most, locked atomic.Int32
+		finishing = func(l bool) {
+			if l {
+				locked.Add(1)
+				n := active.Add(1)
+				for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+				}
+				time.Sleep(20 * time.Millisecond) // room for another reader to step in, were it let
+				active.Add(-1)
+			}
+		}
+		bigPart = c.big
+		o := opt
+		o.NoGrammar = c.noGrammar
+		got, err := Summarize(load(t, files...), o, Config{Counts: NewCounts(nil), Readers: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int(locked.Load()) != c.locked || most.Load() > 1 {
+			t.Errorf("bigPart %d, no grammar %v: %d finishes locked (want %d), at most %d at once (want 1)", c.big, c.noGrammar, locked.Load(), c.locked, most.Load())
+		}
+		g, _ := json.Marshal(got.Summary)
+		w, _ := json.Marshal(want.Summary)
+		if !c.noGrammar && !bytes.Equal(g, w) {
+			t.Errorf("bigPart %d: the summary differs from one reader's", c.big)
 		}
 	}
 }
