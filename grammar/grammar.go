@@ -207,11 +207,19 @@ func (rs *ruleSet) withFast(f func(*fastList)) {
 	l.rs, rs.fast = rs, l
 	f(l)
 	l.rs, l.e, rs.fast = nil, nil, nil
-	fastLists.Put(l)
+	if cap(l.prev) <= poolMax {
+		fastLists.Put(l)
+	}
 }
 
 // fastLists keeps the fast engine's arrays for the next compression.
 var fastLists = sync.Pool{New: func() any { return new(fastList) }}
+
+// poolMax is the most elements of the arrays fastLists keeps. A pool
+// keeps what it holds for two collections, and a heap of gigabytes is
+// collected seldom: the arrays of a sub-trace of 100 M events (about 18
+// bytes an element) stayed live through the summary's merge that way.
+const poolMax = 1 << 20
 
 // replay makes the rules of chunk c, the i'th non-empty sub-trace, rules
 // of rs, its terminals renamed by terms (nil: the same), as if rs had
