@@ -14,13 +14,18 @@
 #     gopkg.in/yaml.v3: with MODE=reads, its hot loop;
 #   cue: the CUE command cuelang.org/go/cmd/cue exporting a generated
 #     file of ITEMS items (mkcue.sh, a comprehension over all items for
-#     each item: doc/cases/cue-reads.md) as JSON.
+#     each item: doc/cases/cue-reads.md) as JSON;
+#   opa: the policy engine github.com/open-policy-agent/opa, opa eval of
+#     a generated policy over ITEMS items (mkrego.sh, a comprehension over
+#     all items for each item: doc/cases/opa-reads.md); instrumented with
+#     -skip for the getters that return *x.f (see that page).
 #
 # usage: testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #        PROGRAM=esbuild testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #        MODE=reads testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #        MODE=reads PROGRAM=gojq testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #        MODE=reads PROGRAM=cue testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
+#        MODE=reads PROGRAM=opa testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #
 # MODE chooses what is recorded: getters (the default: suncat instrument),
 # or reads (suncat instrument -reads, and -deps DEPS if DEPS is set; for
@@ -45,6 +50,7 @@
 # for gojq), RUNS (5), PAGES (400), HUGO_VERSION (v0.139.0), FILES (300),
 # ESBUILD_VERSION (v0.24.0), RECORDS (2000), GOJQ_VERSION (v0.12.17, the last on gopkg.in/yaml.v3),
 # ITEMS (400), CUE_VERSION (v0.17.1; /tmp/realbench-cue for its WORK),
+# OPA_VERSION (v1.22.3; /tmp/realbench-opa for its WORK; ITEMS as for cue),
 # GOMAXPROCS (2), LOCK (none). Binaries are rebuilt each time (the go build cache makes
 # that quick after the first); the plain and cover builds of one version
 # are shared by runs of both modes.
@@ -52,6 +58,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 PROGRAM=${PROGRAM:-hugo}
+skip=() # -skip for getters suncat cannot instrument in a program
 MODE=${MODE:-getters}
 RUNS=${RUNS:-5}
 export GOMAXPROCS=${GOMAXPROCS:-2}
@@ -91,15 +98,24 @@ cue)
   make_input() { sh "$here/mkcue.sh" "$ITEMS" >"$WORK/in.cue"; }
   args=(export "$WORK/in.cue" --out json)
   ;;
+opa)
+  WORK=${WORK:-/tmp/realbench-opa}
+  ITEMS=${ITEMS:-400}
+  module=github.com/open-policy-agent/opa version=${OPA_VERSION:-v1.22.3} pkg=.
+  input="a Rego policy over $ITEMS items"
+  make_input() { sh "$here/mkrego.sh" "$WORK/in" "$ITEMS"; }
+  args=(eval -d "$WORK/in/policy.rego" -i "$WORK/in/input.json" data.bench.users)
+  skip=(-skip 'v1pb\.|discoveryBundleDirName|stringptrFlag')
+  ;;
 *)
-  echo "run.sh: PROGRAM is hugo, esbuild, gojq or cue, not $PROGRAM" >&2
+  echo "run.sh: PROGRAM is hugo, esbuild, gojq, cue or opa, not $PROGRAM" >&2
   exit 2
   ;;
 esac
 case $MODE in
-getters) inst_flags=() ;;
+getters) inst_flags=("${skip[@]}") ;;
 reads)
-  inst_flags=(-reads)
+  inst_flags=(-reads "${skip[@]}")
   coverpkg=$module/...
   if [ -n "${DEPS:-}" ]; then
     inst_flags+=(-deps "$DEPS")
