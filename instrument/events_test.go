@@ -85,6 +85,12 @@ var stdImporter = importer.Default()
 // calls if not nil) and rewrites them. ok is false if src does not
 // type-check as it is.
 func rewriteEvents(t testing.TB, src []byte, reads bool, calls *regexp.Regexp) (out []byte, sites []Site, ok bool) {
+	return rewriteAll(t, src, reads, calls, false)
+}
+
+// rewriteAll is rewriteEvents that, with getters, also makes a getter of
+// every function that returns one string (none if two share a name).
+func rewriteAll(t testing.TB, src []byte, reads bool, calls *regexp.Regexp, getters bool) (out []byte, sites []Site, ok bool) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "m.go", src, parser.SkipObjectResolution)
 	if err != nil {
@@ -99,11 +105,38 @@ func rewriteEvents(t testing.TB, src []byte, reads bool, calls *regexp.Regexp) (
 	}
 	sites, _ = findSites(fset, f, info, pkg, reads, calls, nil, nil)
 	numberSites(sites, 0)
-	out, err = RewriteEvents("m.go", src, nil, sites, rtFake)
+	var gs []Getter
+	if getters {
+		if names, ok := stringFuncs(f); ok && len(names) > 0 {
+			gs = gettersOf(t, src, names...)
+		}
+	}
+	out, err = RewriteEvents("m.go", src, gs, sites, rtFake)
 	if err != nil {
 		t.Fatalf("rewrite: %v\n%s", err, src)
 	}
 	return out, sites, true
+}
+
+// stringFuncs returns the names of the functions of f that return one
+// string, and false if two of them share a name.
+func stringFuncs(f *ast.File) ([]string, bool) {
+	var names []string
+	seen := map[string]bool{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || fd.Type.Results == nil || len(fd.Type.Results.List) != 1 || len(fd.Type.Results.List[0].Names) > 1 {
+			continue
+		}
+		if id, ok := fd.Type.Results.List[0].Type.(*ast.Ident); ok && id.Name == "string" {
+			if seen[fd.Name.Name] {
+				return nil, false
+			}
+			seen[fd.Name.Name] = true
+			names = append(names, fd.Name.Name)
+		}
+	}
+	return names, true
 }
 
 // checkEvents checks that the rewrite of src keeps its lines, parses and
@@ -276,6 +309,7 @@ func g(db *DB, s string) {
 // keeps the line count, parses and type-checks against the runtime.
 func FuzzRewriteReads(f *testing.F) {
 	f.Add(readsSrc)
+	f.Add("package m\n\ntype M struct{ p *string; n int }\n\nfunc (x *M) Get() string { if x.p != nil { return *x.p }; return \"\" }\n")
 	f.Add("package m\n\ntype S struct{ n string; s []S; m map[int]S }\n\nfunc (s *S) N() string { return s.n + s.s[0].n + s.m[1].s[2].n }\n")
 	f.Add("package m\ntype P struct{ x, y int }\nvar v = P{}.x\nfunc F(p P) (int, bool) { p.x, p.y = p.y, p.x; return p.x, (p).y > 0 }\n")
 	f.Add("package m\ntype A struct{ B }\ntype B struct{ c chan int }\nfunc F(a A) { a.c <- 1; <-a.B.c; close(a.c); go func() { a.c <- len(a.c) }() }\n")
@@ -286,7 +320,7 @@ func FuzzRewriteReads(f *testing.F) {
 		if bytes.Contains(src, []byte("import")) || bytes.Contains(src, []byte("__suncat")) {
 			return // the standard library's export data is slow to load
 		}
-		out, _, ok := rewriteEvents(t, src, true, all)
+		out, _, ok := rewriteAll(t, src, true, all, true)
 		if !ok {
 			return
 		}
@@ -492,6 +526,62 @@ L:
 	for _, s := range sites {
 		if s.Frame > 0 && src[s.Frame-1] != '{' {
 			t.Errorf("site %+v: its frame is not after a {", s)
+		}
+	}
+}
+
+// TestGetterEnclosesReads: a getter whose returned expression ends with a
+// read site (return *x.p, over a *string field) is wrapped outside the
+// read, at both ends, whichever is queued first; the result type-checks.
+func TestGetterEnclosesReads(t *testing.T) {
+	src := []byte(`package m
+
+type M struct {
+	Rev  *string
+	Name string
+	n    int
+}
+
+func (x *M) GetRev() string {
+	if x != nil && x.Rev != nil {
+		return *x.Rev
+	}
+	return ""
+}
+
+func (x *M) Label() string { return x.Name[:x.n] }
+`)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "m.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{},
+		Defs: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	pkg, err := (&types.Config{Importer: stdImporter}).Check("example.com/m", fset, []*ast.File{f}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sites, _ := findSites(fset, f, info, pkg, true, nil, nil, nil)
+	numberSites(sites, 0)
+	at := func(decl string) token.Position {
+		return token.Position{Filename: "m.go", Offset: bytes.Index(src, []byte(decl))}
+	}
+	gs := []Getter{
+		{ID: 7, Method: "GetRev", Receiver: "*M", Pos: at("func (x *M) GetRev"), NumResults: 1},
+		{ID: 8, Method: "Label", Receiver: "*M", Pos: at("func (x *M) Label"), NumResults: 1},
+	}
+	out, err := RewriteEvents("m.go", src, gs, sites, rtFake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkEvents(t, src, out)
+	for _, want := range []string{
+		`return __suncat.String(7, *__suncat.ReadAsF(&__suncatF, 1, 2, x.Rev, "*string"))`,
+		`return __suncat.String(8, __suncat.ReadStringF(&__suncatF, 0, 1, x.Name)[:__suncat.ReadIntF(&__suncatF, 1, 3, x.n)]) }`,
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("missing %q in\n%s", want, out)
 		}
 	}
 }

@@ -123,8 +123,11 @@ func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.F
 					head = " " + head // return"x" is valid Go; return__suncat is not
 					k++
 				}
+				// The wrap encloses the read sites of e (wrapSites, queued
+				// later): its head goes first where one starts with e,
+				// its tail last where one ends with it (return *x.p).
 				buf.insert(start, head[:k])
-				buf.insert(off(e.End()), head[k+1:])
+				buf.insertLast(off(e.End()), head[k+1:])
 			case 0:
 				if len(names) != g.NumResults || names[g.ResultIndex] == "_" {
 					err = fmt.Errorf("bare return without a usable named result")
