@@ -17,8 +17,8 @@
 #     each item: doc/cases/cue-reads.md) as JSON;
 #   opa: the policy engine github.com/open-policy-agent/opa, opa eval of
 #     a generated policy over ITEMS items (mkrego.sh, a comprehension over
-#     all items for each item: doc/cases/opa-reads.md); instrumented with
-#     -skip for the getters that return *x.f (see that page).
+#     all items for each item: doc/cases/opa-reads.md; suncat before
+#     65f5143 cannot instrument it with -reads: see that page).
 #
 # usage: testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
 #        PROGRAM=esbuild testdata/realbench/run.sh [NAME=SUNCAT_BINARY ...]
@@ -58,7 +58,6 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 PROGRAM=${PROGRAM:-hugo}
-skip=() # -skip for getters suncat cannot instrument in a program
 MODE=${MODE:-getters}
 RUNS=${RUNS:-5}
 export GOMAXPROCS=${GOMAXPROCS:-2}
@@ -105,7 +104,6 @@ opa)
   input="a Rego policy over $ITEMS items"
   make_input() { sh "$here/mkrego.sh" "$WORK/in" "$ITEMS"; }
   args=(eval -d "$WORK/in/policy.rego" -i "$WORK/in/input.json" data.bench.users)
-  skip=(-skip 'v1pb\.|discoveryBundleDirName|stringptrFlag')
   ;;
 *)
   echo "run.sh: PROGRAM is hugo, esbuild, gojq, cue or opa, not $PROGRAM" >&2
@@ -113,9 +111,9 @@ opa)
   ;;
 esac
 case $MODE in
-getters) inst_flags=("${skip[@]}") ;;
+getters) inst_flags=() ;;
 reads)
-  inst_flags=(-reads "${skip[@]}")
+  inst_flags=(-reads)
   coverpkg=$module/...
   if [ -n "${DEPS:-}" ]; then
     inst_flags+=(-deps "$DEPS")
