@@ -58,18 +58,7 @@ func (m *Model) loadingView() string {
 	p := m.progress
 	var b strings.Builder
 	b.WriteString("\n  " + m.spinner.View() + " " + st.title.Render("suncat") + " " + m.opt.Title + "\n\n")
-	phase := p.Phase
-	if phase == "" {
-		phase = "starting"
-	}
-	line := "  " + phase
-	if p.File != "" {
-		line += " " + filepath.Base(p.File)
-	}
-	if p.Files > 1 {
-		line += fmt.Sprintf(" (file %d of %d)", p.FilesDone+1, p.Files)
-	}
-	b.WriteString(truncate(line, m.width) + "\n")
+	b.WriteString(truncate("  "+progressLine(p), m.width) + "\n")
 	var counts []string
 	if p.Bytes > 0 {
 		counts = append(counts, fmt.Sprintf("%.1f MB", float64(p.Bytes)/1e6))
@@ -81,6 +70,25 @@ func (m *Model) loadingView() string {
 	b.WriteString("  " + st.dim.Render(strings.Join(counts, " · ")) + "\n\n")
 	b.WriteString("  " + st.dim.Render("q quits") + "\n")
 	return b.String()
+}
+
+// progressLine says what the loader is at: the phase, the file, and
+// which of several files is read, or how many were once all are.
+func progressLine(p Progress) string {
+	line := p.Phase
+	if line == "" {
+		line = "starting"
+	}
+	if p.File != "" {
+		line += " " + filepath.Base(p.File)
+	}
+	switch {
+	case p.Files > 1 && p.FilesDone < p.Files:
+		line += fmt.Sprintf(" (file %d of %d)", p.FilesDone+1, p.Files)
+	case p.Files > 1:
+		line += fmt.Sprintf(" (%d files read)", p.Files)
+	}
+	return line
 }
 
 func thousands(n int) string {

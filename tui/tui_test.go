@@ -666,3 +666,23 @@ func TestStringsFollowSortAndFilter(t *testing.T) {
 		t.Errorf("Strings with only varying patterns:\n%s", strings.Join(got, "\n"))
 	}
 }
+
+// TestProgressLine: the loading screen counts the file being read, and
+// once all are read it says how many, not one more than there are.
+func TestProgressLine(t *testing.T) {
+	for _, c := range []struct {
+		p    Progress
+		want string
+	}{
+		{Progress{}, "starting"},
+		{Progress{Phase: "reading", File: "/tmp/big.suncat", Files: 1}, "reading big.suncat"},
+		{Progress{Phase: "reading", Files: 4, FilesDone: 1}, "reading (file 2 of 4)"},
+		{Progress{Phase: "reading", Files: 4, FilesDone: 3}, "reading (file 4 of 4)"},
+		{Progress{Phase: "summarizing", Files: 4, FilesDone: 4}, "summarizing (4 files read)"},
+		{Progress{Phase: "summarizing", Files: 1, FilesDone: 1}, "summarizing"},
+	} {
+		if got := progressLine(c.p); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
+	}
+}
