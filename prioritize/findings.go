@@ -85,9 +85,13 @@ type Site struct {
 	LoopLine    int    `json:"loopLine,omitempty"`
 	// Loops names, for WhyDep, the dependency's function whose loop
 	// calls back into the program ("goquery.(*Selection).Each").
-	Loops     string     `json:"loops,omitempty"`
-	Counts    []int      `json:"counts"` // calls in each sub-trace
-	Total     int        `json:"total"`
+	Loops  string `json:"loops,omitempty"`
+	Counts []int  `json:"counts"` // calls in each sub-trace
+	Total  int    `json:"total"`
+	// Cut counts the calls among Total whose stacks were cut at the
+	// writer's depth limit (Terminal.Cut): a site of only such calls is
+	// counted in the one site its frames begin (mergeCut).
+	Cut       int        `json:"cut,omitempty"`
 	Fit       Fit        `json:"fit"`
 	Predicted float64    `json:"predicted"` // Fit.At(Target)
 	Value     ValueCount `json:"value"`     // its most repeated value, over all sub-traces
@@ -167,12 +171,18 @@ func findSites(s *Summary, stacks string, src *sources) []*Site {
 				site.Counts[c.Sub] += c.Calls
 			}
 			site.Total += t.Total
+			if t.Cut {
+				site.Cut += t.Total
+			}
 			site.Terminals = append(site.Terminals, TermRef{Group: gi, Letter: t.Letter})
 			site.whole = append(site.whole, t.Frames)
 			for _, v := range t.Values {
 				site.addValue(v)
 			}
 		}
+	}
+	if stacks == StacksFolded {
+		sites = mergeCut(sites)
 	}
 	byGetter := map[string][]*Site{}
 	var getters []string

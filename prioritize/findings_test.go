@@ -50,7 +50,11 @@ func parseFrame(s string) tracefile.Frame {
 	return tracefile.Frame{Func: fn, File: file, Line: n}
 }
 
-func (b *traceBuilder) add(c call, times int) {
+func (b *traceBuilder) add(c call, times int) { b.addStack(c, times, false) }
+
+// addStack is add, with the stack marked cut at the writer's depth limit
+// (tracefile.Stack.Truncated) when cut.
+func (b *traceBuilder) addStack(c call, times int, cut bool) {
 	gid, ok := b.getters[c.getter]
 	if !ok {
 		gid = uint32(len(b.getters) + 1)
@@ -66,7 +70,7 @@ func (b *traceBuilder) add(c call, times int) {
 		for _, f := range c.stack {
 			fs = append(fs, parseFrame(f))
 		}
-		b.tr.Stacks = append(b.tr.Stacks, tracefile.Stack{ID: sid, Entry: c.entry, Frames: fs})
+		b.tr.Stacks = append(b.tr.Stacks, tracefile.Stack{ID: sid, Entry: c.entry, Frames: fs, Truncated: cut})
 	}
 	tick := b.tick
 	if tick == 0 {
@@ -151,6 +155,62 @@ func TestFindingsRecursionFolded(t *testing.T) {
 	whole := buildFindingsOf(t, Options{Stacks: StacksWhole}, b.tr)
 	if len(whole.Sites) < 10 {
 		t.Errorf("whole stacks: %d sites, want one per stack shape", len(whole.Sites))
+	}
+}
+
+// addDeep adds n calls of Name from a loop at the bottom of a recursion
+// depth deep (main.walk), reached from outer, as the writer records
+// them: past 128 frames, the innermost 128 kept and the goroutine
+// unknown.
+func (b *traceBuilder) addDeep(n, depth int, outer string) {
+	stack := []string{"main.main.func1@/app/main.go:33"}
+	for i := 0; i < depth; i++ {
+		stack = append(stack, "main.walk@/app/main.go:19")
+	}
+	stack = append(stack, outer, "runtime.main@"+goroot+"runtime/proc.go:283")
+	if len(stack) < 128 {
+		b.add(call{"Name", stack, "runtime.main", "item"}, n)
+		return
+	}
+	b.addStack(call{"Name", stack[:127], "?", "item"}, n, true) // 127 and the getter's frame
+}
+
+// TestFindingsCutStacks: the calls of one loop at the bottom of a
+// recursion as deep as the input have stacks cut past 128 frames at the
+// larger sizes; they are counted in the site of the whole stacks, which
+// grows, and the finding says so. Where two outer callers could have made
+// the cut calls, they stay a site of their own.
+func TestFindingsCutStacks(t *testing.T) {
+	b := newTrace("deep.suncat")
+	sizes := []int{20, 40, 80, 160}
+	for _, n := range sizes {
+		b.mark(fmt.Sprintf("size %d", n))
+		b.addDeep(n, n, "main.main@/app/main.go:31")
+	}
+	f := buildFindingsOf(t, Options{}, b.tr)
+	if len(f.Sites) != 1 || len(f.Findings) != 1 {
+		t.Fatalf("%d sites, %d findings, want 1 and 1:\n%s", len(f.Sites), len(f.Findings), sitesOf(f))
+	}
+	s := f.Sites[0]
+	if fmt.Sprint(s.Counts) != "[20 40 80 160]" || s.Fit.Class != ClassLinear || s.Cut != 160 || s.Where() != "main.main.func1 (main.go:33)" {
+		t.Errorf("site %s %v %v, %d cut calls; want main.main.func1 (main.go:33) [20 40 80 160] linear, 160 cut", s.Where(), s.Counts, s.Fit.Class, s.Cut)
+	}
+	if got := FindingLines(f, f.Findings[0], 1); !strings.Contains(got, "160 of its 300 calls had stacks deeper than 128 frames, cut") {
+		t.Errorf("the finding does not say its calls were cut:\n%s", got)
+	}
+	if w := buildFindingsOf(t, Options{Stacks: StacksWhole}, b.tr); len(w.Sites) != 4 {
+		t.Errorf("whole stacks: %d sites, want 4 (cut stacks are merged only folded)", len(w.Sites))
+	}
+
+	b = newTrace("two.suncat")
+	for _, n := range sizes {
+		b.mark(fmt.Sprintf("size %d", n))
+		b.addDeep(n, n, "main.main@/app/main.go:31")
+		b.addDeep(n, n, "main.other@/app/main.go:50")
+	}
+	f = buildFindingsOf(t, Options{}, b.tr)
+	if got := sitesOf(f); strings.Count(got, "\n") != 3 || !strings.Contains(got, "[0 0 0 320]") {
+		t.Errorf("two callers: want the cut calls (0 0 0 320) a site of their own beside the two callers':\n%s", got)
 	}
 }
 

@@ -298,7 +298,7 @@ func (mg *mergedGroup) terminal(p *Part, pt int32) *Terminal {
 			name = shortFunc(fs[0].Func)
 		}
 	}
-	t := &Terminal{Name: name, Getter: gt, Frames: stackFrames(gt, st, fs)}
+	t := &Terminal{Name: name, Getter: gt, Frames: stackFrames(gt, st, fs), Cut: st.Truncated && len(fs) == len(st.Frames)}
 	mg.byKey[key] = t
 	return t
 }

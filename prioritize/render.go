@@ -158,6 +158,9 @@ type Parts struct {
 	// More is Name with how many other getters the finding covers:
 	// "(*Stop).Name +2".
 	More string
+	// Cut says how many of its calls had stacks cut at the writer's
+	// depth limit (Site.Cut), "" when none did.
+	Cut string
 }
 
 // FindingParts cuts finding d of f into its Parts.
@@ -178,7 +181,22 @@ func FindingParts(f *Findings, d *Finding) Parts {
 	if len(d.Getters) > 1 {
 		p.More += fmt.Sprintf(" +%d", len(d.Getters)-1)
 	}
+	p.Cut = cutText(d)
 	return p
+}
+
+// cutText says how many of finding d's calls had stacks cut at the
+// writer's depth limit, and so were counted by their innermost frames
+// (mergeCut); "" when none were.
+func cutText(d *Finding) string {
+	cut, total := 0, 0
+	for _, s := range d.Sites {
+		cut, total = cut+s.Cut, total+s.Total
+	}
+	if cut == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of its %d calls had stacks deeper than %d frames, cut: counted here by their innermost frames", cut, total, tracefmt.MaxFrames)
 }
 
 // CoversLine is what a finding of several sites covers, in one line:
@@ -223,6 +241,9 @@ func FindingLines(f *Findings, d *Finding, rank int) string {
 	fmt.Fprintf(&b, "    %s%s; %s x%d\n", p.Name, p.Via, p.Value, p.Repeats)
 	if c := p.CoversLine(); c != "" {
 		b.WriteString("    " + c + "\n")
+	}
+	if p.Cut != "" {
+		b.WriteString("    " + p.Cut + "\n")
 	}
 	return b.String()
 }

@@ -3,6 +3,7 @@ package prioritize
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -226,4 +227,90 @@ func commonPrefix(a, b []tracefile.Frame) int {
 // function and file:line, "model.(*ViewState).visit (state.go:53)".
 func FrameString(f tracefile.Frame) string {
 	return shortFunc(f.Func) + " (" + filepath.Base(f.File) + ":" + strconv.Itoa(f.Line) + ")"
+}
+
+// mergeCut counts each site whose calls all had stacks cut at the
+// writer's depth limit in the one site its frames begin, and returns the
+// sites left. A stack as deep as a recursion over the input is cut once
+// the input is large enough: folded (foldStack), it keeps the frames
+// nearest the call and lacks the outer ones, so the calls of one loop
+// made two sites, the small sizes' and the large ones', neither growing
+// (doc/cases/pocketbase-back-relation-expand-n-1-split-by-cut-stacks.md).
+// The folded frames of a cut stack begin those of the whole one: a cut
+// site goes to the one uncut site of its getter whose frames its frames
+// begin, else to the one cut site that does, the longest cut sites
+// first; where two sites could take it, it stays.
+func mergeCut(sites []*Site) []*Site {
+	var cut []*Site
+	for _, s := range sites {
+		if s.Total > 0 && s.Cut == s.Total {
+			cut = append(cut, s)
+		}
+	}
+	if len(cut) == 0 {
+		return sites
+	}
+	slices.SortStableFunc(cut, func(a, b *Site) int { return len(b.Frames) - len(a.Frames) })
+	gone := map[*Site]bool{}
+	for _, c := range cut {
+		if into := cutHome(sites, c, gone); into != nil {
+			into.absorb(c)
+			gone[c] = true
+		}
+	}
+	return slices.DeleteFunc(sites, func(s *Site) bool { return gone[s] })
+}
+
+// cutHome returns the site that cut site c's calls belong to (mergeCut),
+// or nil.
+func cutHome(sites []*Site, c *Site, gone map[*Site]bool) *Site {
+	var uncut, cut []*Site
+	for _, s := range sites {
+		if s == c || gone[s] || s.Getter != c.Getter || s.Name != c.Name || !beginsWith(s.Frames, c.Frames) {
+			continue
+		}
+		if s.Cut == s.Total {
+			cut = append(cut, s)
+		} else {
+			uncut = append(uncut, s)
+		}
+	}
+	switch {
+	case len(uncut) == 1:
+		return uncut[0]
+	case len(uncut) == 0 && len(cut) == 1:
+		return cut[0]
+	}
+	return nil
+}
+
+// beginsWith reports whether the folded stack fs is longer than head
+// and begins with it, the first frame's line left out (siteKey).
+func beginsWith(fs, head []tracefile.Frame) bool {
+	if len(head) == 0 || len(fs) <= len(head) {
+		return false
+	}
+	if fs[0].Func != head[0].Func || fs[0].File != head[0].File {
+		return false
+	}
+	return slices.Equal(fs[1:len(head)], head[1:])
+}
+
+// absorb adds the calls, terminals and values of site c to s.
+func (s *Site) absorb(c *Site) {
+	for i, n := range c.Counts {
+		s.Counts[i] += n
+	}
+	s.Total += c.Total
+	s.Cut += c.Cut
+	s.Terminals = append(s.Terminals, c.Terminals...)
+	s.whole = append(s.whole, c.whole...)
+	vs := make([]string, 0, len(c.values))
+	for v := range c.values {
+		vs = append(vs, v)
+	}
+	sort.Strings(vs) // values tied for the most repeated: the same one each time
+	for _, v := range vs {
+		s.addValue(ValueCount{Value: v, Count: c.values[v]})
+	}
 }

@@ -103,6 +103,7 @@ type terminalJSON[Calls, Values any] struct {
 	Frames []tracefile.Frame `json:"frames"`
 	Total  int               `json:"total"`
 	Unkept int               `json:"unkept,omitempty"`
+	Cut    bool              `json:"cut,omitempty"`
 	PerSub Calls             `json:"perSub"`
 	Values []ValueCount      `json:"values"`
 	BySub  Values            `json:"bySub"`
@@ -116,7 +117,7 @@ type denseJSON = terminalJSON[[]int, [][]ValueCount]
 // sub-trace, without making them first.
 func (t *Terminal) MarshalJSON() ([]byte, error) {
 	return marshalRaw(terminalJSON[denseCalls, denseValues]{Letter: t.Letter, Name: t.Name, Getter: t.Getter, Frames: t.Frames, Total: t.Total,
-		Unkept: t.Unkept, PerSub: denseCalls{t}, Values: t.Values, BySub: denseValues{t}})
+		Unkept: t.Unkept, Cut: t.Cut, PerSub: denseCalls{t}, Values: t.Values, BySub: denseValues{t}})
 }
 
 // marshalRaw is json.Marshal without escaping HTML: the encoder of the
@@ -138,7 +139,7 @@ func (t *Terminal) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	*t = Terminal{Letter: j.Letter, Name: j.Name, Getter: j.Getter, Frames: j.Frames, Total: j.Total, Unkept: j.Unkept, Values: j.Values}
+	*t = Terminal{Letter: j.Letter, Name: j.Name, Getter: j.Getter, Frames: j.Frames, Total: j.Total, Unkept: j.Unkept, Cut: j.Cut, Values: j.Values}
 	t.SetPerSub(j.PerSub, j.BySub)
 	return nil
 }

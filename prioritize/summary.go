@@ -113,6 +113,10 @@ type Terminal struct {
 	// site keeps its first 1,024 distinct values in each trace part
 	// (maxCellValues), and counts the calls of the others.
 	Unkept int `json:"unkept,omitempty"`
+	// Cut says that its stack was cut at the writer's depth limit
+	// (tracefmt.MaxFrames return addresses, the innermost kept): its
+	// outer frames are not known.
+	Cut bool `json:"cut,omitempty"`
 	// subs are its calls and values in the sub-traces it occurs in, by
 	// Sub; nsub is the number of sub-traces of its group.
 	subs []SubCount
