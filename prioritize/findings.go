@@ -366,7 +366,35 @@ func (m fitMemo) fitTimes(xs, ts []float64, noise float64) Fit {
 		return Fit{Class: ClassConstant, A: mean(ts), Outlier: -1,
 			Note: fmt.Sprintf("within the noise (rises %s, under %s)", Duration(rise), Duration(noise))}
 	}
+	if last, ok := m.lastOnly(xs, ts, noise); ok {
+		return Fit{Class: ClassConstant, A: mean(ts), Outlier: -1,
+			Note: fmt.Sprintf("it rises at the largest size only (%s): one point is no class", Duration(last))}
+	}
 	return fit
+}
+
+// lastOnly reports whether times ts at sizes xs rise at the largest
+// size only: the others, at three sizes or more, rise less than noise.
+// One slow run is enough for that (a -reads run of a server printed
+// 4.21ms|4.01ms|5.36ms|46.81ms, "exponential, forever at 800"). It
+// returns the time at the largest size.
+func (m fitMemo) lastOnly(xs, ts []float64, noise float64) (float64, bool) {
+	_, hi := minMax(xs)
+	var rx, rt []float64
+	last := 0.0
+	for i, x := range xs {
+		if x == hi {
+			last = math.Max(last, ts[i])
+			continue
+		}
+		rx, rt = append(rx, x), append(rt, ts[i])
+	}
+	if distinct(rx) < 3 {
+		return 0, false
+	}
+	rest := m.fit(rx, rt)
+	lo, top := minMax(rx)
+	return last, !rest.Grows() || rest.At(top)-rest.At(lo) < noise
 }
 
 // parentLabels returns the labels that are parents of sub-traces: those

@@ -370,4 +370,11 @@ func TestFitTimeNoise(t *testing.T) {
 	if f := fitTimes(xs, perOp, TimeNoise); f.Grows() {
 		t.Errorf("4µs..256µs once: %v, want no class", f.Class)
 	}
+	// One slow request at the largest size (a server's -reads run).
+	if f := fitTimes(xs, []float64{4.21e6, 4.01e6, 5.36e6, 46.81e6}, TimeNoise); f.Grows() || !strings.Contains(TrendText(f, nil), "largest size only (46.81ms)") {
+		t.Errorf("4.21ms|4.01ms|5.36ms|46.81ms: %v, %q; want no class, the largest size only", f.Class, TrendText(f, nil))
+	}
+	if f := fitTimes(xs, []float64{2e6, 5e6, 14e6, 52e6}, TimeNoise); !f.Grows() {
+		t.Errorf("2ms|5ms|14ms|52ms: %v, want a class (the three smaller sizes rise 12ms)", f.Class)
+	}
 }
