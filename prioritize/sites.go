@@ -1,6 +1,7 @@
 package prioritize
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // Stacks modes of Options.Stacks: how a terminal's stack becomes the
@@ -239,7 +241,10 @@ func FrameString(f tracefile.Frame) string {
 // The folded frames of a cut stack begin those of the whole one: a cut
 // site goes to the one uncut site of its getter whose frames its frames
 // begin, else to the one cut site that does, the longest cut sites
-// first; where two sites could take it, it stays.
+// first; where two sites could take it, it stays, with no class of its
+// own (cutHomes): its calls have cut stacks at the large sizes only,
+// because only there are the stacks that deep, so its counts would grow
+// with the stacks' depth, not with the calls.
 func mergeCut(sites []*Site) []*Site {
 	var cut []*Site
 	for _, s := range sites {
@@ -253,17 +258,21 @@ func mergeCut(sites []*Site) []*Site {
 	slices.SortStableFunc(cut, func(a, b *Site) int { return len(b.Frames) - len(a.Frames) })
 	gone := map[*Site]bool{}
 	for _, c := range cut {
-		if into := cutHome(sites, c, gone); into != nil {
+		into, n := cutHome(sites, c, gone)
+		switch {
+		case into != nil:
 			into.absorb(c)
 			gone[c] = true
+		case n > 1:
+			c.cutHomes = n
 		}
 	}
 	return slices.DeleteFunc(sites, func(s *Site) bool { return gone[s] })
 }
 
 // cutHome returns the site that cut site c's calls belong to (mergeCut),
-// or nil.
-func cutHome(sites []*Site, c *Site, gone map[*Site]bool) *Site {
+// or nil, and how many sites could be that one.
+func cutHome(sites []*Site, c *Site, gone map[*Site]bool) (*Site, int) {
 	var uncut, cut []*Site
 	for _, s := range sites {
 		if s == c || gone[s] || s.Getter != c.Getter || s.Name != c.Name || !beginsWith(s.Frames, c.Frames) {
@@ -277,11 +286,13 @@ func cutHome(sites []*Site, c *Site, gone map[*Site]bool) *Site {
 	}
 	switch {
 	case len(uncut) == 1:
-		return uncut[0]
+		return uncut[0], 1
 	case len(uncut) == 0 && len(cut) == 1:
-		return cut[0]
+		return cut[0], 1
+	case len(uncut) > 0:
+		return nil, len(uncut)
 	}
-	return nil
+	return nil, len(cut)
 }
 
 // beginsWith reports whether the folded stack fs is longer than head
@@ -294,6 +305,13 @@ func beginsWith(fs, head []tracefile.Frame) bool {
 		return false
 	}
 	return slices.Equal(fs[1:len(head)], head[1:])
+}
+
+// unplacedFit is the fit of a site of cut calls that mergeCut could not
+// place: no class.
+func (s *Site) unplacedFit() Fit {
+	return Fit{Class: ClassNone, Outlier: -1,
+		Note: fmt.Sprintf("its calls' stacks were cut at %d frames, and %d sites begin with their frames", tracefmt.MaxFrames, s.cutHomes)}
 }
 
 // absorb adds the calls, terminals and values of site c to s.
