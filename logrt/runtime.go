@@ -63,6 +63,7 @@ type writer struct {
 	startNano int64 // the runtime's clock (nanotime) at start
 	getters   []Getter
 	wroteGT   bool
+	opening   bool     // open is writing the getter table, holding mu (lockChunks)
 	nextChunk int      // the index of the next chunk to hand out
 	shards    []*shard // fixed when the trace is opened: the locked, then the Ps'
 	nP        int      // the Ps' shards, written pinned (pinned.go)
@@ -669,7 +670,9 @@ func (w *writer) open() error {
 	}
 	writeThrough(s.chunk, s.index, 0, headerSize)
 	s.writeChunkRecord()
+	w.opening = true // a table larger than a chunk takes more (lockChunks)
 	s.writeGettersLocked(w.getters)
+	w.opening = false
 	w.wroteGT = len(w.getters) > 0
 	if w.nP > 0 {
 		w.live = make(map[*mappedChunk]struct{})
@@ -698,6 +701,22 @@ func header(start time.Time) [headerSize]byte {
 func putChunkCount(b []byte, n int) {
 	le32(b, chunkCountTag)
 	le32(b[4:], uint32(n))
+}
+
+// lockChunks takes w.mu, which guards the chunks handed out and
+// counted, and returns its unlock; while open writes the getter table,
+// which holds w.mu already, it does nothing. A table larger than the
+// first chunk's room (a -reads -deps build of thousands of fields with
+// long names) goes on into more chunks before recording starts, and
+// taking w.mu again there left the program deadlocked at its start.
+// While the trace is opened no other goroutine records: they wait in
+// ready for w.mu, and read opening only once open has returned.
+func (w *writer) lockChunks() func() {
+	if w.opening {
+		return func() {}
+	}
+	w.mu.Lock()
+	return w.mu.Unlock
 }
 
 // takeChunk hands out the next chunk of the file and grows the file to
@@ -731,8 +750,7 @@ func (w *writer) countChunk(i int) {
 			}
 		}
 	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
+	defer w.lockChunks()()
 	if i < w.counted {
 		return
 	}

@@ -188,9 +188,9 @@ func (s *shard) release() {
 
 // newChunk hands out a chunk and maps it.
 func (w *writer) newChunk() ([]byte, int, error) {
-	w.mu.Lock()
+	unlock := w.lockChunks()
 	i, err := w.takeChunk()
-	w.mu.Unlock()
+	unlock()
 	if err != nil {
 		return nil, 0, err
 	}
