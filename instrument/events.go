@@ -189,6 +189,10 @@ func isArray(t types.Type) bool {
 // of assignments, ++ and --, operands of &, of slicing an array and of a
 // pointer method called on a value, and everything on the path to them.
 func (f *siteFinder) markNotRead(n ast.Node) bool {
+	if e, ok := n.(ast.Expr); ok && f.constantExpr(e) {
+		f.notEvaluated(e, "in a constant expression, which Go does not evaluate")
+		return false
+	}
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		if n.Tok != token.DEFINE {
@@ -202,6 +206,9 @@ func (f *siteFinder) markNotRead(n ast.Node) bool {
 		if n.Tok == token.ASSIGN {
 			f.addressed(n.Key, "written")
 			f.addressed(n.Value, "written")
+		}
+		if f.rangeNotEvaluated(n) {
+			f.notEvaluated(n.X, "the range of an array's indexes, which Go does not evaluate")
 		}
 	case *ast.UnaryExpr:
 		if n.Op == token.AND {
@@ -295,6 +302,10 @@ func (f *siteFinder) read(e *ast.SelectorExpr, parent ast.Node, stack []ast.Node
 	}
 	t := f.typeOf(e)
 	if t == nil {
+		return
+	}
+	if why := f.unwrappable(e, t, parent, stack); why != "" {
+		leave(why)
 		return
 	}
 	// A struct or array value on the way to a field or element is a
@@ -576,4 +587,23 @@ func why(k eventKey) string {
 		return "field read (" + strings.TrimPrefix(k.Field, tracefmt.ReadPrefix) + ")"
 	}
 	return "call matching -calls " + strings.TrimPrefix(k.Field, tracefmt.CallPrefix)
+}
+
+// unwrappable says why the read e of type t (parent and stack: the nodes
+// around it) must stay as it is (order.go), or "".
+func (f *siteFinder) unwrappable(e *ast.SelectorExpr, t types.Type, parent ast.Node, stack []ast.Node) string {
+	switch {
+	case inNosplit(stack):
+		return "in a //go:nosplit function, whose frame has no room for the recorder's"
+	case f.readBeforeCall(stack):
+		return "read before a call in the same expression, which Go makes first"
+	}
+	if s, ok := parent.(*ast.SliceExpr); ok && s.X == e {
+		if p, ok := t.Underlying().(*types.Pointer); ok && isArray(p.Elem()) {
+			// Slicing the result of a generic call whose type is a pointer
+			// to an array crashes the compiler (go.dev/issue/71184).
+			return "a pointer to an array, sliced: the Go compiler cannot slice one a generic function returns"
+		}
+	}
+	return ""
 }

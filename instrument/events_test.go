@@ -92,7 +92,7 @@ func rewriteEvents(t testing.TB, src []byte, reads bool, calls *regexp.Regexp) (
 // every function that returns one string (none if two share a name).
 func rewriteAll(t testing.TB, src []byte, reads bool, calls *regexp.Regexp, getters bool) (out []byte, sites []Site, ok bool) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "m.go", src, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, "m.go", src, parser.SkipObjectResolution|parser.ParseComments) // directives, as go/packages parses
 	if err != nil {
 		return nil, nil, false
 	}
@@ -583,5 +583,77 @@ func (x *M) Label() string { return x.Name[:x.n] }
 		if !strings.Contains(string(out), want) {
 			t.Errorf("missing %q in\n%s", want, out)
 		}
+	}
+}
+
+// TestUnwrappableReads: reads that a wrap would change are left as they
+// are, each found by a sweep of published modules or by hand
+// (order.go): a read before a call in the same expression (gc reads it
+// after the call), inside a constant expression or an array range that
+// Go does not evaluate, a pointer to an array sliced (a compiler crash),
+// and in a //go:nosplit function. The reads beside them that are safe
+// are wrapped; the result type-checks.
+func TestUnwrappableReads(t *testing.T) {
+	src := []byte(`package m
+
+import "strconv"
+
+type st struct{ buf [16]byte }
+type lexer struct {
+	pos   int
+	items []string
+	st    *st
+	chunk *[32]byte
+	url   string
+}
+
+func (l *lexer) next() int { l.pos++; return l.pos }
+
+func F(l *lexer) (int, int) {
+	start, end := l.pos, l.next()
+	l.items = append(l.items, strconv.Itoa(l.pos))
+	var tmp [len(l.st.buf)]byte
+	n := len(l.st.buf) + len(tmp) + len(l.chunk[:4])
+	for i := range l.st.buf {
+		n += i
+	}
+	if l.pos > 0 && l.next() > 0 {
+		n++
+	}
+	_ = l.url + strconv.Itoa(n) + l.url
+	return start + n, end
+}
+
+//go:nosplit
+func G(l *lexer) int { return l.pos }
+`)
+	out, _, ok := rewriteEvents(t, src, true, nil)
+	if !ok {
+		t.Fatal("the test source does not type-check")
+	}
+	checkEvents(t, src, out)
+	text := string(out)
+	for _, want := range []string{
+		"start, end := l.pos, l.next()",                    // before a call
+		"var tmp [len(l.st.buf)]byte",                      // a constant
+		"n := len(l.st.buf) + len(tmp) + len(l.chunk[:4])", // a constant, then a pointer to an array sliced
+		"for i := range l.st.buf {",                        // not evaluated
+		"func G(l *lexer) int { return l.pos }",            // nosplit
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q, unchanged, in\n%s", want, text)
+		}
+	}
+	for _, want := range []string{
+		"append(__suncat.ReadSliceF(&__suncatF, 0, 1, l.items), strconv.Itoa(__suncat.ReadIntF(", // strconv writes nothing of ours
+		"if __suncat.ReadIntF(&__suncatF, ", // && evaluates its left side first
+		"__suncat.ReadStringF(&__suncatF, ", // l.url, both
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in\n%s", want, text)
+		}
+	}
+	if n := strings.Count(text, "l.url)"); n != 2 {
+		t.Errorf("l.url wrapped %d times, want 2:\n%s", n, text)
 	}
 }
