@@ -100,6 +100,13 @@ func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.F
 			i++
 		}
 	}
+	if resultType != "string" && shadowed(fd, leadingIdent(resultType)) {
+		// kind := n.k; return kind, in a function of result kind.Kind: the
+		// type cannot be named inside; an alias before the function can.
+		alias := fmt.Sprintf("__suncatR%d", g.ID)
+		buf.insert(off(fd.Pos()), fmt.Sprintf("type %s = %s; ", alias, resultType))
+		resultType = alias
+	}
 	wrap := func(expr string) string {
 		call := fmt.Sprintf("%s.String(%d, %s)", rtName, g.ID, expr)
 		if resultType == "string" {
@@ -210,4 +217,50 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// leadingIdent returns the identifier a type as written starts with:
+// the package of kind.Kind, the type of Name.
+func leadingIdent(typ string) string {
+	if i := strings.IndexAny(typ, ".[ "); i >= 0 {
+		return typ[:i]
+	}
+	return typ
+}
+
+// shadowed reports whether fd declares name in its receiver,
+// parameters, results or body (a variable, constant or type, a function
+// literal's parameter), where it hides the package or type of that name.
+func shadowed(fd *ast.FuncDecl, name string) bool {
+	found := false
+	declares := func(ids ...*ast.Ident) {
+		for _, id := range ids {
+			found = found || id != nil && id.Name == name
+		}
+	}
+	ast.Inspect(fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Field:
+			declares(n.Names...)
+		case *ast.ValueSpec:
+			declares(n.Names...)
+		case *ast.TypeSpec:
+			declares(n.Name)
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					id, _ := l.(*ast.Ident)
+					declares(id)
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				k, _ := n.Key.(*ast.Ident)
+				v, _ := n.Value.(*ast.Ident)
+				declares(k, v)
+			}
+		}
+		return !found
+	})
+	return found
 }

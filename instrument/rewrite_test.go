@@ -164,6 +164,12 @@ func TestRewriteCases(t *testing.T) {
 			want:    []string{`return (Color)(__suncat.String(1, string("none")))`, "return (Color)(__suncat.String(1, string(p.c)))"},
 		},
 		{
+			name:    "a local variable named like the result type",
+			src:     "package m\n\ntype Name string\ntype N struct{ n Name }\n\nfunc (x *N) Get() Name {\n\tName := x.n\n\treturn Name\n}\n",
+			getters: []string{"Get"},
+			want:    []string{"type __suncatR1 = Name; func (x *N) Get() Name {", "\treturn (__suncatR1)(__suncat.String(1, string(Name)))\n"},
+		},
+		{
 			name:    "string and bool",
 			src:     "package m\n\ntype M struct{ v map[string]bool; s string }\n\nfunc (m *M) Get() (string, bool) {\n\tif m == nil {\n\t\treturn \"\", false\n\t}\n\treturn m.s, true\n}\n",
 			getters: []string{"Get"},
