@@ -97,7 +97,6 @@ type Site struct {
 	Value     ValueCount `json:"value"`     // its most repeated value, over all sub-traces
 	Terminals []TermRef  `json:"terminals"` // the terminals whose calls it sums
 	values    map[string]int
-	cutHomes  int                 // of a site of cut calls mergeCut left: the sites that could have made them
 	cands     []candidate         // the frames that may be responsible, innermost first
 	whole     [][]tracefile.Frame // the whole stacks of its terminals
 }
@@ -320,9 +319,6 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 			counts[i] = float64(c)
 		}
 		site.Fit = FitGrowth(xs, usedOf(counts, f.Used))
-		if site.cutHomes > 1 {
-			site.Fit = site.unplacedFit()
-		}
 		site.Predicted = finite(site.Fit.At(f.Target))
 	}
 	refineResponsible(f, xs)

@@ -179,9 +179,9 @@ func (b *traceBuilder) addDeep(n, depth int, outer string) {
 // recursion as deep as the input have stacks cut past 128 frames at the
 // larger sizes; they are counted in the site of the whole stacks, which
 // grows, and the finding says so. Where two outer callers could have made
-// the cut calls, they stay a site of their own, with no class: their
-// counts grow with the stacks' depth, which cuts them at the large sizes
-// only.
+// the cut calls, the callers' sites are counted with them, under the
+// frames they share: apart, each caller's site lost its largest size and
+// the cut one grew with the stacks' depth.
 func TestFindingsCutStacks(t *testing.T) {
 	b := newTrace("deep.suncat")
 	sizes := []int{20, 40, 80, 160}
@@ -211,15 +211,8 @@ func TestFindingsCutStacks(t *testing.T) {
 		b.addDeep(n, n, "main.other@/app/main.go:50")
 	}
 	f = buildFindingsOf(t, Options{}, b.tr)
-	if got := sitesOf(f); strings.Count(got, "\n") != 3 || !strings.Contains(got, "[0 0 0 320] none") {
-		t.Errorf("two callers: want the cut calls (0 0 0 320) a site of their own beside the two callers', with no class:\n%s", got)
-	}
-	for _, d := range f.Findings { // the callers' sites lose their largest size: no finding (a limit)
-		for _, s := range d.Sites {
-			if s.Cut > 0 {
-				t.Errorf("two callers: a finding counts the cut calls: %s %v", s.Where(), s.Counts)
-			}
-		}
+	if len(f.Sites) != 1 || fmt.Sprint(f.Sites[0].Counts) != "[40 80 160 320]" || f.Sites[0].Fit.Class != ClassLinear {
+		t.Errorf("two callers: want one site, [40 80 160 320] linear, under the frames they share:\n%s", sitesOf(f))
 	}
 }
 

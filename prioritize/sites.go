@@ -1,7 +1,6 @@
 package prioritize
 
 import (
-	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
@@ -10,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
-	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // Stacks modes of Options.Stacks: how a terminal's stack becomes the
@@ -232,7 +230,7 @@ func FrameString(f tracefile.Frame) string {
 }
 
 // mergeCut counts each site whose calls all had stacks cut at the
-// writer's depth limit in the one site its frames begin, and returns the
+// writer's depth limit in the site its frames begin, and returns the
 // sites left. A stack as deep as a recursion over the input is cut once
 // the input is large enough: folded (foldStack), it keeps the frames
 // nearest the call and lacks the outer ones, so the calls of one loop
@@ -241,10 +239,11 @@ func FrameString(f tracefile.Frame) string {
 // The folded frames of a cut stack begin those of the whole one: a cut
 // site goes to the one uncut site of its getter whose frames its frames
 // begin, else to the one cut site that does, the longest cut sites
-// first; where two sites could take it, it stays, with no class of its
-// own (cutHomes): its calls have cut stacks at the large sizes only,
-// because only there are the stacks that deep, so its counts would grow
-// with the stacks' depth, not with the calls.
+// first. Where several could own its calls (the recursion reached from
+// two callers), the cut stacks cannot say which: those sites are counted
+// in it instead, under the frames they share. Left apart, its counts
+// grew with the stacks' depth (cut at the large sizes only) and theirs
+// lost their largest sizes: a loop linear in all was read as log.
 func mergeCut(sites []*Site) []*Site {
 	var cut []*Site
 	for _, s := range sites {
@@ -258,21 +257,27 @@ func mergeCut(sites []*Site) []*Site {
 	slices.SortStableFunc(cut, func(a, b *Site) int { return len(b.Frames) - len(a.Frames) })
 	gone := map[*Site]bool{}
 	for _, c := range cut {
-		into, n := cutHome(sites, c, gone)
-		switch {
-		case into != nil:
-			into.absorb(c)
+		if gone[c] {
+			continue
+		}
+		homes := cutHomes(sites, c, gone)
+		if len(homes) == 1 {
+			homes[0].absorb(c)
 			gone[c] = true
-		case n > 1:
-			c.cutHomes = n
+			continue
+		}
+		for _, h := range homes {
+			c.absorb(h)
+			gone[h] = true
 		}
 	}
 	return slices.DeleteFunc(sites, func(s *Site) bool { return gone[s] })
 }
 
-// cutHome returns the site that cut site c's calls belong to (mergeCut),
-// or nil, and how many sites could be that one.
-func cutHome(sites []*Site, c *Site, gone map[*Site]bool) (*Site, int) {
+// cutHomes returns the sites that could own cut site c's calls
+// (mergeCut): those of its getter whose folded frames its frames begin,
+// the uncut ones if there are any.
+func cutHomes(sites []*Site, c *Site, gone map[*Site]bool) []*Site {
 	var uncut, cut []*Site
 	for _, s := range sites {
 		if s == c || gone[s] || s.Getter != c.Getter || s.Name != c.Name || !beginsWith(s.Frames, c.Frames) {
@@ -284,15 +289,10 @@ func cutHome(sites []*Site, c *Site, gone map[*Site]bool) (*Site, int) {
 			uncut = append(uncut, s)
 		}
 	}
-	switch {
-	case len(uncut) == 1:
-		return uncut[0], 1
-	case len(uncut) == 0 && len(cut) == 1:
-		return cut[0], 1
-	case len(uncut) > 0:
-		return nil, len(uncut)
+	if len(uncut) > 0 {
+		return uncut
 	}
-	return nil, len(cut)
+	return cut
 }
 
 // beginsWith reports whether the folded stack fs is longer than head
@@ -305,13 +305,6 @@ func beginsWith(fs, head []tracefile.Frame) bool {
 		return false
 	}
 	return slices.Equal(fs[1:len(head)], head[1:])
-}
-
-// unplacedFit is the fit of a site of cut calls that mergeCut could not
-// place: no class.
-func (s *Site) unplacedFit() Fit {
-	return Fit{Class: ClassNone, Outlier: -1,
-		Note: fmt.Sprintf("its calls' stacks were cut at %d frames, and %d sites begin with their frames", tracefmt.MaxFrames, s.cutHomes)}
 }
 
 // absorb adds the calls, terminals and values of site c to s.
