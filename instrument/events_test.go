@@ -605,6 +605,7 @@ type lexer struct {
 	st    *st
 	chunk *[32]byte
 	url   string
+	arr   [4]byte
 }
 
 func (l *lexer) next() int { l.pos++; return l.pos }
@@ -621,6 +622,9 @@ func F(l *lexer) (int, int) {
 		n++
 	}
 	_ = l.url + strconv.Itoa(n) + l.url
+	a, x := l.arr, append(l.arr[:0], 7)
+	b, y := l.arr, strconv.AppendInt(l.arr[:0], 7, 10)
+	_, _, _, _ = a, x, b, y
 	return start + n, end
 }
 
@@ -639,6 +643,8 @@ func G(l *lexer) int { return l.pos }
 		"n := len(l.st.buf) + len(tmp) + len(l.chunk[:4])", // a constant, then a pointer to an array sliced
 		"for i := range l.st.buf {",                        // not evaluated
 		"func G(l *lexer) int { return l.pos }",            // nosplit
+		"a, x := l.arr, append(l.arr[:0], 7)",              // append writes l.arr first
+		"b, y := l.arr, strconv.AppendInt(l.arr[:0], 7, 10)",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("missing %q, unchanged, in\n%s", want, text)

@@ -120,13 +120,16 @@ func (f *siteFinder) hasCall(n ast.Node, after token.Pos) bool {
 	return found
 }
 
-// pureBuiltins are the builtins that neither write memory nor run code.
-var pureBuiltins = map[string]bool{"len": true, "cap": true, "append": true, "make": true, "new": true,
+// pureBuiltins are the builtins that neither write memory nor run code
+// (append writes into its slice's array: a, x := s.a, append(s.a[:0], 7)
+// read the 7 plainly).
+var pureBuiltins = map[string]bool{"len": true, "cap": true, "make": true, "new": true,
 	"min": true, "max": true, "complex": true, "real": true, "imag": true}
 
 // pureStd are standard packages whose functions (not methods) write no
 // memory they are not given and call no code of the program's but the
-// functions passed to them.
+// functions passed to them; given neither memory (a slice, a pointer, a
+// map) nor a function, they write nothing the program reads.
 var pureStd = map[string]bool{"unsafe": true, "strconv": true, "strings": true, "bytes": true, "math": true,
 	"math/bits": true, "unicode": true, "unicode/utf8": true, "unicode/utf16": true, "path": true}
 
@@ -145,20 +148,25 @@ func (f *siteFinder) sideEffects(c *ast.CallExpr) bool {
 	case *ast.SelectorExpr:
 		if id, ok := fun.X.(*ast.Ident); ok {
 			if pn, ok := f.info.Uses[id].(*types.PkgName); ok && pureStd[pn.Imported().Path()] {
-				return f.passesFunc(c)
+				return f.passesMemory(c)
 			}
 		}
 	}
 	return true
 }
 
-// passesFunc reports whether an argument of c is a function.
-func (f *siteFinder) passesFunc(c *ast.CallExpr) bool {
+// passesMemory reports whether an argument of c is a function or
+// memory it could write (strconv.AppendInt(s.b[:0], ...),
+// utf8.EncodeRune(s.c[:], r)): anything but a string, a number or a
+// boolean.
+func (f *siteFinder) passesMemory(c *ast.CallExpr) bool {
 	for _, a := range c.Args {
-		if t := f.typeOf(a); t != nil {
-			if _, ok := t.Underlying().(*types.Signature); ok {
-				return true
-			}
+		t := f.typeOf(a)
+		if t == nil {
+			return true
+		}
+		if _, ok := t.Underlying().(*types.Basic); !ok {
+			return true
 		}
 	}
 	return false
