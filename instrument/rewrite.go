@@ -55,7 +55,7 @@ func RewriteEvents(filename string, src []byte, getters []Getter, sites []Site, 
 			continue
 		}
 		done++
-		if err := rewriteFunc(buf, src, off, fd, g); err != nil {
+		if err := rewriteFunc(buf, src, off, fd, g, aliasAt(f, off)); err != nil {
 			return nil, fmt.Errorf("%s: %s: %v", filename, g.Name(), err)
 		}
 	}
@@ -80,7 +80,7 @@ func RewriteEvents(filename string, src []byte, getters []Getter, sites []Site, 
 	return out, nil
 }
 
-func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.FuncDecl, g Getter) error {
+func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.FuncDecl, g Getter, aliases int) error {
 	// The result's type as written, for named string types.
 	var names []string
 	var resultType string
@@ -100,19 +100,26 @@ func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.F
 			i++
 		}
 	}
-	if resultType != "string" && shadowed(fd, leadingIdent(resultType)) {
-		// kind := n.k; return kind, in a function of result kind.Kind: the
-		// type cannot be named inside; an alias before the function can.
-		alias := fmt.Sprintf("__suncatR%d", g.ID)
-		buf.insert(off(fd.Pos()), fmt.Sprintf("type %s = %s; ", alias, resultType))
-		resultType = alias
+	conv := "string"
+	if resultType != "string" && (shadowed(fd, leadingIdent(resultType)) || shadowed(fd, "string")) {
+		// kind := n.k; return kind, in a function of result kind.Kind (or
+		// a variable named string): the types cannot be named inside; file
+		// scope aliases, after the imports, can. Not a type of the
+		// receiver's type parameters, which file scope lacks: such a
+		// getter is left as it is.
+		if strings.Contains(resultType, "[") {
+			return nil
+		}
+		alias, str := fmt.Sprintf("__suncatR%d", g.ID), fmt.Sprintf("__suncatS%d", g.ID)
+		buf.insertLast(aliases, fmt.Sprintf("; type %s = %s; type %s = string", alias, resultType, str))
+		resultType, conv = alias, str
 	}
 	wrap := func(expr string) string {
 		call := fmt.Sprintf("%s.String(%d, %s)", rtName, g.ID, expr)
 		if resultType == "string" {
 			return call
 		}
-		return fmt.Sprintf("(%s)(%s.String(%d, string(%s)))", resultType, rtName, g.ID, expr)
+		return fmt.Sprintf("(%s)(%s.String(%d, %s(%s)))", resultType, rtName, g.ID, conv, expr)
 	}
 	var err error
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -263,4 +270,17 @@ func shadowed(fd *ast.FuncDecl, name string) bool {
 		return !found
 	})
 	return found
+}
+
+// aliasAt returns the offset where declarations of file scope may go
+// on an existing line: after the last import declaration, else after the
+// package clause (after the runtime's import the rewrite puts there).
+func aliasAt(f *ast.File, off func(token.Pos) int) int {
+	at := off(f.Name.End())
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			at = off(g.End())
+		}
+	}
+	return at
 }

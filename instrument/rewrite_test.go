@@ -167,7 +167,13 @@ func TestRewriteCases(t *testing.T) {
 			name:    "a local variable named like the result type",
 			src:     "package m\n\ntype Name string\ntype N struct{ n Name }\n\nfunc (x *N) Get() Name {\n\tName := x.n\n\treturn Name\n}\n",
 			getters: []string{"Get"},
-			want:    []string{"type __suncatR1 = Name; func (x *N) Get() Name {", "\treturn (__suncatR1)(__suncat.String(1, string(Name)))\n"},
+			want:    []string{"package m; import __suncat \"example.com/m/suncatrt\"; type __suncatR1 = Name; type __suncatS1 = string\n", "\treturn (__suncatR1)(__suncat.String(1, __suncatS1(Name)))\n"},
+		},
+		{
+			name:    "a directive before the getter, a variable named string, an import",
+			src:     "package m\n\nimport \"strings\"\n\ntype Name string\ntype N struct{ n Name }\n\n//go:noinline\nfunc (x *N) Get() Name {\n\tstring := strings.ToUpper(\"x\")\n\t_ = string\n\treturn x.n\n}\n",
+			getters: []string{"Get"},
+			want:    []string{"import \"strings\"; type __suncatR1 = Name; type __suncatS1 = string\n", "\n//go:noinline\nfunc (x *N) Get() Name {\n", "\treturn (__suncatR1)(__suncat.String(1, __suncatS1(x.n)))\n"},
 		},
 		{
 			name:    "string and bool",
