@@ -90,7 +90,7 @@ type Site struct {
 	Total  int    `json:"total"`
 	// Cut counts the calls among Total whose stacks were cut at the
 	// writer's depth limit (Terminal.Cut): a site of only such calls is
-	// counted in the one site its frames begin (mergeCut).
+	// counted with the sites its frames begin (mergeCut).
 	Cut       int        `json:"cut,omitempty"`
 	Fit       Fit        `json:"fit"`
 	Predicted float64    `json:"predicted"` // Fit.At(Target)
@@ -366,7 +366,7 @@ func (m fitMemo) fitTimes(xs, ts []float64, noise float64) Fit {
 		return Fit{Class: ClassConstant, A: mean(ts), Outlier: -1,
 			Note: fmt.Sprintf("within the noise (rises %s, under %s)", Duration(rise), Duration(noise))}
 	}
-	if last, ok := m.lastOnly(xs, ts, noise); ok {
+	if last, ok := lastOnly(xs, ts, noise); ok {
 		return Fit{Class: ClassConstant, A: mean(ts), Outlier: -1,
 			Note: fmt.Sprintf("it rises at the largest size only (%s): one point is no class", Duration(last))}
 	}
@@ -374,11 +374,11 @@ func (m fitMemo) fitTimes(xs, ts []float64, noise float64) Fit {
 }
 
 // lastOnly reports whether times ts at sizes xs rise at the largest
-// size only: the others, at three sizes or more, rise less than noise.
-// One slow run is enough for that (a -reads run of a server printed
-// 4.21ms|4.01ms|5.36ms|46.81ms, "exponential, forever at 800"). It
-// returns the time at the largest size.
-func (m fitMemo) lastOnly(xs, ts []float64, noise float64) (float64, bool) {
+// size only: the others, at three sizes or more, lie within noise of
+// each other. One slow run is enough for that (a -reads run of a server
+// printed 4.21ms|4.01ms|5.36ms|46.81ms, "exponential, forever at 800").
+// It returns the time at the largest size.
+func lastOnly(xs, ts []float64, noise float64) (float64, bool) {
 	_, hi := minMax(xs)
 	var rx, rt []float64
 	last := 0.0
@@ -389,12 +389,8 @@ func (m fitMemo) lastOnly(xs, ts []float64, noise float64) (float64, bool) {
 		}
 		rx, rt = append(rx, x), append(rt, ts[i])
 	}
-	if distinct(rx) < 3 {
-		return 0, false
-	}
-	rest := m.fit(rx, rt)
-	lo, top := minMax(rx)
-	return last, !rest.Grows() || rest.At(top)-rest.At(lo) < noise
+	lo, top := minMax(rt)
+	return last, distinct(rx) >= 3 && top-lo < noise
 }
 
 // parentLabels returns the labels that are parents of sub-traces: those

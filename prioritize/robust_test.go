@@ -377,4 +377,9 @@ func TestFitTimeNoise(t *testing.T) {
 	if f := fitTimes(xs, []float64{2e6, 5e6, 14e6, 52e6}, TimeNoise); !f.Grows() {
 		t.Errorf("2ms|5ms|14ms|52ms: %v, want a class (the three smaller sizes rise 12ms)", f.Class)
 	}
+	// Hugo's four-size session: the smaller sizes rise 840 ms, which a
+	// fit of them alone called no class.
+	if f := fitTimes(xs, []float64{1.03e9, 1.24e9, 1.87e9, 3.73e9}, TimeNoise); !f.Grows() {
+		t.Errorf("1.03s|1.24s|1.87s|3.73s: %v %q, want a class", f.Class, f.Note)
+	}
 }

@@ -255,12 +255,16 @@ func mergeCut(sites []*Site) []*Site {
 		return sites
 	}
 	slices.SortStableFunc(cut, func(a, b *Site) int { return len(b.Frames) - len(a.Frames) })
+	byGetter := map[tracefile.Getter][]*Site{} // a -reads summary has tens of thousands of sites
+	for _, s := range sites {
+		byGetter[s.Getter] = append(byGetter[s.Getter], s)
+	}
 	gone := map[*Site]bool{}
 	for _, c := range cut {
 		if gone[c] {
 			continue
 		}
-		homes := cutHomes(sites, c, gone)
+		homes := cutHomes(byGetter[c.Getter], c, gone)
 		if len(homes) == 1 {
 			homes[0].absorb(c)
 			gone[c] = true
@@ -274,13 +278,13 @@ func mergeCut(sites []*Site) []*Site {
 	return slices.DeleteFunc(sites, func(s *Site) bool { return gone[s] })
 }
 
-// cutHomes returns the sites that could own cut site c's calls
-// (mergeCut): those of its getter whose folded frames its frames begin,
-// the uncut ones if there are any.
+// cutHomes returns the sites, of c's getter, that could own cut site c's
+// calls (mergeCut): those whose folded frames its frames begin, the
+// uncut ones if there are any.
 func cutHomes(sites []*Site, c *Site, gone map[*Site]bool) []*Site {
 	var uncut, cut []*Site
 	for _, s := range sites {
-		if s == c || gone[s] || s.Getter != c.Getter || s.Name != c.Name || !beginsWith(s.Frames, c.Frames) {
+		if s == c || gone[s] || s.Name != c.Name || !beginsWith(s.Frames, c.Frames) {
 			continue
 		}
 		if s.Cut == s.Total {
@@ -298,13 +302,10 @@ func cutHomes(sites []*Site, c *Site, gone map[*Site]bool) []*Site {
 // beginsWith reports whether the folded stack fs is longer than head
 // and begins with it, the first frame's line left out (siteKey).
 func beginsWith(fs, head []tracefile.Frame) bool {
-	if len(head) == 0 || len(fs) <= len(head) {
+	if len(head) == 0 || len(fs) <= len(head) || fs[0].Func != head[0].Func || fs[0].File != head[0].File {
 		return false
 	}
-	if fs[0].Func != head[0].Func || fs[0].File != head[0].File {
-		return false
-	}
-	return slices.Equal(fs[1:len(head)], head[1:])
+	return commonPrefix(fs[1:], head[1:]) == len(head)-1
 }
 
 // absorb adds the calls, terminals and values of site c to s.
