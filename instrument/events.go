@@ -502,7 +502,7 @@ func (f *siteFinder) call(c *ast.CallExpr) {
 		if !ok || b.Info()&types.IsString == 0 {
 			continue
 		}
-		if tv.Value == nil && b.Kind() != types.UntypedString {
+		if tv.Value == nil && b.Kind() != types.UntypedString && !f.argBeforeCall(c, a) {
 			f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(a.Pos()), End: f.off(a.End()), Func: "CallArg", key: key})
 			return
 		}
@@ -521,6 +521,20 @@ func (f *siteFinder) call(c *ast.CallExpr) {
 		return
 	}
 	f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(fun.Pos()), End: f.off(fun.End()), Func: "Call", Extra: ", " + strconv.Quote(display), key: key})
+}
+
+// argBeforeCall reports whether wrapping argument a of call c would read
+// it before a call that gc makes first: a holds a plain operand (it is
+// not a call itself) and a later argument holds a call with side effects
+// or a receive (gc reads a call's plain operands after the calls among
+// its other operands, as readBeforeCall says of reads). Such a call is
+// then recorded with its function's name (Call), as one without a string
+// argument is, and its argument is passed as it was.
+func (f *siteFinder) argBeforeCall(c *ast.CallExpr, a ast.Expr) bool {
+	if _, ok := unparen(a).(*ast.CallExpr); ok {
+		return false
+	}
+	return f.hasCall(c, a.End())
 }
 
 // recvString prints a receiver type as getters name it: "*DB", "T",

@@ -279,7 +279,11 @@ func g(db *DB, s string) {
 	_ = strings.ToUpper(s)
 	_ = Map(s)
 	_ = Map(1)
+	_ = db.Query(s, next(&s))
+	_ = db.Query(strings.TrimSpace(s), next(&s))
 }
+
+func next(s *string) int { *s += "x"; return 1 }
 `)
 	out, sites, ok := rewriteEvents(t, src, false, regexp.MustCompile(`DB\).Query|fetch|ping|ToUpper|Map`))
 	if !ok {
@@ -294,13 +298,16 @@ func g(db *DB, s string) {
 		`, ping, "ping")()`,
 		`strings.ToUpper(__suncat.CallArg(`,
 		`Map(__suncat.CallArg(`,
+		// gc reads s after next has changed it: the name, not a wrap of s
+		`db.Query, "(*DB).Query")(s, next(&s))`,
+		`db.Query(__suncat.CallArg(4, strings.TrimSpace(s)), next(&s))`,
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("missing %q in\n%s", want, out)
 		}
 	}
-	if len(sites) != 8 {
-		t.Errorf("%d sites, want 8 (Map(1) is left out)", len(sites))
+	if len(sites) != 10 {
+		t.Errorf("%d sites, want 10 (Map(1) is left out)", len(sites))
 	}
 }
 
