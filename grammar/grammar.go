@@ -1,6 +1,8 @@
 package grammar
 
 import (
+	"bufio"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -542,41 +544,65 @@ func (g *Grammar) SymName(s Sym) string {
 // FormatRP prints rp in the paper's notation: the symbol alone when its
 // counts are [1], else symbol^c1|c2|...
 func (g *Grammar) FormatRP(rp RP) string {
-	name := g.SymName(rp.Sym)
 	if len(rp.Counts) == 1 && rp.Counts[0] == 1 {
-		return name
+		return g.SymName(rp.Sym)
 	}
-	var b strings.Builder
-	b.WriteString(name)
-	b.WriteByte('^')
+	return string(g.appendRP(nil, rp))
+}
+
+// appendRP appends rp as FormatRP prints it to b.
+func (g *Grammar) appendRP(b []byte, rp RP) []byte {
+	b = append(b, g.SymName(rp.Sym)...)
+	if len(rp.Counts) == 1 && rp.Counts[0] == 1 {
+		return b
+	}
+	b = append(b, '^')
 	for i, c := range rp.Counts {
 		if i > 0 {
-			b.WriteByte('|')
+			b = append(b, '|')
 		}
-		b.WriteString(strconv.Itoa(c))
+		b = strconv.AppendInt(b, int64(c), 10)
 	}
-	return b.String()
+	return b
 }
 
 // String returns the Full Grammar: "S -> ..." then one line per rule, each
 // line ending in a newline. A rule that Cut cut ends in " ...".
 func (g *Grammar) String() string {
 	var b strings.Builder
-	writeRule := func(name string, body []RP, more int) {
-		b.WriteString(name)
-		b.WriteString(" ->")
+	g.WriteTo(&b)
+	return b.String()
+}
+
+// WriteTo writes the Full Grammar, as String returns it, to w, a rule at
+// a time: a grammar of hundreds of megabytes of text is never held as
+// one string.
+func (g *Grammar) WriteTo(w io.Writer) (int64, error) {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var n int64
+	var line []byte // reused from rule to rule
+	writeRule := func(name string, body []RP, more int) error {
+		b := append(line[:0], name...)
+		b = append(b, " ->"...)
 		for _, rp := range body {
-			b.WriteByte(' ')
-			b.WriteString(g.FormatRP(rp))
+			b = append(b, ' ')
+			b = g.appendRP(b, rp)
 		}
 		if more > 0 {
-			b.WriteString(" ...")
+			b = append(b, " ..."...)
 		}
-		b.WriteByte('\n')
+		line = append(b, '\n')
+		m, err := bw.Write(line)
+		n += int64(m)
+		return err
 	}
-	writeRule("S", g.Start, g.StartMore)
+	if err := writeRule("S", g.Start, g.StartMore); err != nil {
+		return n, err
+	}
 	for _, r := range g.Rules {
-		writeRule(r.Name, r.Body, r.More)
+		if err := writeRule(r.Name, r.Body, r.More); err != nil {
+			return n, err
+		}
 	}
-	return b.String()
+	return n, bw.Flush()
 }

@@ -1,7 +1,9 @@
 package prioritize
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -73,4 +75,45 @@ func bodyLens(start []grammar.RP, rules []grammar.Rule) []int {
 		out = append(out, len(r.Body))
 	}
 	return out
+}
+
+// failAfter is a writer that takes n bytes, then fails.
+type failAfter struct {
+	n   int
+	got []byte
+}
+
+var errFull = errors.New("disk full")
+
+func (w *failAfter) Write(p []byte) (int, error) {
+	if len(w.got)+len(p) > w.n {
+		k := w.n - len(w.got)
+		w.got = append(w.got, p[:k]...)
+		return k, errFull
+	}
+	w.got = append(w.got, p...)
+	return len(p), nil
+}
+
+// WriteText writes what Text returns, and stops at the first error of
+// its writer, which it returns.
+func TestWriteTextError(t *testing.T) {
+	s, _ := summarizeData(t, manyPlaces(200, 20000), Options{Items: -1}, nil)
+	g := s.Groups[0]
+	levels := []string{"count", "full", "summarized", "patterns", "strings"}
+	want := Text(g, levels, SummarizeOptions{Min: 3}, "kind", nil)
+	if len(want) < 200<<10 {
+		t.Fatalf("%d bytes of text: want more than the writer's buffers", len(want))
+	}
+	var all bytes.Buffer
+	if err := WriteText(&all, g, levels, SummarizeOptions{Min: 3}, "kind", nil); err != nil || all.String() != want {
+		t.Fatalf("WriteText: %v, %d bytes, want Text's %d", err, all.Len(), len(want))
+	}
+	w := &failAfter{n: len(want) / 2}
+	if err := WriteText(w, g, levels, SummarizeOptions{Min: 3}, "kind", nil); !errors.Is(err, errFull) {
+		t.Fatalf("WriteText to a full writer: %v, want %v", err, errFull)
+	}
+	if string(w.got) != want[:len(w.got)] {
+		t.Errorf("what was written before the error is not Text's start")
+	}
 }

@@ -1,7 +1,9 @@
 package prioritize
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -196,71 +198,94 @@ func PatternLine(p Pattern) string {
 // Text renders the chosen levels of a group as text with headings.
 func Text(g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds []Kind) string {
 	var b strings.Builder
-	heading := func(h string) { fmt.Fprintf(&b, "\n== %s\n", h) }
+	WriteText(&b, g, levels, sum, sortBy, kinds)
+	return b.String()
+}
+
+// WriteText writes the chosen levels of a group to w as Text renders
+// them, a line at a time: the Full Grammar and the Strings of a big
+// session are hundreds of megabytes of text, never held as one string.
+func WriteText(w io.Writer, g *Group, levels []string, sum SummarizeOptions, sortBy string, kinds []Kind) error {
+	b := bufio.NewWriterSize(w, 64<<10)
 	for _, level := range levels {
 		switch level {
 		case "count":
-			heading("Count Summary")
+			heading(b, "Count Summary")
 			wheres := Wheres(g.Terminals)
 			for i, t := range g.Terminals {
-				fmt.Fprintf(&b, "%-28s %-22s %s\n", CountLine(t), t.Name, wheres[i])
+				fmt.Fprintf(b, "%-28s %-22s %s\n", CountLine(t), t.Name, wheres[i])
 			}
 		case "full":
-			heading("Full Grammar")
-			b.WriteString(g.Grammar.String())
+			heading(b, "Full Grammar")
+			if _, err := g.Grammar.WriteTo(b); err != nil {
+				return err
+			}
 			b.WriteString(GrammarLeft(g))
 		case "summarized":
-			heading(fmt.Sprintf("Summarized Grammar (items below %d elided)", sum.Min))
+			heading(b, fmt.Sprintf("Summarized Grammar (items below %d elided)", sum.Min))
 			for _, l := range SummarizedGrammar(g.Grammar, sum) {
 				b.WriteString(l + "\n")
 			}
 			b.WriteString(GrammarLeft(g))
 		case "patterns":
-			heading("Prioritized Patterns")
-			ps := append([]Pattern(nil), g.Patterns...)
-			SortPatterns(ps, sortBy)
-			shown := Filter(ps, kinds)
-			for _, p := range shown {
-				b.WriteString(PatternLine(p) + "\n")
-			}
-			left := g.PatternsLeft(kinds)
-			if len(shown) == 0 && left == 0 {
-				var names []string
-				for _, k := range kinds {
-					names = append(names, k.String())
-				}
-				fmt.Fprintf(&b, "(no %s patterns)\n", strings.Join(names, " or "))
-			}
-			b.WriteString(morePatterns(g, left))
+			heading(b, "Prioritized Patterns")
+			writePatterns(b, g, sortBy, kinds)
 		case "strings":
-			heading("Strings")
-			for _, p := range g.Patterns {
-				if p.Kind == Constant {
-					continue
-				}
-				fmt.Fprintf(&b, "%s in %s (%s) %s\n", p.Notation(), p.Rule, p.Kind, strings.Join(p.Getters, ", "))
-				for i, vs := range PatternValues(g, p) {
-					if len(vs) > 0 {
-						fmt.Fprintf(&b, "    %s: %s\n", g.SubTraces[i].Label, values(vs, 4))
-					}
-				}
+			heading(b, "Strings")
+			writeStrings(b, g)
+		}
+	}
+	return b.Flush()
+}
+
+func heading(b *bufio.Writer, h string) { fmt.Fprintf(b, "\n== %s\n", h) }
+
+// writePatterns writes the Prioritized Patterns level.
+func writePatterns(b *bufio.Writer, g *Group, sortBy string, kinds []Kind) {
+	ps := append([]Pattern(nil), g.Patterns...)
+	SortPatterns(ps, sortBy)
+	shown := Filter(ps, kinds)
+	for _, p := range shown {
+		b.WriteString(PatternLine(p) + "\n")
+	}
+	left := g.PatternsLeft(kinds)
+	if len(shown) == 0 && left == 0 {
+		var names []string
+		for _, k := range kinds {
+			names = append(names, k.String())
+		}
+		fmt.Fprintf(b, "(no %s patterns)\n", strings.Join(names, " or "))
+	}
+	b.WriteString(morePatterns(g, left))
+}
+
+// writeStrings writes the Strings level: the values of the patterns that
+// are not constant, then of each terminal.
+func writeStrings(b *bufio.Writer, g *Group) {
+	for _, p := range g.Patterns {
+		if p.Kind == Constant {
+			continue
+		}
+		fmt.Fprintf(b, "%s in %s (%s) %s\n", p.Notation(), p.Rule, p.Kind, strings.Join(p.Getters, ", "))
+		for i, vs := range PatternValues(g, p) {
+			if len(vs) > 0 {
+				fmt.Fprintf(b, "    %s: %s\n", g.SubTraces[i].Label, values(vs, 4))
 			}
-			b.WriteString(morePatterns(g, g.PatternsLeft([]Kind{Increasing, Varying, Decreasing})))
-			wheres := Wheres(g.Terminals)
-			for ti, t := range g.Terminals {
-				fmt.Fprintf(&b, "%s %s %s\n", t.Letter, t.Name, wheres[ti])
-				fmt.Fprintf(&b, "    all: %s%s\n", values(t.Values, 8), unkept(t.Unkept))
-				if t.NumSubs() > 1 {
-					for _, c := range t.Subs() {
-						if len(c.Values) > 0 {
-							fmt.Fprintf(&b, "    %s: %s%s\n", g.SubTraces[c.Sub].Label, values(c.Values, 4), unkept(c.Unkept))
-						}
-					}
+		}
+	}
+	b.WriteString(morePatterns(g, g.PatternsLeft([]Kind{Increasing, Varying, Decreasing})))
+	wheres := Wheres(g.Terminals)
+	for ti, t := range g.Terminals {
+		fmt.Fprintf(b, "%s %s %s\n", t.Letter, t.Name, wheres[ti])
+		fmt.Fprintf(b, "    all: %s%s\n", values(t.Values, 8), unkept(t.Unkept))
+		if t.NumSubs() > 1 {
+			for _, c := range t.Subs() {
+				if len(c.Values) > 0 {
+					fmt.Fprintf(b, "    %s: %s%s\n", g.SubTraces[c.Sub].Label, values(c.Values, 4), unkept(c.Unkept))
 				}
 			}
 		}
 	}
-	return b.String()
 }
 
 // morePatterns is the line that says how many patterns (left) a group

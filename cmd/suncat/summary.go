@@ -250,7 +250,7 @@ func printSummary(w io.Writer, s *prioritize.Summary, v summaryView) error {
 	}
 	for _, g := range s.Groups {
 		fmt.Fprintf(w, "\n#### %s\n", prioritize.Header(g))
-		if _, err := io.WriteString(w, prioritize.Text(g, levels, v.sum, v.sortBy, v.kinds)); err != nil {
+		if err := prioritize.WriteText(w, g, levels, v.sum, v.sortBy, v.kinds); err != nil {
 			return err
 		}
 	}
