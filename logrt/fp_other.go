@@ -12,7 +12,11 @@ func fpCallers(pcs []uintptr, end *walkEnd, fps []uintptr) int { return 0 }
 type walkEnd struct {
 	root   uintptr
 	beyond int
+	ways   *rootWays
 }
+
+// rootWays are the waypoints of searches for a first frame (fp.go).
+type rootWays struct{}
 
 func fpFind(c *ctxCache, id uint32) (int, bool) { return -1, false }
 

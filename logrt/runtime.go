@@ -345,7 +345,7 @@ func (w *writer) record(id uint32, v recValue, pinned, read bool, f *FrameCache,
 		}
 		var fps []uintptr
 		pcs, fps = s.walkInto(slot)
-		var end walkEnd
+		end := walkEnd{ways: &s.roots}
 		n = fpCallers(pcs, &end, fps) // pcs[0] is in String
 		s.walks++
 		if f != nil {

@@ -49,6 +49,7 @@ type shard struct {
 	nextStr uint32
 
 	fps         [2 + maxFrames]uintptr // the walk's frames, its proof (fpCallers)
+	roots       rootWays               // where the searches for a first frame went (fpRoot)
 	walked      int                    // frames the last walk took (record)
 	walks       int                    // the walks so far (record), for tests
 	opened      int                    // the batches opened so far (openBatch), for tests
