@@ -39,7 +39,7 @@ import (
 // unchanged rebuild reuses it and the go build cache hits.
 
 // depCopyVersion changes whenever the layout of a copy would.
-const depCopyVersion = "suncat-depcopy-3"
+const depCopyVersion = "suncat-depcopy-4"
 
 // A depCopy is a module-cache dependency built from a rewritten copy.
 type depCopy struct {
@@ -231,14 +231,17 @@ func pruneDeps() {
 }
 
 // withLineDirective puts /*line path:L:C*/ just before the package clause,
-// on its line, so positions keep pointing at the original file.
+// on its line, so positions keep pointing at the original file. L and C
+// are where the clause is in the file, not where a //line directive of
+// the file's own puts it (a Ragel-generated file starts with
+// //line x.rl:1, which has no column: /*line path:1:0*/ did not build).
 func withLineDirective(path string, src []byte) []byte {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, src, parser.PackageClauseOnly)
 	if err != nil {
 		return src
 	}
-	pos := fset.Position(f.Package)
+	pos := fset.PositionFor(f.Package, false)
 	var b bytes.Buffer
 	b.Write(src[:pos.Offset])
 	fmt.Fprintf(&b, "/*line %s:%d:%d*/", path, pos.Line, pos.Column)

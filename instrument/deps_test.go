@@ -3,6 +3,8 @@ package instrument
 import (
 	"context"
 	"encoding/json"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,5 +118,32 @@ func TestCopyKeepsGoLine(t *testing.T) {
 				t.Errorf("go.mod of the copy:\n%s\nwant:\n%s", got, tc.want)
 			}
 		})
+	}
+}
+
+// The directive names where the package clause is in the file, whatever
+// a //line directive of the file's own says (go-textseg's Ragel output
+// starts with //line x.rl:1, whose column is unknown), and the file
+// still parses with its positions mapped back to the original.
+func TestWithLineDirective(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"package p\n\nvar X = 1\n", "/*line /orig/a.go:1:1*/package p\n"},
+		{"//line grapheme.rl:1\npackage p\n\nvar X = 1\n", "/*line /orig/a.go:2:1*/package p\n"},
+		{"// Code generated.\n\n  package p\n", "/*line /orig/a.go:3:3*/package p\n"},
+	} {
+		out := withLineDirective("/orig/a.go", []byte(tc.src))
+		if !strings.Contains(string(out), tc.want) {
+			t.Errorf("%q: got\n%s\nwant a line %q", tc.src, out, tc.want)
+			continue
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "/copy/a.go", out, 0)
+		if err != nil {
+			t.Errorf("%q: the result does not parse: %v", tc.src, err)
+			continue
+		}
+		if p := fset.Position(f.Package); p.Filename != "/orig/a.go" || p.Column == 0 {
+			t.Errorf("%q: the package clause maps to %v", tc.src, p)
+		}
 	}
 }
