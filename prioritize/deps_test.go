@@ -179,3 +179,27 @@ func TestDepLexerLoop(t *testing.T) {
 		t.Errorf("finding %s (%s), want main.(*lexer).run (loop):\n%s", d.Frame.Func, d.Why, FindingsText(f, 0))
 	}
 }
+
+// TestDepProbeLoop: a generator adds N alike names to an import
+// registry, each probing aliases in a loop with a counter and no
+// condition (for i := 0; ; i++), which goes round once per name added
+// before it: quadratic. The one name added once a run goes through the
+// same loop and stays flat, as a retry loop's ping does
+// (TestDepRetryLoop), but a loop that counts its turns is no retry
+// loop: the probe is named (mockery, doc/cases/mockery-reads.md).
+func TestDepProbeLoop(t *testing.T) {
+	at := depsAt(t)
+	out := []string{"main.main@/src/main.go:9", "runtime.main@/usr/local/go/src/runtime/proc.go:283", goexit}
+	http := tracefile.Frame{Func: "net/http.(*Client).Do", File: "/usr/local/go/src/net/http/client.go", Line: 590}
+	f := depsTrace(t, http, func(n int) map[*[]string]int {
+		probe := append([]string{at("main.(*Registry).add", "probe.go", 10), at("main.generate", "probe.go", 21)}, out...)
+		once := append([]string{at("main.(*Registry).add", "probe.go", 10), at("main.generate", "probe.go", 23)}, out...)
+		return map[*[]string]int{&probe: n * (n + 1) / 2, &once: 1}
+	})
+	if len(f.Findings) == 0 {
+		t.Fatalf("no findings")
+	}
+	if d := f.Findings[0]; d.Frame.Func != "main.(*Registry).add" || d.Why != WhyLoop {
+		t.Errorf("finding %s (%s), want main.(*Registry).add (loop):\n%s", d.Frame.Func, d.Why, FindingsText(f, 0))
+	}
+}

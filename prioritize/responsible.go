@@ -238,7 +238,7 @@ type candidate struct {
 	k, loop int
 	why     string
 	dep     string // WhyDep: the dependency's looping function
-	bare    bool   // WhyLoop: a for loop without a condition (for { ... })
+	bare    bool   // WhyLoop: a for loop without a condition, init or post (for { ... })
 }
 
 // candidates lists the frames of a site that qualify as responsible,
@@ -532,7 +532,9 @@ func flatLoop(f *Findings, s *Site, c candidate) bool {
 }
 
 // bareFor reports whether the statement at line of the file is a for
-// loop without a condition (for { ... }).
+// loop without a condition, an init or a post statement (for { ... }).
+// One that counts its turns (for i := 0; ; i++, a probe for a free name)
+// is not: its trip count is the data's, as a range loop's is.
 func (s *sources) bareFor(path string, line int) bool {
 	p := s.file(path)
 	if p.f == nil || line <= 0 {
@@ -540,7 +542,7 @@ func (s *sources) bareFor(path string, line int) bool {
 	}
 	found := false
 	ast.Inspect(p.f, func(n ast.Node) bool {
-		if fs, ok := n.(*ast.ForStmt); ok && p.fset.Position(fs.Pos()).Line == line && fs.Cond == nil {
+		if fs, ok := n.(*ast.ForStmt); ok && p.fset.Position(fs.Pos()).Line == line && fs.Cond == nil && fs.Init == nil && fs.Post == nil {
 			found = true
 		}
 		return !found
