@@ -431,26 +431,55 @@ func refineResponsible(f *Findings, xs []float64) {
 // reports whether moved gained a loop or a larger site.
 func (site *Site) moveOut(f *Findings, xs []float64, moved map[movedKey][]int, stuck map[*Site]int) bool {
 	added := false
-	for i := site.current(); i >= 0 && i+1 < len(site.cands); i++ {
-		c, next := site.cands[i], site.cands[i+1]
-		key := site.movedKey(c)
-		if !outnumbers(f, moved[key], site.Counts) {
+	for i := site.current(); i >= 0 && i+1 < len(site.cands); {
+		to := i + 1
+		if !outnumbers(f, moved[site.movedKey(site.cands[i])], site.Counts) {
 			if at, ok := stuck[site]; ok && at == i {
 				break
 			}
-			cal := calibration(f.Sites, site, next)
-			if (cal == nil || !sameRatio(f, xs, site, cal)) && !flatLoop(f, site, c) {
+			if to = site.steadyOut(f, xs, i); to < 0 {
 				stuck[site] = i
 				break
 			}
 		}
-		if m := moved[key]; m == nil || site.Counts[len(site.Counts)-1] > m[len(m)-1] {
-			moved[key], added = site.Counts, true
+		for ; i < to; i++ { // each loop left
+			key := site.movedKey(site.cands[i])
+			if m := moved[key]; m == nil || site.Counts[len(site.Counts)-1] > m[len(m)-1] {
+				moved[key], added = site.Counts, true
+			}
 		}
-		site.use(next)
+		site.use(site.cands[to])
 	}
 	return added
 }
+
+// steadyOut returns the index of the candidate the site moves out to
+// from candidate i, whose loop does not grow for it, or -1 if the counts
+// do not say so: the next candidate, where a site calls from inside its
+// loop with a steady ratio to this one's, or where the loop is a bare
+// one that another site goes through and stays flat (flatLoop); or, where
+// nothing calls from inside the next candidate's loop, the nearest
+// candidate further out that a site calls from inside with a steady
+// ratio: none of the loops in between grows either (Caddy's route chain
+// reads a request's path two loops of one inside the loop over the
+// routes, which reads each route's group).
+func (site *Site) steadyOut(f *Findings, xs []float64, i int) int {
+	if flatLoop(f, site, site.cands[i]) {
+		return i + 1
+	}
+	for m := i + 1; m < len(site.cands) && m <= i+maxLoopsLeft; m++ {
+		if cal := calibration(f.Sites, site, site.cands[m]); cal != nil {
+			if sameRatio(f, xs, site, cal) {
+				return m
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// maxLoopsLeft is the most candidates a site moves out past at once.
+const maxLoopsLeft = 3
 
 // outnumbers reports whether counts a are at least b's in every used
 // sub-trace (false for no a).

@@ -330,6 +330,31 @@ func TestResponsibleMovedLoopNotOutnumbered(t *testing.T) {
 	}
 }
 
+// TestResponsibleMovedTwoLoops: a read two loops of one inside the loop
+// that grows (chain's, over the routes), whose nearest loop out has no
+// read of its own: the route's group, read in chain's loop, keeps a
+// steady ratio to it, so neither loop in between grows, and the read
+// joins chain's finding (Caddy's route chain, doc/cases/caddy-reads.md:
+// one defect, two findings before).
+func TestResponsibleMovedTwoLoops(t *testing.T) {
+	at := loopsAt(t)
+	const run = "main.run@/src/main/main.go:5"
+	b := newTrace("chain.suncat")
+	for _, n := range []int{10, 20, 40, 80} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"Group", []string{at("chain", 151), run}, "main.main", ""}, n)
+		b.add(call{"Path", []string{at("matchSet", 133), at("anyMatch", 142), at("chain", 154), run}, "main.main", "/r"}, 2*n)
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	text := FindingsText(f, 0)
+	if len(f.Findings) != 1 {
+		t.Fatalf("%d findings, want 1 (chain's loop):\n%s", len(f.Findings), text)
+	}
+	if d := f.Findings[0]; shortFunc(d.Frame.Func) != "p.chain" || d.Fit.Class != ClassLinear || len(d.Sites) != 2 {
+		t.Errorf("finding: %s %v, %d sites; want p.chain linear, 2 sites\n%s", shortFunc(d.Frame.Func), d.Fit.Class, len(d.Sites), text)
+	}
+}
+
 // loopsAt returns a function that names frame fn of example.com/p at a
 // line of testdata/loops/loops.go, as call stacks spell it.
 func loopsAt(t *testing.T) func(fn string, line int) string {

@@ -123,3 +123,37 @@ func dedupe(rs []*T) (n int) {
 	}
 	return n
 }
+
+// matchSet and anyMatch loop over one path of one set; chain's loop over
+// the routes reads each route's group, then tries its sets: the loop
+// that grows is chain's, two loops out (Caddy's routes,
+// doc/cases/caddy-reads.md).
+func matchSet(set []string, r *T) bool {
+	for _, p := range set {
+		if p == r.Path() {
+			return true
+		}
+	}
+	return false
+}
+
+func anyMatch(sets [][]string, r *T) bool {
+	for _, set := range sets {
+		if matchSet(set, r) {
+			return true
+		}
+	}
+	return false
+}
+
+func chain(routes []*T, r *T) int {
+	for i, rt := range routes {
+		if rt.Group() != "" {
+			continue
+		}
+		if anyMatch(rt.Sets, r) {
+			return i
+		}
+	}
+	return -1
+}
