@@ -70,7 +70,7 @@ func FindingsText(f *Findings, top int) string {
 // from the findings' frames or near them; a CPU profile at the largest
 // size shows where". "" otherwise.
 func UnseenText(f *Findings) string {
-	if f == nil || !f.Time.Grows() || f.Time.Class < ClassQuadratic {
+	if f == nil || !f.Time.Grows() || f.Time.Class < ClassQuadratic || !timeOutgrowsSizes(f) {
 		return ""
 	}
 	top := ClassNone
@@ -89,6 +89,25 @@ func UnseenText(f *Findings) string {
 	return fmt.Sprintf("the time grows as %s, %s: what grows is in code that records nothing "+
 		"(the standard library, dependencies not instrumented with -deps, code with no getter or field read), "+
 		"called from the findings' frames or near them; a CPU profile at the largest size shows where", ClassText(f.Time.Class), than)
+}
+
+// timeOutgrowsSizes reports whether the time per sub-trace at the largest
+// size, over that at the smallest (the mean of each), is more than the
+// sizes' ratio: grown faster than linear from end to end. A fit can read
+// a noisy run's last point as quadratic or cubic while the time grew
+// less than the sizes did (a flat control's 135ms|134ms|149ms|303ms over
+// 8x the size, doc/cases/mockery-reads.md), which says nothing of work
+// no call site recorded.
+func timeOutgrowsSizes(f *Findings) bool {
+	var xs, ts []float64
+	for i, u := range f.Used {
+		if u && i < len(f.Sizes) && i < len(f.TimeNs) {
+			xs, ts = append(xs, f.Sizes[i]), append(ts, float64(f.TimeNs[i]))
+		}
+	}
+	lo, hi := minMax(xs)
+	atLo, atHi := meanAt(xs, ts, lo), meanAt(xs, ts, hi)
+	return lo <= 0 || atLo <= 0 || atHi/atLo > hi/lo
 }
 
 // GrowText counts what grows and says the order: "4 of 10 call sites
