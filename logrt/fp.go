@@ -122,8 +122,12 @@ type walkEnd struct {
 }
 
 // maxRootFrames is the most frames fpRoot follows past a walk cut at its
-// length.
-const maxRootFrames = 1024
+// length. Past it the stack has no first frame: its events are written
+// one by one, in records of their own, and end every shard's runs (a
+// recursion 1,148 levels deep read a field a million times in 12 MB
+// and 0.44 s, against 1,280 bytes and 0.01 s at 1,146, with 1,024). A
+// search that long is made once: later ones stop at its waypoints.
+const maxRootFrames = 8192
 
 // fpRoot returns the goroutine's first frame, following frame pointers
 // from the frame at fp (one a walk cut at its length did not take), and
@@ -188,11 +192,15 @@ func fpRoot(fp unsafe.Pointer, ways *rootWays) (uintptr, int) {
 const rootStride = 64
 
 // rootWays are the waypoints of a shard's searches for a first frame,
-// innermost (lowest address) first: enough to span maxRootFrames.
+// innermost (lowest address) first: the first rootWayCount of a search,
+// which a later search from a cut near it meets first.
 type rootWays struct {
 	n int
-	w [maxRootFrames/rootStride + 1]rootWay
+	w [rootWayCount]rootWay
 }
+
+// rootWayCount is the most waypoints kept: 1,024 frames' worth.
+const rootWayCount = 1024/rootStride + 1
 
 // A rootWay is a frame a search passed, the two words it held, and what
 // lay beyond it: the first frame (root, 0 if none was found) and the

@@ -75,6 +75,7 @@ func TestRootWaypoints(t *testing.T) {
 	for _, depths := range [][]int{
 		{300}, {300}, {310}, {290}, {900}, {1500}, {1500}, {200, 400}, {200, 400},
 		{100, 100, 100, 100}, {2000}, {50, 1200}, {700}, {1100}, {1300}, {40},
+		{9000}, {8000}, {8400}, {4000, 4000}, {8300}, {300},
 	} {
 		rootsSmall(t, &ways, depths[0], depths[1:])
 		done := make(chan bool)
@@ -124,12 +125,12 @@ func TestRootWaypointChanged(t *testing.T) {
 	}
 	// A chain longer than maxRootFrames has no first frame to find, from
 	// its waypoints either.
-	long := make([]uintptr, 2*1200)
-	at = fakeChain(long, 1200)
+	long := make([]uintptr, 2*9000)
+	at = fakeChain(long, 9000)
 	ways = rootWays{}
 	for _, from := range []int{100, 0, 150, 175} {
 		if root, beyond := fpRoot(at(from), &ways); root != 0 || beyond != 0 {
-			t.Errorf("1,200 frames, from frame %d: %#x, %d frames; want none", from, root, beyond)
+			t.Errorf("9,000 frames, from frame %d: %#x, %d frames; want none", from, root, beyond)
 		}
 	}
 	runtime.KeepAlive(words)
