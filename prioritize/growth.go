@@ -228,6 +228,9 @@ func FitGrowth(xs, ys []float64) Fit {
 	if isStep(ys) {
 		return Fit{Class: ClassConstant, A: ys[len(ys)-1], R2: 1, Outlier: 0, Step: true}
 	}
+	if lastJump(xs, ys) {
+		return Fit{Class: ClassConstant, A: mean(ys), Outlier: -1, Note: "it rises at the largest size only: one point is no class"}
+	}
 	if sizesCalled(xs, ys) < 2 {
 		return Fit{Class: ClassConstant, A: mean(ys), R2: 1, Outlier: -1}
 	}
@@ -273,6 +276,30 @@ func setAside(xs, ys []float64, ref Fit) (int, Fit) {
 		}
 	}
 	return best, bestFit
+}
+
+// lastJump reports whether the counts are the same at every size but
+// the largest, three sizes or more, and differ there: one point is no
+// class. fzf's event box spun in a busy wait in one run of four, at the
+// largest size, 5|5|5|2918615 calls, which fitted "exponential,
+// 1.75e+192 at 2e+06" (doc/cases/fzf-reads.md); the time line has the
+// same rule (lastOnly).
+func lastJump(xs, ys []float64) bool {
+	_, hi := minMax(xs)
+	var rx []float64
+	same, last, first := true, math.NaN(), math.NaN()
+	for i, x := range xs {
+		if x == hi {
+			last = ys[i]
+			continue
+		}
+		if math.IsNaN(first) {
+			first = ys[i]
+		}
+		same = same && ys[i] == first
+		rx = append(rx, x)
+	}
+	return same && distinct(rx) >= 3 && last != first
 }
 
 // isStep reports whether ys are the same from the second on and the

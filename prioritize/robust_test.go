@@ -112,6 +112,24 @@ func TestFitSteps(t *testing.T) {
 	}
 }
 
+// TestFitLastJump: counts the same at every size but the largest are no
+// class, not an exponential to 1e+192 (fzf's busy wait, one run in four,
+// doc/cases/fzf-reads.md); counts that grow before the largest size are
+// fitted as ever.
+func TestFitLastJump(t *testing.T) {
+	xs := []float64{25, 50, 100, 200}
+	f := FitGrowth(xs, []float64{5, 5, 5, 2918615})
+	if f.Grows() || !strings.Contains(TrendText(f, nil), "largest size only") {
+		t.Errorf("5|5|5|2918615: %v %q, want no class", f.Class, TrendText(f, nil))
+	}
+	if g := FitGrowth(xs, []float64{5, 10, 20, 2918615}); !g.Grows() {
+		t.Errorf("5|10|20|2918615: %v, want growth", g.Class)
+	}
+	if lastJump([]float64{50, 100, 200}, []float64{5, 5, 90}) {
+		t.Errorf("5|5|90: two sizes before the largest taken for three")
+	}
+}
+
 // TestFitPlateau: a count that grows and then stays (a cache reaching
 // its capacity) is not called faster than linear.
 func TestFitPlateau(t *testing.T) {
