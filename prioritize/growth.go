@@ -229,7 +229,7 @@ func FitGrowth(xs, ys []float64) Fit {
 		return Fit{Class: ClassConstant, A: ys[len(ys)-1], R2: 1, Outlier: 0, Step: true}
 	}
 	if lastJump(xs, ys) {
-		return Fit{Class: ClassConstant, A: mean(ys), Outlier: -1, Note: "it rises at the largest size only: one point is no class"}
+		return Fit{Class: ClassConstant, A: mean(ys), Outlier: -1, Note: lastJumpNote}
 	}
 	if sizesCalled(xs, ys) < 2 {
 		return Fit{Class: ClassConstant, A: mean(ys), R2: 1, Outlier: -1}
@@ -278,9 +278,15 @@ func setAside(xs, ys []float64, ref Fit) (int, Fit) {
 	return best, bestFit
 }
 
+// lastJumpNote is the Note of a fit of counts that jump at the largest
+// size only (lastJump).
+const lastJumpNote = "it rises at the largest size only: one point is no class"
+
 // lastJump reports whether the counts are the same at every size but
-// the largest, three sizes or more, and differ there: one point is no
-// class. fzf's event box spun in a busy wait in one run of four, at the
+// the largest, three sizes or more, not none, and rise there as growth
+// must (risesEnough: a ticker's 1|1|1|2 does not): one point is no
+// class. (Calls at the largest size only, 0|0|0|18, are
+// calls at one size: constant, with no note.) fzf's event box spun in a busy wait in one run of four, at the
 // largest size, 5|5|5|2918615 calls, which fitted "exponential,
 // 1.75e+192 at 2e+06" (doc/cases/fzf-reads.md); the time line has the
 // same rule (lastOnly).
@@ -299,7 +305,7 @@ func lastJump(xs, ys []float64) bool {
 		same = same && ys[i] == first
 		rx = append(rx, x)
 	}
-	return same && distinct(rx) >= 3 && last != first
+	return same && first > 0 && distinct(rx) >= 3 && risesEnough(first, last)
 }
 
 // isStep reports whether ys are the same from the second on and the

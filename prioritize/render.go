@@ -47,6 +47,9 @@ func FindingsText(f *Findings, top int) string {
 		if unseen := UnseenText(f); unseen != "" {
 			b.WriteString(TimeText(f) + "\n    " + unseen + "\n")
 		}
+		if jump := JumpText(f); jump != "" {
+			b.WriteString("    " + jump + "\n")
+		}
 		return b.String()
 	}
 	b.WriteString("== Findings: " + GrowText(f) + "\n")
@@ -58,7 +61,43 @@ func FindingsText(f *Findings, top int) string {
 	if unseen := UnseenText(f); unseen != "" {
 		b.WriteString("    " + unseen + "\n")
 	}
+	if jump := JumpText(f); jump != "" {
+		b.WriteString("    " + jump + "\n")
+	}
 	return b.String()
+}
+
+// JumpText names the call sites whose counts jump at the largest size
+// only, which get no class (one point is no class) and so are no
+// finding, but may be a defect that the size did not make (fzf's busy
+// wait, doc/cases/fzf-reads.md): "1 call site rises at the largest size
+// only (one point is no class): box.events at main.go:21
+// 5|5|5|1000000". The one with the most calls there is named. "" when
+// none does.
+func JumpText(f *Findings) string {
+	n, top := 0, (*Site)(nil)
+	for _, s := range f.Sites {
+		if s.Fit.Note != lastJumpNote || len(s.Counts) == 0 {
+			continue
+		}
+		n++
+		if top == nil || s.Counts[len(s.Counts)-1] > top.Counts[len(top.Counts)-1] {
+			top = s
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	where := top.Name
+	if len(top.Frames) > 0 {
+		where += fmt.Sprintf(" at %s:%d", filepath.Base(top.Frames[0].File), top.Frames[0].Line)
+	}
+	verb := "rise"
+	if n == 1 {
+		verb = "rises"
+	}
+	return fmt.Sprintf("%s %s at the largest size only (one point is no class): %s %s",
+		plural(n, "call site"), verb, where, CountList(top.Counts))
 }
 
 // UnseenText says, when the time per sub-trace grows two classes or more

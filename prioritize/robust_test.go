@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/suncat-go/suncat/logrt/tracefile"
 )
 
 // exactFrom0 is a + b·f(n) with a < 0 chosen so that the first point is
@@ -125,8 +127,28 @@ func TestFitLastJump(t *testing.T) {
 	if g := FitGrowth(xs, []float64{5, 10, 20, 2918615}); !g.Grows() {
 		t.Errorf("5|10|20|2918615: %v, want growth", g.Class)
 	}
+	if lastJump(xs, []float64{1, 1, 1, 2}) {
+		t.Errorf("1|1|1|2: a ticker's one more tick taken for a jump")
+	}
+	if lastJump(xs, []float64{0, 0, 0, 18}) {
+		t.Errorf("0|0|0|18: calls at one size taken for a jump")
+	}
 	if lastJump([]float64{50, 100, 200}, []float64{5, 5, 90}) {
 		t.Errorf("5|5|90: two sizes before the largest taken for three")
+	}
+	// No finding, but named under the findings.
+	site := func(name string, last int) *Site {
+		ys := []float64{5, 5, 5, float64(last)}
+		return &Site{Name: name, Frames: []tracefile.Frame{{Func: "main.main", File: "/src/main.go", Line: 21}},
+			Counts: []int{5, 5, 5, last}, Fit: FitGrowth(xs, ys)}
+	}
+	fs := &Findings{Sites: []*Site{site("box.events", 1000000), site("box.other", 900), {Name: "flat", Counts: []int{1, 1, 1, 1}}}}
+	want := "2 call sites rise at the largest size only (one point is no class): box.events at main.go:21 5|5|5|1000000"
+	if got := JumpText(fs); got != want {
+		t.Errorf("JumpText: %q, want %q", got, want)
+	}
+	if got := JumpText(&Findings{Sites: fs.Sites[2:]}); got != "" {
+		t.Errorf("JumpText of a flat site: %q", got)
 	}
 }
 
