@@ -29,11 +29,12 @@ var readSuites = []suite{
 	// go 1.11. Not ./dynamic: its test loads a plugin that go build makes
 	// of the module's packages as they are, and a plugin must link the
 	// same packages as its host, which suncat's are not. TestStringAllocs
-	// wants no allocation at all (testing.AllocsPerRun), and recording a
-	// read keeps its value in a table that grows by blocks now and then
-	// (logrt/values.go): it failed once in three runs here.
+	// and TestAllocs want no allocation at all (testing.AllocsPerRun), and
+	// recording a read keeps its value in a table that grows by blocks now
+	// and then (logrt/values.go): the first failed once in three runs
+	// here, the second once in CI (2026-11-28, TestAllocs/Digest).
 	{name: "xxhash", module: "github.com/cespare/xxhash/v2@v2.1.2", pkgs: []string{".", "./xxhsum"},
-		skip: "TestStringAllocs", why: "counts allocations, which recording values makes now and then"},
+		skip: "^(TestStringAllocs|TestAllocs)$", why: "counts allocations, which recording values makes now and then"},
 	{name: "multierror", module: "github.com/hashicorp/go-multierror@v1.1.1", pkgs: []string{"./..."}}, // go 1.13
 	{name: "humanize", module: "github.com/dustin/go-humanize@v1.0.1", pkgs: []string{"./..."}},        // go 1.16
 	{name: "toml", module: "github.com/BurntSushi/toml@v1.2.1", pkgs: []string{"./..."}},               // go 1.16
