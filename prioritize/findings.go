@@ -379,18 +379,24 @@ func (m fitMemo) fitTimes(xs, ts []float64, noise float64) Fit {
 // printed 4.21ms|4.01ms|5.36ms|46.81ms, "exponential, forever at 800").
 // It returns the time at the largest size.
 func lastOnly(xs, ts []float64, noise float64) (float64, bool) {
-	_, hi := minMax(xs)
-	var rx, rt []float64
-	last := 0.0
-	for i, x := range xs {
-		if x == hi {
-			last = math.Max(last, ts[i])
-			continue
-		}
-		rx, rt = append(rx, x), append(rt, ts[i])
-	}
+	rx, rt, last := splitLargest(xs, ts)
 	lo, top := minMax(rt)
 	return last, distinct(rx) >= 3 && top-lo < noise
+}
+
+// splitLargest returns the points at sizes other than the largest, and
+// the largest value at the largest size: what lastOnly (times) and
+// lastJump (counts) compare.
+func splitLargest(xs, ys []float64) (rx, ry []float64, last float64) {
+	_, hi := minMax(xs)
+	for i, x := range xs {
+		if x == hi {
+			last = math.Max(last, ys[i])
+			continue
+		}
+		rx, ry = append(rx, x), append(ry, ys[i])
+	}
+	return rx, ry, last
 }
 
 // parentLabels returns the labels that are parents of sub-traces: those

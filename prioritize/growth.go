@@ -285,27 +285,15 @@ const lastJumpNote = "it rises at the largest size only: one point is no class"
 // lastJump reports whether the counts are the same at every size but
 // the largest, three sizes or more, not none, and rise there as growth
 // must (risesEnough: a ticker's 1|1|1|2 does not): one point is no
-// class. (Calls at the largest size only, 0|0|0|18, are
-// calls at one size: constant, with no note.) fzf's event box spun in a busy wait in one run of four, at the
-// largest size, 5|5|5|2918615 calls, which fitted "exponential,
-// 1.75e+192 at 2e+06" (doc/cases/fzf-reads.md); the time line has the
-// same rule (lastOnly).
+// class. Calls at the largest size only (0|0|0|18) are calls at one
+// size: constant, with no note. fzf's event box spun in a busy wait in
+// one run of four, at the largest size, 5|5|5|2918615 calls, which
+// fitted "exponential, 1.75e+192 at 2e+06" (doc/cases/fzf-reads.md);
+// the time line has the same rule (lastOnly).
 func lastJump(xs, ys []float64) bool {
-	_, hi := minMax(xs)
-	var rx []float64
-	same, last, first := true, math.NaN(), math.NaN()
-	for i, x := range xs {
-		if x == hi {
-			last = ys[i]
-			continue
-		}
-		if math.IsNaN(first) {
-			first = ys[i]
-		}
-		same = same && ys[i] == first
-		rx = append(rx, x)
-	}
-	return same && first > 0 && distinct(rx) >= 3 && risesEnough(first, last)
+	rx, ry, last := splitLargest(xs, ys)
+	lo, top := minMax(ry)
+	return lo == top && lo > 0 && distinct(rx) >= 3 && risesEnough(lo, last)
 }
 
 // isStep reports whether ys are the same from the second on and the
