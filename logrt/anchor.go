@@ -240,9 +240,39 @@ func (s *shard) reanchor(n int, at uintptr, f *FrameCache) {
 		if c.self != a || c.sid != int32(s.id)+1 || c.gen != s.tree.gen {
 			*c = FrameCache{self: a, root: s.root, sid: int32(s.id) + 1, gen: s.tree.gen}
 			c.depth, c.parent = int32(n-j+2), s.tree.path[n-j+1]
+			if s.chain > j {
+				c.frames = int32(s.chain - j + 1) // the reading function's are chain-2, j-3 frames in
+			}
 		}
 		return
 	}
+}
+
+// cutAlike reports whether the stack of an event whose first frame is in
+// frames in from the function of anchor c, walked by record with rec
+// frames of the recorder before it (2 for a read, 1 for a getter's call),
+// is cut where the stack of c's function is (cutAt), or neither is: its
+// nodes are then those of c's and the frames in between. A stack cut at
+// maxFrames keeps its innermost frames down to a depth from the
+// goroutine's first frame that is a multiple of cutK, so an interpreter's
+// recursion finds its anchors but where its depth crosses such a depth.
+// A cache that does not know its frames is taken for one that might be
+// of a cut stack: only events too shallow to be cut are alike.
+func (c *FrameCache) cutAlike(in, rec int) bool {
+	if c.frames == 0 {
+		return int(c.depth)+in+rec+2 < maxFrames-cutK-1
+	}
+	const walk = maxFrames + 1 // the frames record walks (s.pcs)
+	a, x := int(c.frames)+2, int(c.frames)+in+rec
+	switch {
+	case a < walk && x < walk:
+		return true // neither is cut
+	case a <= walk || x <= walk:
+		// One is cut and the other not, or one is as long as the walk,
+		// whose first frame fpRoot counts as beyond it.
+		return false
+	}
+	return a-cutAt(walk, a-walk) == x-cutAt(walk, x-walk)
 }
 
 // fromAnchor records a read of getter id with value v at site k of the
@@ -289,9 +319,11 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue, first int) i
 	if c == nil {
 		return undone
 	}
-	// The anchor's frame is fps[j].
-	if int(c.depth)+j >= maxFrames-cutK-1 {
-		return undone // the walk might cut the stack (cutAt), and c might be of a cut one
+	// The anchor's frame is fps[j], j-1-first frames out from the first
+	// frame of the event's stack.
+	in := j - 1 - first
+	if !c.cutAlike(in, first-1) {
+		return undone
 	}
 	node, parent, slot, e := s.nodesFrom(c, pcs[first:j], unsafe.Pointer(&pcs[0]), walkedAt)
 	if node == 0 {
@@ -305,7 +337,10 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue, first int) i
 	}
 	at := uintptr(unsafe.Pointer(f))
 	*f = FrameCache{self: at, root: root, sid: c.sid, gen: c.gen}
-	f.depth, f.parent = c.depth+int32(j-first)-1, parent
+	f.depth, f.parent = c.depth+int32(in), parent
+	if c.frames != 0 {
+		f.frames = c.frames + int32(in)
+	}
 	switch {
 	case e == nil:
 		f.site[k%frameWays], f.leaf[k%frameWays] = k+1, node

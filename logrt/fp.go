@@ -63,7 +63,7 @@ func fpCallers(pcs []uintptr, end *walkEnd, fps []uintptr) int {
 		return 0
 	}
 	fp := *(*unsafe.Pointer)(unsafe.Add(base, fpOff)) // the caller's frame
-	n := 0
+	n, ended := 0, false
 	for fp != nil && n < len(pcs) {
 		pcs[n] = *(*uintptr)(unsafe.Add(fp, unsafe.Sizeof(uintptr(0))))
 		next := *(*uintptr)(fp)
@@ -72,6 +72,7 @@ func fpCallers(pcs []uintptr, end *walkEnd, fps []uintptr) int {
 		}
 		n++
 		if next <= uintptr(fp) || next-uintptr(fp) > maxFrameGap {
+			ended = true
 			break // the end of the chain, or a jump off this stack
 		}
 		fp = unsafe.Add(fp, next-uintptr(fp))
@@ -81,7 +82,10 @@ func fpCallers(pcs []uintptr, end *walkEnd, fps []uintptr) int {
 		if n == len(pcs) && fp != nil {
 			root, beyond = fpRoot(fp, end.ways)
 		}
-		end.root, end.beyond = root, beyond
+		end.root, end.beyond, end.frames = root, beyond, n
+		if !ended && root != 0 {
+			end.frames = n + beyond // fp, the first frame beyond, counted in beyond
+		}
 	}
 	return n
 }
@@ -113,11 +117,14 @@ func fpMore(pcs, fps []uintptr, n int, walkedAt uintptr) int {
 
 // A walkEnd is where a walk of fpCallers ended: the last frame of the
 // chain (root), and for a walk cut at its length, the frames of the
-// chain beyond the cut (beyond). ways, if not nil, is what the shard's
-// last searches for the first frame beyond a cut found (fpRoot).
+// chain beyond the cut (beyond). frames is the chain's frames from the
+// first walked to root, both included (if root is 0, those walked). ways,
+// if not nil, is what the shard's last searches for the first frame
+// beyond a cut found (fpRoot).
 type walkEnd struct {
 	root   uintptr
 	beyond int
+	frames int
 	ways   *rootWays
 }
 

@@ -12,6 +12,7 @@ func fpCallers(pcs []uintptr, end *walkEnd, fps []uintptr) int { return 0 }
 type walkEnd struct {
 	root   uintptr
 	beyond int
+	frames int
 	ways   *rootWays
 }
 

@@ -69,6 +69,7 @@ type FrameCache struct {
 	gen    uint32  // the shard's tree's generation
 	parent uint32  // the node of the callers of the function's frame
 	depth  int32   // the depth of the function's frame's node (root first)
+	frames int32   // the frames from the function's to the goroutine's first, both included; 0: not known
 	site   [frameWays]uint32
 	leaf   [frameWays]uint32 // the node of site site[i]-1 (0: none)
 	path   uint32            // the slot + 1 of the path it began with (path.go), 0: none
@@ -214,7 +215,7 @@ func (s *shard) fill(f *FrameCache, k uint32, depth int) {
 		return
 	}
 	if !s.holds(f) {
-		if s.walked >= 4 && s.walked < len(s.pcs) && anchorOn {
+		if s.walked >= 4 && anchorOn {
 			// The read returned to pcs[2], in the frame fps[3].
 			s.learn(s.pcs[2], s.fps[3], s.fAt, f)
 			if !s.anchorless(s.pcs[2]) {
@@ -224,6 +225,9 @@ func (s *shard) fill(f *FrameCache, k uint32, depth int) {
 		*f = FrameCache{}
 		f.self, f.root, f.sid, f.gen = uintptr(unsafe.Pointer(f)), s.root, int32(s.id)+1, t.gen
 		f.depth = int32(depth - 1)
+		if s.chain > 2 {
+			f.frames = int32(s.chain - 2) // the walk's first frames are readValueF's and the recorder's
+		}
 		if depth > 1 {
 			f.parent = t.path[depth-2]
 		}

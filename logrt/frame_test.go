@@ -147,6 +147,39 @@ func TestAnchorsSpareWalks(t *testing.T) {
 	}
 }
 
+// descend calls f depth frames below its own.
+//
+//go:noinline
+func descend(depth int, f func()) {
+	if depth == 0 {
+		f()
+		return
+	}
+	descend(depth-1, f)
+}
+
+// TestAnchorsSpareWalksDeep is TestAnchorsSpareWalks deeper than the
+// stacks a trace keeps (maxFrames), where they are cut: a callee's stack
+// is cut where its anchor's is, but where its depth crosses a multiple of
+// cutK (cutAlike), and is found from it as well.
+func TestAnchorsSpareWalksDeep(t *testing.T) {
+	task := anchoredTrace(t)
+	const calls = 1000
+	for _, depth := range []int{maxFrames - 20, maxFrames + 20, 3 * maxFrames} {
+		var got int
+		descend(depth, func() {
+			anchorCaller(task, 5) // its stack at this depth: a walk, and new nodes
+			before := shardWalks()
+			anchorCaller(task, calls)
+			got = shardWalks() - before
+		})
+		t.Logf("depth %d: %d walks for %d calls", depth, got, 3*calls)
+		if limit := 3 * calls / 5; got > limit {
+			t.Errorf("depth %d: %d calls walked the stack %d times, want at most %d", depth, 3*calls, got, limit)
+		}
+	}
+}
+
 // TestAnchoredGettersJoinBatches checks that a getter's call that takes
 // its stack from its caller's cache joins the shard's open batch, as the
 // reads around it do, rather than ending it with an event record of its

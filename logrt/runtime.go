@@ -351,7 +351,10 @@ func (w *writer) record(id uint32, v recValue, pinned, read bool, f *FrameCache,
 		if f != nil {
 			s.fAt = uintptr(unsafe.Pointer(f)) // fill checks that the stack did not move since
 		}
-		s.root, s.walked, s.slot = end.root, n, slot
+		s.root, s.walked, s.slot, s.chain = end.root, n, slot, 0
+		if end.root != 0 {
+			s.chain = end.frames
+		}
 		if cut = n == len(pcs); cut && end.root != 0 {
 			n = cutAt(n, end.beyond)
 		}

@@ -51,6 +51,7 @@ type shard struct {
 	fps         [2 + maxFrames]uintptr // the walk's frames, its proof (fpCallers)
 	roots       rootWays               // where the searches for a first frame went (fpRoot)
 	walked      int                    // frames the last walk took (record)
+	chain       int                    // the frames of its chain, to the goroutine's first (walkEnd.frames); 0: not known
 	walks       int                    // the walks so far (record), for tests
 	opened      int                    // the batches opened so far (openBatch), for tests
 	anchorLooks int                    // the searches for an anchor so far (fromAnchor), for tests

@@ -6,8 +6,8 @@ import "github.com/suncat-go/suncat/logrt"
 
 // deep reads fields in n recursions deeper than the stacks a trace keeps
 // (cut at logrt's maxFrames, 128 frames): each activation reads a site
-// twice and another once, recurses, calls a reader of one site, and
-// reads a third site,
+// twice and another once, recurses, calls a reader of one site (which
+// calls a getter), and reads a third site,
 // from depths that vary around the cut (the stacks of consecutive reads
 // differ by a frame or two). Its trace, recorded with and without frame
 // caches (SUNCAT_FRAME=0), must hold the same events with the same
@@ -41,4 +41,5 @@ func deepRead(vals []string, depth int) {
 func deepOnce(v string) {
 	var fc logrt.FrameCache
 	deepSink = logrt.ReadStringF(&fc, 0, 1, v)
+	deepSink = (&stop{v}).Name()
 }
