@@ -18,9 +18,11 @@ import (
 // calls grow: walking the site's stack out from the getter, the first
 // frame that
 //
-//   - is not a method of the getter's own type (a delegating accessor,
-//     Name returning Title, is the getter's neighbour, not its loop; a
-//     field read's reader is not skipped so: its loop is the work),
+//   - is not a method of the getter's own type that calls on from outside
+//     any loop (a delegating accessor, Name returning Title, is the
+//     getter's neighbour, not its loop; a parser's method looping over its
+//     tokens is the loop; a field read's reader is not skipped so: its
+//     loop is the work),
 //     nor called back by sort, slices, maps, container/heap or a
 //     template (a comparator's or a template function's own loops are
 //     per element; the loop that grows is the one that calls them);
@@ -261,7 +263,9 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame) []candidate 
 		f := fs[k]
 		dep := ""
 		switch {
-		case own != "" && receiverType(f) == own:
+		case own != "" && receiverType(f) == own && s.loopAt(f.File, f.Line, f.Func) == 0:
+			// the getter's neighbour; one that calls it from a loop
+			// (a parser's loop over its tokens) is a loop as any other
 		case depFrame(f) && programBeyond(fs[k+1:]):
 			// a dependency's frame: the program's frame nearest its
 			// loop is named, never the library's

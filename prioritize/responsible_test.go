@@ -145,6 +145,24 @@ func TestResponsibleNoSource(t *testing.T) {
 	}
 }
 
+// TestResponsibleOwnTypeLoop: a method of the getter's own type that
+// calls it from a loop is responsible (gqlparser's parser looping over
+// its tokens through its name getter, doc/cases/gqlparser-reads.md);
+// before, it was skipped as the getter's neighbour, and the finding named
+// the fixed loop of its caller.
+func TestResponsibleOwnTypeLoop(t *testing.T) {
+	at := loopsAt(t)
+	b := newTrace("owntype.suncat")
+	for _, n := range []int{1, 2, 4, 8, 16} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"Name", []string{at("(*T).NameAll", 166), at("titles", 84), "main.main@/src/main/main.go:9"}, "main.main", "v"}, n)
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	if len(f.Findings) != 1 || shortFunc(f.Findings[0].Frame.Func) != "p.(*T).NameAll" || f.Findings[0].Why != WhyLoop {
+		t.Errorf("findings:\n%s", FindingsText(f, 0))
+	}
+}
+
 // TestResponsibleTwoLoops: a function that registers n routes in one
 // loop, passing a handler literal that starts on the line of the call,
 // and serves requests in another, each scanning the routes

@@ -157,3 +157,13 @@ func chain(routes []*T, r *T) int {
 	}
 	return -1
 }
+
+// NameAll is a method of the getter's own type that calls it from a loop
+// (a parser's loop over its tokens through its name getter): the loop,
+// not a delegating neighbour of the getter.
+func (t *T) NameAll(xs []*T) (n int) {
+	for _, x := range xs {
+		n += len(x.Name())
+	}
+	return n
+}
