@@ -99,6 +99,14 @@ type Site struct {
 	values    map[string]int
 	cands     []candidate         // the frames that may be responsible, innermost first
 	whole     [][]tracefile.Frame // the whole stacks of its terminals
+	folded    []int               // the frames folding took out of its terminals' stacks, each number once, in order
+}
+
+// addFolded notes that folding took n frames out of a terminal's stack.
+func (s *Site) addFolded(n int) {
+	if i, ok := slices.BinarySearch(s.folded, n); !ok {
+		s.folded = slices.Insert(s.folded, i, n)
+	}
 }
 
 // A TermRef names a terminal of the summary: Summary.Groups[Group]'s
@@ -144,13 +152,14 @@ func findSites(s *Summary, stacks string, src *sources) []*Site {
 	seen := map[string]bool{}
 	for gi, g := range s.Groups {
 		for _, t := range g.Terminals {
-			fs := t.Frames
+			fs, away := t.Frames, 0
 			switch {
 			case stacks == StacksWhole:
 			case len(fs) == 0:
 				fs = nil // FoldStack's
 			default:
 				folded = foldStack(folded[:0], seen, fs)
+				away = len(fs) - len(folded)
 				fs = folded
 				if hookedCall(t.Getter) {
 					fs = userFrames(fs)
@@ -176,6 +185,7 @@ func findSites(s *Summary, stacks string, src *sources) []*Site {
 			}
 			site.Terminals = append(site.Terminals, TermRef{Group: gi, Letter: t.Letter})
 			site.whole = append(site.whole, t.Frames)
+			site.addFolded(away)
 			for _, v := range t.Values {
 				site.addValue(v)
 			}

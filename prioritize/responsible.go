@@ -596,13 +596,16 @@ func calledAtEvery(f *Findings, o *Site) bool {
 
 // calibration finds a site other than s whose first candidate is s's
 // candidate c (the same function, from inside the same loop) with the
-// same frames further out. A site in another loop of that function
-// (one that registers N routes, beside the one that serves requests)
-// says nothing about how often c's loop goes round.
+// same frames further out, reached through as many levels of folded
+// recursion. A site in another loop of that function (one that registers
+// N routes, beside the one that serves requests) says nothing about how
+// often c's loop goes round; nor does one that reaches it only deeper in
+// a recursive walk (a tree walk's observer of each leaf, beside one that
+// loops over the children of the root: folded, their stacks are alike).
 func calibration(sites []*Site, s *Site, c candidate) *Site {
 	k := c.k
 	for _, o := range sites {
-		if o == s || len(o.cands) == 0 {
+		if o == s || len(o.cands) == 0 || !slices.Equal(o.folded, s.folded) {
 			continue
 		}
 		ok := o.cands[0].k

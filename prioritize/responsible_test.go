@@ -163,6 +163,36 @@ func TestResponsibleOwnTypeLoop(t *testing.T) {
 	}
 }
 
+// TestResponsibleFoldedWalk: a tree walk calls two observers at each
+// node (testdata/loops/observe.go): leaves reads the name of each leaf,
+// collect loops over the root's children. Folded, both stacks read
+// walkOne's loop over the observers reached by the same frames, and
+// their counts are equal, but the leaves' reads are a level of the
+// recursion deeper: they do not say that collect's loop is fixed, and it
+// is named (gqlparser, doc/cases/gqlparser-reads.md, defect 2).
+func TestResponsibleFoldedWalk(t *testing.T) {
+	src, err := filepath.Abs(filepath.Join("testdata", "loops", "observe.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	const run = "main.main@/src/main/main.go:9"
+	b := newTrace("observe.suncat")
+	for _, n := range []int{1, 2, 4, 8, 16} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"tree.name", []string{at("collect", 30), at("walkOne", 24), at("walkSet", 17), run}, "main.main", "c"}, n)
+		b.add(call{"tree.name", []string{at("leaves", 37), at("walkOne", 24), at("walkSet", 17), at("walkOne", 22), at("walkSet", 17), run}, "main.main", "l"}, n)
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	named := map[string]bool{}
+	for _, d := range f.Findings {
+		named[shortFunc(d.Frame.Func)] = true
+	}
+	if !named["p.collect"] {
+		t.Errorf("collect's loop is not named:\n%s", FindingsText(f, 0))
+	}
+}
+
 // TestResponsibleTwoLoops: a function that registers n routes in one
 // loop, passing a handler literal that starts on the line of the call,
 // and serves requests in another, each scanning the routes

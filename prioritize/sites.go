@@ -317,6 +317,9 @@ func (s *Site) absorb(c *Site) {
 	s.Cut += c.Cut
 	s.Terminals = append(s.Terminals, c.Terminals...)
 	s.whole = append(s.whole, c.whole...)
+	for _, n := range c.folded {
+		s.addFolded(n)
+	}
 	vs := make([]string, 0, len(c.values))
 	for v := range c.values {
 		vs = append(vs, v)
