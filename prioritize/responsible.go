@@ -597,7 +597,7 @@ func calledAtEvery(f *Findings, o *Site) bool {
 // calibration finds a site other than s whose first candidate is s's
 // candidate c (the same function, from inside the same loop) with the
 // same frames further out, reached through as many levels of folded
-// recursion. A site in another loop of that function (one that registers
+// recursion in some of their stacks (foldedAlike). A site in another loop of that function (one that registers
 // N routes, beside the one that serves requests) says nothing about how
 // often c's loop goes round; nor does one that reaches it only deeper in
 // a recursive walk (a tree walk's observer of each leaf, beside one that
@@ -605,7 +605,7 @@ func calledAtEvery(f *Findings, o *Site) bool {
 func calibration(sites []*Site, s *Site, c candidate) *Site {
 	k := c.k
 	for _, o := range sites {
-		if o == s || len(o.cands) == 0 || !slices.Equal(o.folded, s.folded) {
+		if o == s || len(o.cands) == 0 || !foldedAlike(o.folded, s.folded) {
 			continue
 		}
 		ok := o.cands[0].k
@@ -624,6 +624,25 @@ func calibration(sites []*Site, s *Site, c candidate) *Site {
 		}
 	}
 	return nil
+}
+
+// foldedAlike reports whether two sites' terminals have a stack in
+// common from which folding took out as many frames (folded, in order):
+// a site whose calls are all a level deeper in a recursion than the
+// other's is not alike; one whose calls go a level deeper only now and
+// then (a list type's name, read through its element's) is.
+func foldedAlike(a, b []int) bool {
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] == b[j]:
+			return true
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return len(a) == 0 && len(b) == 0
 }
 
 // sameRatio reports whether a's counts are a steady multiple of b's over

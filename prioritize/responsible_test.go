@@ -193,6 +193,25 @@ func TestResponsibleFoldedWalk(t *testing.T) {
 	}
 }
 
+// TestFoldedAlike: two sites calibrate each other only if some of their
+// stacks lost as many frames to folding.
+func TestFoldedAlike(t *testing.T) {
+	for _, tc := range []struct {
+		a, b []int
+		want bool
+	}{
+		{[]int{0}, []int{0}, true},
+		{[]int{0}, []int{2}, false},   // all of one a level deeper (an observer of each leaf)
+		{[]int{0, 2}, []int{0}, true}, // a list type's name read through its element's, now and then
+		{[]int{2, 4, 6}, []int{1, 6}, true},
+		{[]int{2, 4}, []int{1, 3, 5}, false},
+	} {
+		if got := foldedAlike(tc.a, tc.b); got != tc.want || foldedAlike(tc.b, tc.a) != tc.want {
+			t.Errorf("foldedAlike(%v, %v) = %v, want %v either way", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
 // TestResponsibleTwoLoops: a function that registers n routes in one
 // loop, passing a handler literal that starts on the line of the call,
 // and serves requests in another, each scanning the routes
