@@ -45,6 +45,7 @@ var pageTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 {{- end}}
 {{- if .More}}<p class="more">… {{.More}} more finding(s) (-top shows them)</p>{{end}}
 {{- with .Time}}<div class="time"><h3>time per sub-trace</h3><p>{{.Text}}</p><div class="chart-box">{{.Chart}}</div></div>{{end}}
+{{- range .Notes}}<p class="note">{{.}}</p>{{end}}
 </section>
 {{- end}}
 {{- if .Unsized}}<section class="unsized"><h2>tests that give no class</h2><ul>{{range .Unsized}}<li>{{.}}</li>{{end}}</ul></section>{{end}}

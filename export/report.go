@@ -45,6 +45,9 @@ type section struct {
 	Findings []findingView
 	More     int // findings left out by Top
 	Time     *timeView
+	// Notes are the lines under the findings: what grows records nothing
+	// (UnseenText), sites that rise at the largest size only (JumpText).
+	Notes []string
 }
 
 // A findingView is one finding: its Parts, its chart and points, the
@@ -113,6 +116,11 @@ func unsizedLines(us []prioritize.Unsized) []string {
 // section renders the findings of f (of family fam, nil for a run).
 func (r Report) section(name string, f *prioritize.Findings, fam *prioritize.Family) section {
 	s := section{Name: name}
+	for _, n := range []string{prioritize.UnseenText(f), prioritize.JumpText(f)} {
+		if n != "" {
+			s.Notes = append(s.Notes, n)
+		}
+	}
 	if none := prioritize.NoneText(f); none != "" {
 		s.Heading = none
 		return s

@@ -191,6 +191,24 @@ func checkSource(t *testing.T, a *node, event, loop, end int) {
 	}
 }
 
+// TestReportNotes: the lines the summary writes under its findings are
+// in the report too: a site that rises at the largest size only, which
+// is no finding.
+func TestReportNotes(t *testing.T) {
+	xs := []float64{25, 50, 100, 200}
+	jump := &prioritize.Site{Name: "box.events", Frames: []tracefile.Frame{{Func: "main.main", File: "/src/main.go", Line: 21}},
+		Counts: []int{5, 5, 5, 1000000}, Fit: prioritize.FitGrowth(xs, []float64{5, 5, 5, 1000000})}
+	f := &prioritize.Findings{Sizes: xs, SizesFrom: prioritize.SizesFromLabels, Sites: []*prioritize.Site{jump}}
+	var buf bytes.Buffer
+	if err := HTML(&buf, Report{Title: "jump.suncat", Summary: &prioritize.Summary{Findings: f}}); err != nil {
+		t.Fatal(err)
+	}
+	notes := parsePage(t, buf.Bytes()).find("p", "note")
+	if want := prioritize.JumpText(f); want == "" || len(notes) != 1 || notes[0].text != want {
+		t.Errorf("notes %v, want one: %q", notes, want)
+	}
+}
+
 // TestReportCompare: a comparison's rows say each side's class and
 // counts; the site that grows faster in HEAD is marked (in words, not
 // only colour), failures say so, and its chart has one point per shared

@@ -137,11 +137,11 @@ func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w 
 // actionDetails describes the sizes (and the actions they mix), the
 // repeated action's time and whether it grows faster than the findings.
 func (m *detailsModel) actionDetails(b *strings.Builder, fs *Findings, w int) {
-	if fs == nil || fs.Sizes == "" && fs.Time == "" && fs.Mixed == "" {
+	if fs == nil || fs.Sizes == "" && fs.Time == "" && fs.Mixed == "" && fs.Jump == "" {
 		return
 	}
 	m.heading(b, "the repeated action")
-	for _, l := range []string{fs.Sizes, fs.Mixed, fs.Time, fs.Unseen} {
+	for _, l := range []string{fs.Sizes, fs.Mixed, fs.Time, fs.Unseen, fs.Jump} {
 		if l != "" {
 			b.WriteString(wrap(l, w) + "\n")
 		}

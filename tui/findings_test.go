@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/prioritize"
 )
 
@@ -160,5 +161,24 @@ func TestFindingsMixedActions(t *testing.T) {
 	a := &prioSummary{s: &prioritize.Summary{Findings: &prioritize.Findings{Sizes: []float64{1, 2}, SizesFrom: prioritize.SizesFromLabels}}}
 	if got := a.Findings(); got.Mixed != "" {
 		t.Errorf("findings of one action: Mixed %q, want none", got.Mixed)
+	}
+}
+
+// A site whose counts rise at the largest size only is no finding; the
+// details name it, as the summary does under its findings.
+func TestFindingsJump(t *testing.T) {
+	xs := []float64{25, 50, 100, 200}
+	jump := &prioritize.Site{Name: "box.events", Frames: []tracefile.Frame{{Func: "main.main", File: "/src/main.go", Line: 21}},
+		Counts: []int{5, 5, 5, 1000000}, Fit: prioritize.FitGrowth(xs, []float64{5, 5, 5, 1000000})}
+	a := &prioSummary{s: &prioritize.Summary{Findings: &prioritize.Findings{Sizes: xs, SizesFrom: prioritize.SizesFromLabels, Sites: []*prioritize.Site{jump}}}}
+	got := a.Findings()
+	if !strings.Contains(got.Jump, "box.events at main.go:21") || !strings.Contains(got.None, got.Jump) {
+		t.Fatalf("findings: Jump %q, None %q; want the site named in both", got.Jump, got.None)
+	}
+	f := newFake()
+	f.findings.Jump = got.Jump
+	m := final(t, open(t, f, 100, 50))
+	if screen := m.View(); !strings.Contains(screen, "rises at the largest size") || !strings.Contains(screen, "at main.go:21 5|5|5|1000000") {
+		t.Errorf("the details do not name the site that rises at the largest size only:\n%s", screen)
 	}
 }

@@ -167,7 +167,8 @@ func (a *prioSummary) Findings() Findings {
 	if note := f.FewEventsNote(); out.None != "" && f.Note == "" && note != "" {
 		out.None += "; " + note
 	}
-	for _, more := range []string{out.Mixed, out.Unseen} {
+	out.Jump = prioritize.JumpText(f)
+	for _, more := range []string{out.Mixed, out.Unseen, out.Jump} {
 		if out.None != "" && more != "" {
 			out.None += "; " + more
 		}

@@ -45,6 +45,9 @@ type Findings struct {
 	// Unseen says when the time grows faster than every finding: what
 	// grows records nothing ("" otherwise).
 	Unseen string
+	// Jump names the call sites whose counts rise at the largest size
+	// only, which are no finding ("" for none).
+	Jump string
 }
 
 // A Site is one getter called from one place in the code, with how its
