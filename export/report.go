@@ -46,7 +46,8 @@ type section struct {
 	More     int // findings left out by Top
 	Time     *timeView
 	// Notes are the lines under the findings: what grows records nothing
-	// (UnseenText), sites that rise at the largest size only (JumpText).
+	// (UnseenText), sites that rise at the largest size only (JumpText)
+	// or unevenly (UnevenText).
 	Notes []string
 }
 
@@ -116,7 +117,7 @@ func unsizedLines(us []prioritize.Unsized) []string {
 // section renders the findings of f (of family fam, nil for a run).
 func (r Report) section(name string, f *prioritize.Findings, fam *prioritize.Family) section {
 	s := section{Name: name}
-	for _, n := range []string{prioritize.UnseenText(f), prioritize.JumpText(f)} {
+	for _, n := range []string{prioritize.UnseenText(f), prioritize.JumpText(f), prioritize.UnevenText(f)} {
 		if n != "" {
 			s.Notes = append(s.Notes, n)
 		}

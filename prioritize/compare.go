@@ -17,7 +17,7 @@ import (
 //   - Sub-traces are matched by label (the k-th "TestFind/n=4" of BASE
 //     with the k-th of HEAD), so two suncat test runs compare the tests
 //     they share; only those with events on both sides count. Every
-//     site's counts are fitted again on them (FitGrowth), on the sizes
+//     site's counts are fitted again on them (FitCounts), on the sizes
 //     Sizes gives their labels (or the given sizes of a side that had
 //     -sizes, HEAD's first), so both sides are fitted on the same points.
 //   - Sites are matched by getter and the functions of their stacks,
@@ -244,7 +244,7 @@ func fitSide(s *Site, at []int, sizes []float64, target float64) *SiteSide {
 		}
 		ys[k] = float64(side.Counts[k])
 	}
-	side.Fit = FitGrowth(sizes, ys)
+	side.Fit = FitCounts(sizes, ys)
 	side.Predicted = finite(side.Fit.At(target))
 	return side
 }

@@ -328,7 +328,7 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 		for i, c := range site.Counts {
 			counts[i] = float64(c)
 		}
-		site.Fit = FitGrowth(xs, usedOf(counts, f.Used))
+		site.Fit = FitCounts(xs, usedOf(counts, f.Used))
 		site.Predicted = finite(site.Fit.At(f.Target))
 	}
 	refineResponsible(f, xs)
@@ -367,7 +367,7 @@ func fitTimes(xs, ts []float64, noise float64) Fit {
 
 // fitTimes is fitTimes with the fits remembered in m.
 func (m fitMemo) fitTimes(xs, ts []float64, noise float64) Fit {
-	fit := m.fit(xs, ts)
+	fit := m.fitTime(xs, ts)
 	if !fit.Grows() {
 		return fit
 	}

@@ -278,6 +278,81 @@ func setAside(xs, ys []float64, ref Fit) (int, Fit) {
 	return best, bestFit
 }
 
+// unevenNote is the Note of a fit of counts that a class faster than
+// linear fitted but that rise and fall unevenly (uneven).
+const unevenNote = "its counts rise and fall unevenly: no class"
+
+// FitCounts fits the counts of a call site (FitGrowth), and takes a
+// class faster than linear for none where the counts are uneven: a
+// count that falls as the size grows, or a step whose local exponent
+// (the log of its counts' ratio over that of its sizes') is more than
+// one below those of the steps on either side. For a + b·n^k with a, b ≥ 0, the
+// local exponents rise towards k from step to step; counts that rise
+// by twice the size, then by nothing, then by five times it (a server's
+// write loop counting its wake-ups: 962|2044|2127|11829) follow no
+// class, whatever fits them best.
+func FitCounts(xs, ys []float64) Fit {
+	fit := FitGrowth(xs, ys)
+	if fit.Class > ClassLinear && uneven(xs, ys) {
+		return Fit{Class: ClassConstant, A: mean(ys), Outlier: -1, Note: unevenNote}
+	}
+	return fit
+}
+
+// uneven reports whether the counts ys at sizes xs (in any order, a
+// size repeated counted at its mean) fall from one size to a larger one,
+// or dip: a step whose local exponent is more than one below those of
+// the steps on either side (rise, stall, rise again, as a count of a
+// server's wake-ups does). A bump (rise, then less: pages that appear
+// only as lists pass a page size) and exponents that only fall (a share
+// of the calls that rises towards all of them: a sort's ties) are how a
+// program's own counts go, not noise. Only sizes that grow by half or
+// more from one to the next are read so (a session's doubling sizes):
+// between sizes closer than that, a local exponent is mostly jitter.
+func uneven(xs, ys []float64) bool {
+	sx, sy := meanBySize(xs, ys)
+	for i := 0; i+1 < len(sx); i++ {
+		if sx[i] <= 0 || sx[i+1] < 1.5*sx[i] {
+			return false
+		}
+	}
+	var es []float64 // the local exponents of a run of steps from counts above 0
+	for i := 0; i+1 < len(sx); i++ {
+		if sy[i] <= 0 {
+			es = es[:0]
+			continue
+		}
+		if sy[i+1] < sy[i] {
+			return true
+		}
+		es = append(es, math.Log(sy[i+1]/sy[i])/math.Log(sx[i+1]/sx[i]))
+		if k := len(es); k >= 3 && es[k-2] < es[k-3]-1 && es[k-2] < es[k-1]-1 {
+			return true
+		}
+	}
+	return false
+}
+
+// meanBySize returns the distinct sizes of xs in order, each with the
+// mean of its ys.
+func meanBySize(xs, ys []float64) (sx, sy []float64) {
+	idx := make([]int, len(xs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
+	n := 0
+	for k, i := range idx {
+		if k > 0 && xs[i] == sx[len(sx)-1] {
+			n++
+			sy[len(sy)-1] += (ys[i] - sy[len(sy)-1]) / float64(n)
+			continue
+		}
+		sx, sy, n = append(sx, xs[i]), append(sy, ys[i]), 1
+	}
+	return sx, sy
+}
+
 // lastJumpNote is the Note of a fit of counts that jump at the largest
 // size only (lastJump).
 const lastJumpNote = "it rises at the largest size only: one point is no class"

@@ -47,8 +47,10 @@ func FindingsText(f *Findings, top int) string {
 		if unseen := UnseenText(f); unseen != "" {
 			b.WriteString(TimeText(f) + "\n    " + unseen + "\n")
 		}
-		if jump := JumpText(f); jump != "" {
-			b.WriteString("    " + jump + "\n")
+		for _, note := range []string{JumpText(f), UnevenText(f)} {
+			if note != "" {
+				b.WriteString("    " + note + "\n")
+			}
 		}
 		return b.String()
 	}
@@ -61,23 +63,34 @@ func FindingsText(f *Findings, top int) string {
 	if unseen := UnseenText(f); unseen != "" {
 		b.WriteString("    " + unseen + "\n")
 	}
-	if jump := JumpText(f); jump != "" {
-		b.WriteString("    " + jump + "\n")
+	for _, note := range []string{JumpText(f), UnevenText(f)} {
+		if note != "" {
+			b.WriteString("    " + note + "\n")
+		}
 	}
 	return b.String()
 }
 
 // JumpText names the call sites whose counts jump at the largest size
-// only, which get no class (one point is no class) and so are no
-// finding, but may be a defect that the size did not make (fzf's busy
-// wait, doc/cases/fzf-reads.md): "1 call site rises at the largest size
-// only (one point is no class): box.events at main.go:21
-// 5|5|5|1000000". The one with the most calls there is named. "" when
-// none does.
+// only (lastJump: no class, so no finding): how many, and the one with
+// the most calls at that size, with its counts.
 func JumpText(f *Findings) string {
+	return noteSites(f, lastJumpNote, "rises at the largest size only (one point is no class)", "rise at the largest size only (one point is no class)")
+}
+
+// UnevenText names the call sites whose counts a class faster than
+// linear fitted but that rise and fall unevenly (FitCounts: no class,
+// so no finding), as JumpText does.
+func UnevenText(f *Findings) string {
+	return noteSites(f, unevenNote, "rises and falls unevenly (no class)", "rise and fall unevenly (no class)")
+}
+
+// noteSites says how many sites' fits have the note, and names the one
+// with the most calls at the largest size, with its counts; "" for none.
+func noteSites(f *Findings, note, one, many string) string {
 	n, top := 0, (*Site)(nil)
 	for _, s := range f.Sites {
-		if s.Fit.Note != lastJumpNote || len(s.Counts) == 0 {
+		if s.Fit.Note != note || len(s.Counts) == 0 {
 			continue
 		}
 		n++
@@ -92,12 +105,11 @@ func JumpText(f *Findings) string {
 	if len(top.Frames) > 0 {
 		where += fmt.Sprintf(" at %s:%d", filepath.Base(top.Frames[0].File), top.Frames[0].Line)
 	}
-	verb := "rise"
+	verb := many
 	if n == 1 {
-		verb = "rises"
+		verb = one
 	}
-	return fmt.Sprintf("%s %s at the largest size only (one point is no class): %s %s",
-		plural(n, "call site"), verb, where, CountList(top.Counts))
+	return fmt.Sprintf("%s %s: %s %s", plural(n, "call site"), verb, where, CountList(top.Counts))
 }
 
 // UnseenText says, when the time per sub-trace grows two classes or more

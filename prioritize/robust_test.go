@@ -152,6 +152,49 @@ func TestFitLastJump(t *testing.T) {
 	}
 }
 
+// TestFitCountsUneven: counts that rise and fall unevenly (a server's
+// write loop counting its wake-ups, doc/cases/nats-reads.md) get no
+// class faster than linear, whatever fits them best; counts of a + b·n^k
+// keep theirs, and so do closely spaced sizes, whose local exponents are
+// jitter.
+func TestFitCountsUneven(t *testing.T) {
+	xs := []float64{500, 1000, 2000, 4000}
+	for _, ys := range [][]float64{
+		{962, 2044, 2127, 11829}, // exponents 1.1, 0.06, 2.5
+		{71, 42, 106, 367},       // falls
+	} {
+		if f := FitCounts(xs, ys); f.Grows() || f.Note != unevenNote {
+			t.Errorf("%v: %v %q, want no class", ys, f.Class, f.Note)
+		}
+		if f := FitGrowth(xs, ys); f.Class <= ClassLinear {
+			t.Errorf("%v: FitGrowth %v; the case is moot", ys, f.Class)
+		}
+	}
+	for _, tc := range []struct {
+		xs, ys []float64
+		want   Class
+	}{
+		{xs, []float64{1000 + 500*500, 1000 + 1000*1000, 1000 + 2000*2000, 1000 + 4000*4000}, ClassQuadratic},
+		{xs, []float64{10, 10, 40, 160}, ClassQuadratic}, // flat, then quadratic: exponents rise
+		{xs, []float64{13255, 28171, 131081, 364724}, ClassQuadratic},
+		{xs, []float64{500, 1000, 2000, 4000}, ClassLinear},
+		{[]float64{50, 100, 200, 400}, []float64{50, 935, 7232, 49823}, FitGrowth([]float64{50, 100, 200, 400}, []float64{50, 935, 7232, 49823}).Class}, // ties' share rising: exponents 4.2, 3.0, 2.8
+		{[]float64{50, 100, 200, 400}, []float64{133, 217, 1547, 4599}, ClassQuadratic},                                                                 // a bump: pager pages as lists pass 20 entries
+		{[]float64{10, 11, 12, 13, 14, 15}, []float64{100, 130, 125, 170, 190, 230}, FitGrowth([]float64{10, 11, 12, 13, 14, 15}, []float64{100, 130, 125, 170, 190, 230}).Class},
+	} {
+		if f := FitCounts(tc.xs, tc.ys); f.Class != tc.want || f.Note == unevenNote {
+			t.Errorf("%v: %v %q, want %v", tc.ys, f.Class, f.Note, tc.want)
+		}
+	}
+	// Named under the findings.
+	site := &Site{Name: "conn.flushed", Frames: []tracefile.Frame{{Func: "main.flush", File: "/src/main.go", Line: 22}},
+		Counts: []int{962, 2044, 2127, 11829}, Fit: FitCounts(xs, []float64{962, 2044, 2127, 11829})}
+	want := "1 call site rises and falls unevenly (no class): conn.flushed at main.go:22 962|2044|2127|11829"
+	if got := UnevenText(&Findings{Sites: []*Site{site}}); got != want {
+		t.Errorf("UnevenText: %q, want %q", got, want)
+	}
+}
+
 // TestFitPlateau: a count that grows and then stays (a cache reaching
 // its capacity) is not called faster than linear.
 func TestFitPlateau(t *testing.T) {

@@ -168,6 +168,11 @@ func (a *prioSummary) Findings() Findings {
 		out.None += "; " + note
 	}
 	out.Jump = prioritize.JumpText(f)
+	if uneven := prioritize.UnevenText(f); uneven != "" && out.Jump != "" {
+		out.Jump += "; " + uneven
+	} else if uneven != "" {
+		out.Jump = uneven
+	}
 	for _, more := range []string{out.Mixed, out.Unseen, out.Jump} {
 		if out.None != "" && more != "" {
 			out.None += "; " + more

@@ -46,7 +46,7 @@ type Findings struct {
 	// grows records nothing ("" otherwise).
 	Unseen string
 	// Jump names the call sites whose counts rise at the largest size
-	// only, which are no finding ("" for none).
+	// only, or unevenly, which are no finding ("" for none).
 	Jump string
 }
 
