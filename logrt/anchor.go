@@ -243,36 +243,67 @@ func (s *shard) reanchor(n int, at uintptr, f *FrameCache) {
 			if s.chain > j {
 				c.frames = int32(s.chain - j + 1) // the reading function's are chain-2, j-3 frames in
 			}
+		} else if c.next == 0 {
+			c.noteNext(s.chain, j-3, s.tree.path[n-j+1], n-j+2) // j-3 frames out of the reading function
 		}
 		return
 	}
 }
 
-// cutAlike reports whether the stack of an event whose first frame is in
-// frames in from the function of anchor c, walked by record with rec
-// frames of the recorder before it (2 for a read, 1 for a getter's call),
-// is cut where the stack of c's function is (cutAt), or neither is: its
-// nodes are then those of c's and the frames in between. A stack cut at
-// maxFrames keeps its innermost frames down to a depth from the
-// goroutine's first frame that is a multiple of cutK, so an interpreter's
-// recursion finds its anchors but where its depth crosses such a depth.
-// A cache that does not know its frames is taken for one that might be
-// of a cut stack: only events too shallow to be cut are alike.
-func (c *FrameCache) cutAlike(in, rec int) bool {
+// walkFrames is the number of frames record walks (s.pcs).
+const walkFrames = maxFrames + 1
+
+// dropped returns the frames beyond the cut of a stack whose walk by
+// record had l frames to the goroutine's first, l > walkFrames (cutAt).
+func dropped(l int) int { return l - cutAt(walkFrames, l-walkFrames) }
+
+// cutFrom returns where the nodes of an event whose first frame is in
+// frames in from the function of anchor c begin, its stack walked by
+// record with rec frames of the recorder before it (2 for a read, 1
+// for a getter's call): the node of c's callers and its depth, if the
+// event's stack is cut where c's is (cutAt), or neither is; or, if it
+// is cut cutK frames deeper, c's callers' node in such a stack, when a
+// walk noted it (next, reanchor). A stack cut at maxFrames keeps its
+// innermost frames down to a depth from the goroutine's first frame
+// that is a multiple of cutK: an interpreter's recursion finds its
+// anchors but where a callee's depth crosses such a depth, and a
+// long-lived activation just short of one finds its callees' stacks in
+// next. A cache that does not know its frames is taken for one that
+// might be of a cut stack: only events too shallow to be cut are alike.
+func (c *FrameCache) cutFrom(in, rec int) (pathStart, bool) {
+	st := pathStart{c.parent, c.depth, c.gen}
 	if c.frames == 0 {
-		return int(c.depth)+in+rec+2 < maxFrames-cutK-1
+		return st, int(c.depth)+in+rec+2 < maxFrames-cutK-1
 	}
-	const walk = maxFrames + 1 // the frames record walks (s.pcs)
 	a, x := int(c.frames)+2, int(c.frames)+in+rec
 	switch {
-	case a < walk && x < walk:
-		return true // neither is cut
-	case a <= walk || x <= walk:
+	case a < walkFrames && x < walkFrames:
+		return st, true // neither is cut
+	case a <= walkFrames || x <= walkFrames:
 		// One is cut and the other not, or one is as long as the walk,
 		// whose first frame fpRoot counts as beyond it.
-		return false
+		return st, false
+	case dropped(x) == dropped(a):
+		return st, true
+	case dropped(x) == dropped(a)+cutK && c.next != 0:
+		return pathStart{c.next, c.depth - cutK, c.gen}, true
 	}
-	return a-cutAt(walk, a-walk) == x-cutAt(walk, x-walk)
+	return st, false
+}
+
+// noteNext notes in c, the cache of a function whose frame a walk cut
+// at maxFrames passed through, the node of its callers in that walk's
+// stack, parent, at depth (its frame's node's), if the walk was cut
+// cutK frames deeper than c's own stack (cutFrom): chain is the walk's
+// frames, in of them from its first to c's function.
+func (c *FrameCache) noteNext(chain, in int, parent uint32, depth int) {
+	a := int(c.frames) + 2
+	if c.frames == 0 || a <= walkFrames || chain <= walkFrames || chain != a+in {
+		return
+	}
+	if dropped(chain) == dropped(a)+cutK && depth == int(c.depth)-cutK {
+		c.next = parent
+	}
 }
 
 // fromAnchor records a read of getter id with value v at site k of the
@@ -322,10 +353,11 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue, first int) i
 	// The anchor's frame is fps[j], j-1-first frames out from the first
 	// frame of the event's stack.
 	in := j - 1 - first
-	if !c.cutAlike(in, first-1) {
+	st, ok := c.cutFrom(in, first-1)
+	if !ok {
 		return undone
 	}
-	node, parent, slot, e := s.nodesFrom(c, pcs[first:j], unsafe.Pointer(&pcs[0]), walkedAt)
+	node, parent, slot, e := s.nodesFrom(st, pcs[first:j], unsafe.Pointer(&pcs[0]), walkedAt)
 	if node == 0 {
 		return undone
 	}
@@ -337,7 +369,7 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue, first int) i
 	}
 	at := uintptr(unsafe.Pointer(f))
 	*f = FrameCache{self: at, root: root, sid: c.sid, gen: c.gen}
-	f.depth, f.parent = c.depth+int32(in), parent
+	f.depth, f.parent = st.depth+int32(in), parent
 	if c.frames != 0 {
 		f.frames = c.frames + int32(in)
 	}
@@ -363,8 +395,7 @@ func (s *shard) fromAnchor(f *FrameCache, k, id uint32, v recValue, first int) i
 // slot. node is 0 if a node is not in the tree, or if the stack moved
 // since the walk (base is an address on it, which was walkedAt then: a
 // lookup may grow the stack, and what was read of c may be stale).
-func (s *shard) nodesFrom(c *FrameCache, path []uintptr, base unsafe.Pointer, walkedAt uintptr) (node, parent uint32, slot int, e *pathEntry) {
-	st := pathStart{c.parent, c.depth, c.gen}
+func (s *shard) nodesFrom(st pathStart, path []uintptr, base unsafe.Pointer, walkedAt uintptr) (node, parent uint32, slot int, e *pathEntry) {
 	for len(path) > pathMax && pathOn {
 		cut := len(path) - pathMax
 		if st.node = s.pathEnd(st, path[cut:]); st.node == 0 {

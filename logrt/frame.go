@@ -70,6 +70,7 @@ type FrameCache struct {
 	parent uint32  // the node of the callers of the function's frame
 	depth  int32   // the depth of the function's frame's node (root first)
 	frames int32   // the frames from the function's to the goroutine's first, both included; 0: not known
+	next   uint32  // the node of its callers in a stack cut cutK frames deeper than its own (cutFrom); 0: not known
 	site   [frameWays]uint32
 	leaf   [frameWays]uint32 // the node of site site[i]-1 (0: none)
 	path   uint32            // the slot + 1 of the path it began with (path.go), 0: none

@@ -165,7 +165,11 @@ func descend(depth int, f func()) {
 func TestAnchorsSpareWalksDeep(t *testing.T) {
 	task := anchoredTrace(t)
 	const calls = 1000
-	for _, depth := range []int{maxFrames - 20, maxFrames + 20, 3 * maxFrames} {
+	depths := []int{maxFrames - 20, 3 * maxFrames}
+	for d := maxFrames; d < maxFrames+cutK; d++ { // one of them has its callees' cut past the caller's
+		depths = append(depths, d)
+	}
+	for _, depth := range depths {
 		var got int
 		descend(depth, func() {
 			anchorCaller(task, 5) // its stack at this depth: a walk, and new nodes

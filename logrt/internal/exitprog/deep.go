@@ -7,7 +7,7 @@ import "github.com/suncat-go/suncat/logrt"
 // deep reads fields in n recursions deeper than the stacks a trace keeps
 // (cut at logrt's maxFrames, 128 frames): each activation reads a site
 // twice and another once, recurses, calls a reader of one site (which
-// calls a getter), and reads a third site,
+// calls a getter) twice, and reads a third site,
 // from depths that vary around the cut (the stacks of consecutive reads
 // differ by a frame or two). Its trace, recorded with and without frame
 // caches (SUNCAT_FRAME=0), must hold the same events with the same
@@ -34,6 +34,7 @@ func deepRead(vals []string, depth int) {
 		deepRead(vals, depth-1)
 	}
 	deepOnce(vals[depth%2])
+	deepOnce(vals[depth%3]) // where its stack is cut past this one's, from what the first noted (next)
 	deepSink = logrt.ReadStringF(&fc, 2, 1, vals[(depth+2)%3])
 }
 
