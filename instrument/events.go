@@ -39,7 +39,7 @@ type Site struct {
 	File       string
 	Line       int
 	Start, End int    // byte offsets of the expression in the original file
-	Func       string // the runtime function: ReadString, ..., Call, CallArg
+	Func       string // the runtime function: ReadString, ..., Call, CallArg, CallWith
 	Extra      string // more arguments after the expression: ", 16", `, "T"`
 	// Raise says the file's language must be raised to sitesGo
 	// (language.go).
@@ -517,10 +517,36 @@ func (f *siteFinder) call(c *ast.CallExpr) {
 		return
 	}
 	if generic {
-		f.left = append(f.left, Rejected{PkgPath: key.Pkg, Receiver: key.Receiver, Method: key.Name, Pos: pos, Why: "a generic function called without a string argument"})
+		if a := f.typedArg(c); a != nil {
+			f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(a.Pos()), End: f.off(a.End()), Func: "CallWith", Extra: ", " + strconv.Quote(display), key: key})
+			return
+		}
+		f.left = append(f.left, Rejected{PkgPath: key.Pkg, Receiver: key.Receiver, Method: key.Name, Pos: pos, Why: "a generic function called without a string argument or a typed one to record it at"})
 		return
 	}
 	f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(fun.Pos()), End: f.off(fun.End()), Func: "Call", Extra: ", " + strconv.Quote(display), key: key})
+}
+
+// typedArg returns the first argument of call c that a generic
+// function's call can be recorded at (CallWith): one of a type of its
+// own, not a constant or an untyped value (wrapped, it would take its
+// default type, and the call's inference another), and not a plain
+// operand read before a call gc makes first (argBeforeCall); nil if
+// none is.
+func (f *siteFinder) typedArg(c *ast.CallExpr) ast.Expr {
+	for _, a := range c.Args {
+		tv, ok := f.info.Types[a]
+		if !ok || tv.Type == nil || tv.Value != nil || tv.IsNil() || !tv.IsValue() {
+			continue
+		}
+		if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+			continue
+		}
+		if !f.argBeforeCall(c, a) {
+			return a
+		}
+	}
+	return nil
 }
 
 // argBeforeCall reports whether wrapping argument a of call c would read

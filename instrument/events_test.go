@@ -268,6 +268,8 @@ func (*DB) Query(q string, args ...interface{}) int { return len(q) }
 func fetch(k Q) Q                               { return k }
 func ping()                                     {}
 func Map[T any](t T) T                          { return t }
+func Has[S ~[]E, E comparable](s S, e E) bool  { return len(s) > 0 && s[0] == e }
+func Pair[A, B any](a A, b B) bool              { return true }
 
 func g(db *DB, s string) {
 	db.Query("SELECT 1")
@@ -279,35 +281,41 @@ func g(db *DB, s string) {
 	_ = strings.ToUpper(s)
 	_ = Map(s)
 	_ = Map(1)
+	_ = Has([]int{1}, 1)
+	_ = Pair(1, len(s))
 	_ = db.Query(s, next(&s))
 	_ = db.Query(strings.TrimSpace(s), next(&s))
 }
 
 func next(s *string) int { *s += "x"; return 1 }
 `)
-	out, sites, ok := rewriteEvents(t, src, false, regexp.MustCompile(`DB\).Query|fetch|ping|ToUpper|Map`))
+	out, sites, ok := rewriteEvents(t, src, false, regexp.MustCompile(`DB\).Query|fetch|ping|ToUpper|Map|Has|Pair`))
 	if !ok {
 		t.Fatal("the test source does not type-check")
 	}
 	checkEvents(t, src, out)
 	for _, want := range []string{
-		`__suncat.Call(4, db.Query, "SELECT 1")("SELECT 1")`,
-		`db.Query(__suncat.CallArg(4, s), 1)`,
+		`__suncat.Call(6, db.Query, "SELECT 1")("SELECT 1")`,
+		`db.Query(__suncat.CallArg(6, s), 1)`,
 		`__suncat.Call(`, `fetch, "k")("k")`,
 		`fetch(__suncat.CallArg(`,
 		`, ping, "ping")()`,
 		`strings.ToUpper(__suncat.CallArg(`,
 		`Map(__suncat.CallArg(`,
+		// a generic call without a string argument: recorded at its
+		// first typed one (a constant would change the inference)
+		`Has(__suncat.CallWith(`, `[]int{1}, "Has"), 1)`,
+		`Pair(1, __suncat.CallWith(`, `len(s), "Pair"))`,
 		// gc reads s after next has changed it: the name, not a wrap of s
 		`db.Query, "(*DB).Query")(s, next(&s))`,
-		`db.Query(__suncat.CallArg(4, strings.TrimSpace(s)), next(&s))`,
+		`db.Query(__suncat.CallArg(6, strings.TrimSpace(s)), next(&s))`,
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("missing %q in\n%s", want, out)
 		}
 	}
-	if len(sites) != 10 {
-		t.Errorf("%d sites, want 10 (Map(1) is left out)", len(sites))
+	if len(sites) != 12 {
+		t.Errorf("%d sites, want 12 (Map(1) is left out)", len(sites))
 	}
 }
 

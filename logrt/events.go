@@ -258,6 +258,17 @@ func Call[F any](id uint32, f F, v string) F {
 	return f
 }
 
+// CallWith records a call of function id, with v as Call does, at one
+// of its arguments, a, which it returns: a generic function called with
+// no string argument cannot be wrapped as a value (it has no type
+// before its type arguments are inferred from its arguments).
+//
+//go:noinline
+func CallWith[T any](id uint32, a T, v string) T {
+	String(id, v)
+	return a
+}
+
 // CallArg records a call of function id whose first string argument is
 // v, and returns v.
 //

@@ -494,7 +494,7 @@ func siteWhat(s instrument.Site) string {
 		return "the type name" + s.Extra
 	case "CallArg":
 		return "the call, with its first string argument"
-	case "Call":
+	case "Call", "CallWith":
 		return "the call, with" + s.Extra
 	}
 	return s.Func
