@@ -283,8 +283,9 @@ func setAside(xs, ys []float64, ref Fit) (int, Fit) {
 const unevenNote = "its counts rise and fall unevenly: no class"
 
 // FitCounts fits the counts of a call site (FitGrowth), and takes a
-// class faster than linear for none where the counts are uneven: a
-// count that falls as the size grows, or a step whose local exponent
+// class faster than linear for none where the counts are uneven: counts
+// that grow less than the sizes end to end, a count that falls as the
+// size grows, or a step whose local exponent
 // (the log of its counts' ratio over that of its sizes') is more than
 // one below those of the steps on either side. For a + b·n^k with a, b ≥ 0, the
 // local exponents rise towards k from step to step; counts that rise
@@ -300,8 +301,11 @@ func FitCounts(xs, ys []float64) Fit {
 }
 
 // uneven reports whether the counts ys at sizes xs (in any order, a
-// size repeated counted at its mean) fall from one size to a larger one,
-// or dip: a step whose local exponent is more than one below those of
+// size repeated counted at its mean) grow less than the sizes from the
+// smallest to the largest with local exponents that do not only rise (a
+// few flushes of a buffer that a site lands on: 1|1|4|6 over sizes 8
+// times apart; a + b·n² with a large a grows less than the sizes too,
+// but its exponents rise), fall from one size to a larger one, or dip: a step whose local exponent is more than one below those of
 // the steps on either side (rise, stall, rise again, as a count of a
 // server's wake-ups does). A bump (rise, then less: pages that appear
 // only as lists pass a page size) and exponents that only fall (a share
@@ -317,6 +321,7 @@ func uneven(xs, ys []float64) bool {
 		}
 	}
 	var es []float64 // the local exponents of a run of steps from counts above 0
+	falls := false   // some exponent below the one before it
 	for i := 0; i+1 < len(sx); i++ {
 		if sy[i] <= 0 {
 			es = es[:0]
@@ -326,11 +331,14 @@ func uneven(xs, ys []float64) bool {
 			return true
 		}
 		es = append(es, math.Log(sy[i+1]/sy[i])/math.Log(sx[i+1]/sx[i]))
-		if k := len(es); k >= 3 && es[k-2] < es[k-3]-1 && es[k-2] < es[k-1]-1 {
+		k := len(es)
+		if k >= 3 && es[k-2] < es[k-3]-1 && es[k-2] < es[k-1]-1 {
 			return true
 		}
+		falls = falls || k >= 2 && es[k-1] < es[k-2]
 	}
-	return false
+	n := len(sx)
+	return falls && n >= 2 && sy[0] > 0 && sy[n-1]/sy[0] < sx[n-1]/sx[0]
 }
 
 // meanBySize returns the distinct sizes of xs in order, each with the

@@ -162,6 +162,7 @@ func TestFitCountsUneven(t *testing.T) {
 	for _, ys := range [][]float64{
 		{962, 2044, 2127, 11829}, // exponents 1.1, 0.06, 2.5
 		{71, 42, 106, 367},       // falls
+		{1, 1, 4, 6},             // 6 times over sizes 8 times apart (freeze's flushes)
 	} {
 		if f := FitCounts(xs, ys); f.Grows() || f.Note != unevenNote {
 			t.Errorf("%v: %v %q, want no class", ys, f.Class, f.Note)
@@ -175,7 +176,8 @@ func TestFitCountsUneven(t *testing.T) {
 		want   Class
 	}{
 		{xs, []float64{1000 + 500*500, 1000 + 1000*1000, 1000 + 2000*2000, 1000 + 4000*4000}, ClassQuadratic},
-		{xs, []float64{10, 10, 40, 160}, ClassQuadratic}, // flat, then quadratic: exponents rise
+		{xs, []float64{10, 10, 40, 160}, ClassQuadratic},                                                                 // flat, then quadratic: exponents rise
+		{xs, []float64{300 + 25, 300 + 100, 300 + 400, 300 + 1600}, FitGrowth(xs, []float64{325, 400, 700, 1900}).Class}, // a + b·n², a large: less than the sizes, exponents rising
 		{xs, []float64{13255, 28171, 131081, 364724}, ClassQuadratic},
 		{xs, []float64{500, 1000, 2000, 4000}, ClassLinear},
 		{[]float64{50, 100, 200, 400}, []float64{50, 935, 7232, 49823}, FitGrowth([]float64{50, 100, 200, 400}, []float64{50, 935, 7232, 49823}).Class}, // ties' share rising: exponents 4.2, 3.0, 2.8
