@@ -114,14 +114,16 @@ func noteSites(f *Findings, note, one, many string) string {
 
 // UnseenText says, when the time per sub-trace grows two classes or more
 // faster than every finding (quadratic against linear at most, cubic
-// against n log n), that what grows is work no call site recorded: "the
+// against n log n) and than the sizes from end to end, or grows at all
+// while no call site does and at least half as much as the sizes from
+// end to end, that what grows is work no call site recorded: "the
 // time grows as quadratic, no finding faster than linear: what grows is
 // in code that records nothing (the standard library, dependencies not
 // instrumented with -deps, code with no getter or field read), called
 // from the findings' frames or near them; a CPU profile at the largest
 // size shows where". "" otherwise.
 func UnseenText(f *Findings) string {
-	if f == nil || !f.Time.Grows() || f.Time.Class < ClassQuadratic || !timeOutgrowsSizes(f) {
+	if f == nil || !f.Time.Grows() {
 		return ""
 	}
 	top := ClassNone
@@ -130,7 +132,12 @@ func UnseenText(f *Findings) string {
 			top = d.Fit.Class
 		}
 	}
-	if top >= f.Time.Class-1 {
+	t, x := timeRatio(f)
+	switch {
+	case top == ClassNone && f.Time.Class >= ClassLinear && t >= x/2:
+		// Nothing grows, and the time keeps up with the sizes (a diff's
+		// loops over local slices, doc/cases/godiff-reads.md).
+	case f.Time.Class < ClassQuadratic || t <= x || top >= f.Time.Class-1:
 		return ""
 	}
 	than := "no call site grows"
@@ -150,6 +157,14 @@ func UnseenText(f *Findings) string {
 // 8x the size, doc/cases/mockery-reads.md), which says nothing of work
 // no call site recorded.
 func timeOutgrowsSizes(f *Findings) bool {
+	t, x := timeRatio(f)
+	return t > x
+}
+
+// timeRatio returns the time per sub-trace at the largest size over
+// that at the smallest (the mean of each), and the sizes' ratio; +Inf
+// and 1 where there is no ratio to take.
+func timeRatio(f *Findings) (t, x float64) {
 	var xs, ts []float64
 	for i, u := range f.Used {
 		if u && i < len(f.Sizes) && i < len(f.TimeNs) {
@@ -158,7 +173,10 @@ func timeOutgrowsSizes(f *Findings) bool {
 	}
 	lo, hi := minMax(xs)
 	atLo, atHi := meanAt(xs, ts, lo), meanAt(xs, ts, hi)
-	return lo <= 0 || atLo <= 0 || atHi/atLo > hi/lo
+	if lo <= 0 || atLo <= 0 {
+		return math.Inf(1), 1
+	}
+	return atHi / atLo, hi / lo
 }
 
 // GrowText counts what grows and says the order: "4 of 10 call sites

@@ -178,6 +178,11 @@ func TestUnseenText(t *testing.T) {
 		f.TimeNs = []int64{135e6, 134e6, 149e6, 303e6}
 		return f
 	}
+	linear := func(time Class, classes ...Class) *Findings {
+		f := findings(time, classes...)
+		f.TimeNs = []int64{1e8, 2e8, 4e8, 8e8}
+		return f
+	}
 	for _, tc := range []struct {
 		f    *Findings
 		want string // "" for none
@@ -187,9 +192,13 @@ func TestUnseenText(t *testing.T) {
 		{findings(ClassQuadratic), "the time grows as quadratic, no call site grows"},
 		{findings(ClassQuadratic, ClassLinear, ClassNLogN), ""},
 		{findings(ClassQuadratic, ClassQuadratic), ""},
-		{findings(ClassNLogN, ClassConstant), ""},
+		{findings(ClassNLogN, ClassConstant), "the time grows as n log n, no call site grows"}, // a constant finding does not grow
 		{findings(ClassNone, ClassLinear), ""},
 		{noisy(ClassCubic, ClassLinear), ""}, // 2.2x the time for 8x the size: a fit's reading of one slow run
+		{linear(ClassLinear), "the time grows as linear, no call site grows"},
+		{linear(ClassLinear, ClassConstant), "the time grows as linear, no call site grows"},
+		{linear(ClassLinear, ClassLinear), ""},
+		{noisy(ClassLinear), ""}, // nothing grows, the time 2.2x for 8x the size
 	} {
 		got := UnseenText(tc.f)
 		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
