@@ -3,6 +3,7 @@ package prioritize
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -314,11 +315,15 @@ func FitCounts(xs, ys []float64) Fit {
 // more from one to the next are read so (a session's doubling sizes):
 // between sizes closer than that, a local exponent is mostly jitter.
 func uneven(xs, ys []float64) bool {
-	sx, sy := meanBySize(xs, ys)
+	sx := slices.Compact(slices.Sorted(slices.Values(xs)))
 	for i := 0; i+1 < len(sx); i++ {
 		if sx[i] <= 0 || sx[i+1] < 1.5*sx[i] {
 			return false
 		}
+	}
+	sy := make([]float64, len(sx))
+	for i, x := range sx {
+		sy[i] = meanAt(xs, ys, x)
 	}
 	var es []float64 // the local exponents of a run of steps from counts above 0
 	falls := false   // some exponent below the one before it
@@ -339,26 +344,6 @@ func uneven(xs, ys []float64) bool {
 	}
 	n := len(sx)
 	return falls && n >= 2 && sy[0] > 0 && sy[n-1]/sy[0] < sx[n-1]/sx[0]
-}
-
-// meanBySize returns the distinct sizes of xs in order, each with the
-// mean of its ys.
-func meanBySize(xs, ys []float64) (sx, sy []float64) {
-	idx := make([]int, len(xs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
-	n := 0
-	for k, i := range idx {
-		if k > 0 && xs[i] == sx[len(sx)-1] {
-			n++
-			sy[len(sy)-1] += (ys[i] - sy[len(sy)-1]) / float64(n)
-			continue
-		}
-		sx, sy, n = append(sx, xs[i]), append(sy, ys[i]), 1
-	}
-	return sx, sy
 }
 
 // lastJumpNote is the Note of a fit of counts that jump at the largest

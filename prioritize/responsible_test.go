@@ -171,11 +171,7 @@ func TestResponsibleOwnTypeLoop(t *testing.T) {
 // recursion deeper: they do not say that collect's loop is fixed, and it
 // is named (gqlparser, doc/cases/gqlparser-reads.md, defect 2).
 func TestResponsibleFoldedWalk(t *testing.T) {
-	src, err := filepath.Abs(filepath.Join("testdata", "loops", "observe.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	at := loopsFileAt(t, "observe.go")
 	const run = "main.main@/src/main/main.go:9"
 	b := newTrace("observe.suncat")
 	for _, n := range []int{1, 2, 4, 8, 16} {
@@ -220,11 +216,7 @@ func TestFoldedAlike(t *testing.T) {
 // (which has none); the scan by match, not moved out to serve by a site
 // of serve's other loop; and the two loops are two findings.
 func TestResponsibleTwoLoops(t *testing.T) {
-	src, err := filepath.Abs(filepath.Join("testdata", "loops", "serve.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	at := loopsFileAt(t, "serve.go")
 	const run = "main.main@/src/main/main.go:5"
 	b := newTrace("serve.suncat")
 	const reqs = 100
@@ -276,11 +268,7 @@ func TestClosureDepth(t *testing.T) {
 // getter's own type's methods are its neighbours; before, the read
 // passed View by and named the event loop that calls it.
 func TestResponsibleReadInOwnMethod(t *testing.T) {
-	src, err := filepath.Abs(filepath.Join("testdata", "loops", "view.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := func(fn string, line int) string { return fmt.Sprintf("example.com/p.%s@%s:%d", fn, src, line) }
+	at := loopsFileAt(t, "view.go")
 	b := newTrace("view.suncat")
 	const views = 30
 	for _, n := range []int{250, 500, 1000, 2000} {
@@ -424,9 +412,12 @@ func TestResponsibleMovedTwoLoops(t *testing.T) {
 
 // loopsAt returns a function that names frame fn of example.com/p at a
 // line of testdata/loops/loops.go, as call stacks spell it.
-func loopsAt(t *testing.T) func(fn string, line int) string {
+func loopsAt(t *testing.T) func(fn string, line int) string { return loopsFileAt(t, "loops.go") }
+
+// loopsFileAt is loopsAt for the file name of testdata/loops.
+func loopsFileAt(t *testing.T, name string) func(fn string, line int) string {
 	t.Helper()
-	src, err := filepath.Abs(filepath.Join("testdata", "loops", "loops.go"))
+	src, err := filepath.Abs(filepath.Join("testdata", "loops", name))
 	if err != nil {
 		t.Fatal(err)
 	}

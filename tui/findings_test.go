@@ -177,7 +177,11 @@ func TestFindingsJump(t *testing.T) {
 	}
 	f := newFake()
 	f.findings.Jump = got.Jump
+	f.findings.Uneven = "1 call site rises and falls unevenly (no class): conn.flushed at main.go:22 71|42|106|367"
 	m := final(t, open(t, f, 100, 50))
+	if screen := m.View(); !strings.Contains(screen, "rises and falls unevenly") {
+		t.Errorf("the details do not name the site whose counts are uneven:\n%s", screen)
+	}
 	if screen := m.View(); !strings.Contains(screen, "rises at the largest size") || !strings.Contains(screen, "at main.go:21 5|5|5|1000000") {
 		t.Errorf("the details do not name the site that rises at the largest size only:\n%s", screen)
 	}

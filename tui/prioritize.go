@@ -167,13 +167,8 @@ func (a *prioSummary) Findings() Findings {
 	if note := f.FewEventsNote(); out.None != "" && f.Note == "" && note != "" {
 		out.None += "; " + note
 	}
-	out.Jump = prioritize.JumpText(f)
-	if uneven := prioritize.UnevenText(f); uneven != "" && out.Jump != "" {
-		out.Jump += "; " + uneven
-	} else if uneven != "" {
-		out.Jump = uneven
-	}
-	for _, more := range []string{out.Mixed, out.Unseen, out.Jump} {
+	out.Jump, out.Uneven = prioritize.JumpText(f), prioritize.UnevenText(f)
+	for _, more := range []string{out.Mixed, out.Unseen, out.Jump, out.Uneven} {
 		if out.None != "" && more != "" {
 			out.None += "; " + more
 		}

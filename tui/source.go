@@ -46,8 +46,11 @@ type Findings struct {
 	// grows records nothing ("" otherwise).
 	Unseen string
 	// Jump names the call sites whose counts rise at the largest size
-	// only, or unevenly, which are no finding ("" for none).
+	// only, which are no finding ("" for none).
 	Jump string
+	// Uneven names those whose counts rise and fall unevenly, which are
+	// no finding either ("" for none).
+	Uneven string
 }
 
 // A Site is one getter called from one place in the code, with how its
