@@ -87,7 +87,7 @@ func HTML(w io.Writer, r Report) error {
 	switch {
 	case r.Summary == nil:
 	case r.Suite && len(r.Families) == 0:
-		p.NoSizes = prioritize.NoSizesHeading(r.Unsized)
+		p.NoSizes = prioritize.NoSizesHeading(r.Summary, r.Unsized)
 		p.Unsized = unsizedLines(r.Unsized)
 	case r.Suite:
 		for _, fam := range r.Families {

@@ -182,6 +182,33 @@ func TestNoSizesHintMainPackage(t *testing.T) {
 	}
 }
 
+// TestNoSizesHintReads: a -reads suite is told in its own words: the
+// tests recorded field reads, and the field read most was read, not
+// called.
+func TestNoSizesHintReads(t *testing.T) {
+	file := "/src/diff/diff.go"
+	src := memSources(map[string]string{file: "package diff\n"})
+	for _, c := range []struct {
+		field, want, not string
+	}{
+		{tracefmt.ReadPrefix + "Type", "recorded field reads; ", "called most"},
+		{"", "recorded getter calls; ", "read most"},
+	} {
+		g := tracefile.Getter{Package: "example.com/diff", Receiver: "Diff", Method: "Type", Field: c.field, File: file}
+		site := &Site{Package: "example.com/diff", Name: "Diff.Type", Total: 70, Getter: g}
+		s := &Summary{Findings: &Findings{Sites: []*Site{site}},
+			Groups: []*Group{{Terminals: []*Terminal{{Name: "Diff.Type", Getter: g}}}}}
+		got := NoSizesHint(s, nil, src)
+		verb := "Diff.Type was read most (70 reads)"
+		if c.field == "" {
+			verb = "Diff.Type was called most (70 calls)"
+		}
+		if !strings.Contains(got, c.want) || !strings.Contains(got, verb) || strings.Contains(got, c.not) {
+			t.Errorf("NoSizesHint with field %q lacks %q or %q:\n%s", c.field, c.want, verb, got)
+		}
+	}
+}
+
 // TestNoSizesHintCall: a -calls sql statement is recorded inside
 // database/sql; the template goes in the package of the program that
 // queries, never in database/sql, and not in the test's own file.

@@ -6,6 +6,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // IsSuite reports whether a summary's sub-traces are those of a test
@@ -177,9 +179,14 @@ func UnsizedLine(unsized []Unsized) string {
 	return line
 }
 
-// NoSizesHeading is the first line of NoSizesHint, without "== ".
-func NoSizesHeading(unsized []Unsized) string {
-	return fmt.Sprintf("Findings: no test family has sizes (%d test(s) recorded getter calls; no subtest name carries a size such as n=10, size_100 or 1000), so nothing is fitted", len(unsized))
+// NoSizesHeading is the first line of NoSizesHint, without "== ": the
+// events are named as the summary s recorded them (nil: getter calls).
+func NoSizesHeading(s *Summary, unsized []Unsized) string {
+	words := "getter calls"
+	if s != nil {
+		words = EventWords(s)
+	}
+	return fmt.Sprintf("Findings: no test family has sizes (%d test(s) recorded %s; no subtest name carries a size such as n=10, size_100 or 1000), so nothing is fitted", len(unsized), words)
 }
 
 // NoSizesHint says that no family has sizes, and shows what to write: a
@@ -189,15 +196,19 @@ func NoSizesHeading(unsized []Unsized) string {
 // (nil: guessed from the import path).
 func NoSizesHint(s *Summary, unsized []Unsized, src *Sources) string {
 	var b strings.Builder
-	b.WriteString("== " + NoSizesHeading(unsized) + "\n")
+	b.WriteString("== " + NoSizesHeading(s, unsized) + "\n")
 	b.WriteString(UnsizedText(unsized, 5))
-	pkg, getter, calls, file := topGetter(s)
+	pkg, getter, calls, file, kind := topGetter(s)
 	if pkg == "" {
 		return b.String()
 	}
 	name := src.packageName(file, pkg)
 	fmt.Fprintf(&b, "    suncat fits a test family: a table test or sub-benchmark whose subtests are named by a size.\n")
-	fmt.Fprintf(&b, "    %s was called most (%s calls), from %s; in a _test.go file of package %s:\n\n", getter, Number(float64(calls)), pkg, name)
+	verb, noun := "called", "calls"
+	if kind == tracefmt.KindRead {
+		verb, noun = "read", "reads"
+	}
+	fmt.Fprintf(&b, "    %s was %s most (%s %s), from %s; in a _test.go file of package %s:\n\n", getter, verb, Number(float64(calls)), noun, pkg, name)
 	b.WriteString(`	func TestGrowth(t *testing.T) {
 		for _, n := range []int{10, 100, 1000, 10000} {
 			t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
@@ -212,11 +223,12 @@ func NoSizesHint(s *Summary, unsized []Unsized, src *Sources) string {
 	return b.String()
 }
 
-// topGetter returns the getter called most over the summary, its
-// package, its calls and the file that declares it.
-func topGetter(s *Summary) (pkg, name string, calls int, file string) {
+// topGetter returns the getter called (or field read) most over the
+// summary, its package, its calls, the file that declares it and its
+// kind of event.
+func topGetter(s *Summary) (pkg, name string, calls int, file string, kind tracefmt.EventKind) {
 	if s.Findings == nil {
-		return "", "", 0, ""
+		return "", "", 0, "", kind
 	}
 	total := map[string]int{}
 	for _, site := range s.Findings.Sites {
@@ -230,10 +242,10 @@ func topGetter(s *Summary) (pkg, name string, calls int, file string) {
 		total[k] += site.Total
 		if total[k] > calls {
 			calls = total[k]
-			pkg, name, file = p, site.Name, f
+			pkg, name, file, kind = p, site.Name, f, site.Getter.EventKind()
 		}
 	}
-	return pkg, name, calls, file
+	return pkg, name, calls, file, kind
 }
 
 // callerPackage is the package and file of the program's frame nearest

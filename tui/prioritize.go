@@ -180,7 +180,7 @@ func (a *prioSummary) Findings() Findings {
 // families' order, each site named by its family.
 func (a *prioSummary) familyFindings() Findings {
 	if len(a.fams) == 0 {
-		return Findings{None: prioritize.NoSizesHeading(a.unsized)}
+		return Findings{None: prioritize.NoSizesHeading(a.s, a.unsized)}
 	}
 	out := Findings{Sizes: prioritize.FamiliesHeading(a.fams, a.unsized)}
 	var none []string

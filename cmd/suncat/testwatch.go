@@ -137,15 +137,16 @@ func reportBench(w io.Writer, s *prioritize.Summary, recorded, plain map[string]
 		return
 	}
 	calls := callsPerOp(s)
-	perOp := "getter calls per op, "
-	if len(calls) == 0 {
-		perOp = ""
+	words, perOp := "", ""
+	if len(calls) > 0 {
+		words = prioritize.EventWords(s)
+		perOp = words + " per op, "
 	}
 	fmt.Fprintf(w, "suncat: benchmarks: ns/op recorded by suncat, %sns/op of plain go test (the recording's cost is the difference):\n", perOp)
 	for _, name := range order {
 		line := fmt.Sprintf("suncat:   %s  %s ns/op recorded", name, prioritize.Number(recorded[name]))
 		if c, ok := calls[benchName(name, calls)]; ok {
-			line += fmt.Sprintf(", %s getter calls/op", prioritize.Number(round1(c)))
+			line += fmt.Sprintf(", %s %s/op", prioritize.Number(round1(c)), words)
 		}
 		if p, ok := plain[name]; ok && p > 0 {
 			line += fmt.Sprintf("; plain %s ns/op: recording costs %s ns/op (%.1fx)", prioritize.Number(p), prioritize.Number(round1(recorded[name]-p)), recorded[name]/p)
