@@ -491,11 +491,17 @@ func siteWhat(s instrument.Site) string {
 	case "ReadSlice", "ReadMap", "ReadArray":
 		return "len N"
 	case "ReadAs":
-		return "the type name" + s.Extra
+		return "the type name " + extraValue(s)
 	case "CallArg":
 		return "the call, with its first string argument"
 	case "Call", "CallWith":
-		return "the call, with" + s.Extra
+		return "the call, with the value " + extraValue(s)
 	}
 	return s.Func
+}
+
+// extraValue is the quoted value a site passes after its expression
+// (Site.Extra is `, "name"`).
+func extraValue(s instrument.Site) string {
+	return strings.TrimPrefix(s.Extra, ", ")
 }
