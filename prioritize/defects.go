@@ -195,7 +195,11 @@ func (s *Site) ResponsibleFrame() tracefile.Frame {
 		}
 		return tracefile.Frame{}
 	}
-	return s.Frames[s.Responsible]
+	f := s.Frames[s.Responsible]
+	if s.callLine > 0 {
+		f.Line = s.callLine // the outer activation's call, inside the loop
+	}
+	return f
 }
 
 // leadWithCalls puts a finding's sites of calls (-calls: the SQL

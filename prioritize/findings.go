@@ -100,6 +100,7 @@ type Site struct {
 	cands     []candidate         // the frames that may be responsible, innermost first
 	whole     [][]tracefile.Frame // the whole stacks of its terminals
 	folded    []int               // the frames folding took out of its terminals' stacks, each number once, in order
+	callLine  int                 // the responsible frame's line when folding took it out (a recursion through a loop), else 0
 }
 
 // addFolded notes that folding took n frames out of a terminal's stack.
@@ -213,12 +214,35 @@ func findSites(s *Summary, stacks string, src *sources) []*Site {
 			group[i].Distinct = d
 		}
 	}
+	deep := recursionDepths(sites)
 	for _, site := range sites {
-		site.cands = src.candidates(site, site.whole)
+		site.cands = src.candidates(site, site.whole, deep)
 		site.whole = nil
 		site.setResponsible()
 	}
 	return sites
+}
+
+// recursionDepths returns, for each function that some whole stack of
+// the sites holds twice or more, the most activations of it that one
+// stack holds.
+func recursionDepths(sites []*Site) map[string]int {
+	deep := map[string]int{}
+	count := map[string]int{}
+	for _, site := range sites {
+		for _, st := range site.whole {
+			clear(count)
+			for _, f := range st {
+				count[f.Func]++
+			}
+			for fn, n := range count {
+				if n >= 2 && n > deep[fn] {
+					deep[fn] = n
+				}
+			}
+		}
+	}
+	return deep
 }
 
 // addValue counts a value; Value keeps the most repeated one (the first

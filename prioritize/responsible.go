@@ -241,11 +241,15 @@ type candidate struct {
 	why     string
 	dep     string // WhyDep: the dependency's looping function
 	bare    bool   // WhyLoop: a for loop without a condition, init or post (for { ... })
+	// line is, for a recursion through a loop (recursionLoop), the line
+	// where the outer activations call on from inside it; 0: the frame's
+	// own line.
+	line int
 }
 
 // candidates lists the frames of a site that qualify as responsible,
 // innermost first.
-func (s *sources) candidates(site *Site, whole [][]tracefile.Frame) []candidate {
+func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[string]int) []candidate {
 	fs := site.Frames
 	if len(fs) == 0 {
 		return nil
@@ -270,23 +274,27 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame) []candidate 
 			// a dependency's frame: the program's frame nearest its
 			// loop is named, never the library's
 		case func() bool { dep = s.callsBackLoop(f, whole); return dep != "" }():
-			out = append(out, candidate{k, 0, WhyDep, dep, false})
+			out = append(out, candidate{k, 0, WhyDep, dep, false, 0})
 		case calledByLoopStd(f, whole):
 			// a comparator or a template's function: the caller of sort
 			// or of the template loops
 		case callsLoopStd(f, whole):
-			out = append(out, candidate{k, 0, WhySort, "", false})
+			out = append(out, candidate{k, 0, WhySort, "", false, 0})
 		case recursive(f, whole):
-			out = append(out, candidate{k, 0, WhyRecursion, "", false})
+			if loop, line := s.recursionLoop(f, whole); loop > 0 && deep[f.Func] <= 2 {
+				out = append(out, candidate{k: k, loop: loop, why: WhyLoop, bare: s.bareFor(f.File, loop), line: line})
+				break
+			}
+			out = append(out, candidate{k, 0, WhyRecursion, "", false, 0})
 		default:
 			if l := s.loopAt(f.File, f.Line, f.Func); l > 0 {
-				out = append(out, candidate{k, l, WhyLoop, "", s.bareFor(f.File, l)})
+				out = append(out, candidate{k, l, WhyLoop, "", s.bareFor(f.File, l), 0})
 			}
 		}
 	}
 	if len(out) == 0 {
 		if k := goroutineFrame(fs, whole); k > 0 {
-			out = append(out, candidate{k, 0, WhyGoroutine, "", false})
+			out = append(out, candidate{k, 0, WhyGoroutine, "", false, 0})
 		}
 	}
 	return out
@@ -386,12 +394,13 @@ func (site *Site) setResponsible() {
 	if d < 1 && len(fs) > 1 {
 		d = 1
 	}
-	site.Responsible, site.LoopLine, site.Why = d, 0, WhyCaller
+	site.Responsible, site.LoopLine, site.Why, site.callLine = d, 0, WhyCaller, 0
 }
 
 // use makes c the site's responsible frame.
 func (site *Site) use(c candidate) {
 	site.Responsible, site.LoopLine, site.Why, site.Loops = c.k, c.loop, c.why, shortFunc(c.dep)
+	site.callLine = c.line
 	if c.dep == "" {
 		site.Loops = ""
 	}
@@ -742,4 +751,41 @@ func recursive(f tracefile.Frame, whole [][]tracefile.Frame) bool {
 		deep = deep || n >= 2
 	}
 	return deep && len(depths) > 1
+}
+
+// recursionLoop returns the loop of a recursive frame's function that
+// a recursion one level deep goes through, and the line of the recursive
+// call in it: in every whole stack, the function's activation further out
+// than f's (which folding took out), if any, is the only one, and calls
+// on from inside one loop of the function, at one line (a resolver whose
+// loop over the imports calls itself on each import, whose first
+// statement reads the import's name). The reads of the inner activation
+// then belong to that loop, as the reads in the loop itself do: one
+// finding, at the loop. 0 when some stack holds the function three times
+// or more, or an outer activation calls from elsewhere, or from two lines,
+// or none is found. (candidates also asks that no stack of any site holds
+// it three times: a tree walk, whose depth is the input's, is named as a
+// recursion at every site.)
+func (s *sources) recursionLoop(f tracefile.Frame, whole [][]tracefile.Frame) (loop, line int) {
+	for _, st := range whole {
+		seen := 0 // the innermost activation is f's, whatever its line
+		for _, g := range st {
+			if g.Func != f.Func {
+				continue
+			}
+			if seen++; seen == 1 {
+				continue
+			}
+			if seen > 2 || line != 0 && g.Line != line {
+				return 0, 0
+			}
+			if line == 0 {
+				if loop = s.loopAt(g.File, g.Line, g.Func); loop == 0 {
+					return 0, 0
+				}
+				line = g.Line
+			}
+		}
+	}
+	return loop, line
 }

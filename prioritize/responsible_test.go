@@ -189,6 +189,33 @@ func TestResponsibleFoldedWalk(t *testing.T) {
 	}
 }
 
+// TestResponsibleRecursionLoop: a function that calls itself one level
+// deep from its loop over the imports (testdata/loops/resolve.go) reads
+// each import's name in the inner activation and a flag in the loop: one
+// finding, named at the loop's recursive call, not a second one at the
+// inner activation's read (a line in no loop). A tree walk, whose depth
+// varies, keeps its recursion (TestResponsible's p.walk).
+func TestResponsibleRecursionLoop(t *testing.T) {
+	at := loopsFileAt(t, "resolve.go")
+	const run = "main.main@/src/main/main.go:9"
+	b := newTrace("resolve.suncat")
+	for _, n := range []int{10, 20, 40, 80} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"file.name", []string{at("find", 16), run}, "main.main", "top"}, n)
+		b.add(call{"file.name", []string{at("find", 16), at("find", 26), run}, "main.main", "d"}, n*(n+1)/2)
+		b.add(call{"file.public", []string{at("find", 23), run}, "main.main", "false"}, n*(n+1)/2)
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	text := FindingsText(f, 0)
+	if len(f.Findings) != 1 {
+		t.Fatalf("%d findings, want 1:\n%s", len(f.Findings), text)
+	}
+	d := f.Findings[0]
+	if d.Frame.Func != "example.com/p.find" || d.Frame.Line != 26 || d.Fit.Class != ClassQuadratic || len(d.Sites) != 2 {
+		t.Errorf("finding at %s:%d, %s, %d sites; want find:26, quadratic, 2 sites:\n%s", d.Frame.Func, d.Frame.Line, d.Fit.Class, len(d.Sites), text)
+	}
+}
+
 // TestFoldedAlike: two sites calibrate each other only if some of their
 // stacks lost as many frames to folding.
 func TestFoldedAlike(t *testing.T) {
