@@ -90,6 +90,38 @@ func TestDepCallback(t *testing.T) {
 	}
 }
 
+// TestDepOwnLoop: a driver sanitizes a document of N tokens once, from a
+// loop of its own that turns once; the sanitizer, a dependency
+// instrumented with -deps, reads a field of each token in its loop. The
+// events are the dependency's own, so its loop is named, not the
+// driver's (a dependency's frames give way to the program's only on the
+// way from the program's code back to it: TestDepCallback).
+func TestDepOwnLoop(t *testing.T) {
+	at := depsAt(t)
+	const file = "example.org/sanitize@v1.0.0/sanitize.go"
+	st := []string{at("main.sanitizeAll", "sanitizer.go", 8),
+		"main.main@/src/main.go:5", "runtime.main@/usr/local/go/src/runtime/proc.go:283", goexit}
+	b := newTrace("sanitize.suncat")
+	for _, n := range []int{5, 10, 20, 40} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"kind", st, "main.main", "1"}, n)
+	}
+	// A read's stack starts at the reading function, at the read.
+	reader := parseFrame(at("example.org/sanitize.(*Policy).Sanitize", file, 10))
+	g := &b.tr.Getters[0]
+	g.Package, g.Receiver, g.Method, g.Field, g.File = "example.org/sanitize", "token", "kind", tracefmt.ReadPrefix+"kind", reader.File
+	for i := range b.tr.Stacks {
+		b.tr.Stacks[i].Frames[0] = reader
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	if len(f.Findings) != 1 {
+		t.Fatalf("%d findings:\n%s", len(f.Findings), FindingsText(f, 0))
+	}
+	if d := f.Findings[0]; d.Frame.Func != "example.org/sanitize.(*Policy).Sanitize" || d.Why != WhyLoop || d.Frame.Line != 10 {
+		t.Errorf("finding %s:%d (%s), want the sanitizer's loop, sanitize.go:10 (loop):\n%s", d.Frame.Func, d.Frame.Line, d.Why, FindingsText(f, 0))
+	}
+}
+
 // TestDepGoroutine: a registry CLI starts one goroutine per repository,
 // each asking the client's Tags for one request: no loop is on the
 // goroutines' stacks, and the finding names the goroutine's function,

@@ -270,9 +270,12 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 		case own != "" && receiverType(f) == own && s.loopAt(f.File, f.Line, f.Func) == 0:
 			// the getter's neighbour; one that calls it from a loop
 			// (a parser's loop over its tokens) is a loop as any other
-		case depFrame(f) && programBeyond(fs[k+1:]):
-			// a dependency's frame: the program's frame nearest its
-			// loop is named, never the library's
+		case depFrame(f) && programBeyond(fs[k+1:]) && programBeyond(fs[:k]):
+			// a dependency's frame on the way from the program's
+			// code to the program's again (a callback, a getter): the
+			// program's frame nearest its loop is named, never the
+			// library's. Where the events are the dependency's own
+			// (its fields, read under -deps), its loops are named.
 		case func() bool { dep = s.callsBackLoop(f, whole); return dep != "" }():
 			out = append(out, candidate{k, 0, WhyDep, dep, false, 0})
 		case calledByLoopStd(f, whole):
