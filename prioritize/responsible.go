@@ -262,6 +262,13 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 	if site.Getter.EventKind() == tracefmt.KindGetter {
 		own = receiverType(fs[0])
 	}
+	// A read's or a call's first frame is named after the field or the
+	// function (recorderFrame), not after the code that made it: only a
+	// getter's own frame says whose code the site is in.
+	own0 := 1
+	if site.Getter.EventKind() == tracefmt.KindGetter {
+		own0 = 0
+	}
 	var out []candidate
 	for k := 1; k < len(fs); k++ {
 		f := fs[k]
@@ -270,7 +277,7 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 		case own != "" && receiverType(f) == own && s.loopAt(f.File, f.Line, f.Func) == 0:
 			// the getter's neighbour; one that calls it from a loop
 			// (a parser's loop over its tokens) is a loop as any other
-		case depFrame(f) && programBeyond(fs[k+1:]) && programBeyond(fs[:k]):
+		case depFrame(f) && programBeyond(fs[k+1:]) && programBeyond(fs[own0:k]):
 			// a dependency's frame on the way from the program's
 			// code to the program's again (a callback, a getter): the
 			// program's frame nearest its loop is named, never the
