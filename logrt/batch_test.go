@@ -5,10 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
 	"github.com/suncat-go/suncat/logrt/tracefmt"
@@ -220,4 +222,36 @@ func batchKinds(t *testing.T, p []byte) (n, plus int) {
 		n++
 	}
 	return n, plus
+}
+
+// TestIdleTimes: a goroutine that reads the same fields in a loop, pauses
+// 80 ms and reads them again (exitprog idle) has each action's reads at
+// their own times, in batches and runs of repeats too: a batch or run
+// opened before a pause is not joined after it, so -split idle= sees
+// every pause.
+func TestIdleTimes(t *testing.T) {
+	const actions = 4
+	for _, env := range []string{"SUNCAT_BATCH=1", "SUNCAT_BATCH=0"} {
+		dir := t.TempDir()
+		cmd := exec.Command(exitProg(t), "idle", strconv.Itoa(actions))
+		cmd.Env = append(os.Environ(), TraceEnv+"="+dir+"/t.suncat", "SUNCAT_CONTROL=off", env)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", env, err, out)
+		}
+		tr, err := tracefile.ReadFile(filepath.Join(dir, "t.suncat"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var groups []int
+		for i, e := range tr.Events {
+			if i == 0 || e.Time-tr.Events[i-1].Time > int64(40*time.Millisecond) {
+				groups = append(groups, 0)
+			}
+			groups[len(groups)-1]++
+		}
+		want := []int{10, 10, 10, 10}
+		if !slices.Equal(groups, want) {
+			t.Errorf("%s: reads between pauses of 40 ms and more %v, want %v", env, groups, want)
+		}
+	}
 }

@@ -92,14 +92,17 @@ func (w *writer) pinShard() *shard {
 // it writes, logrt's tests and fuzzing run it, and SUNCAT_PIN=0 keeps to
 // the locked shards.)
 func (s *shard) unpin() {
-	start := s.wake
-	s.wake = false
+	start, tick := s.wake, s.tick
+	s.wake, s.tick = false, false
 	if raceEnabled {
 		s.mu.Unlock()
 	}
 	procUnpin()
 	if start && atomic.CompareAndSwapInt32(&w.mapping, 0, 1) {
 		go w.mapSpares()
+	}
+	if tick {
+		w.armTick()
 	}
 }
 

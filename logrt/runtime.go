@@ -74,6 +74,7 @@ type writer struct {
 	// unmap (atomic, a *mappedChunk list), and those mapped for them that
 	// are not yet unmapped (under mu, for Flush).
 	mapping int32      // atomic: 1 while a mapper runs
+	ticking int32      // atomic: 1 while the tick's timer is armed (tick.go)
 	capped  int32      // atomic: 1 once a P's shard found no chunk within the size cap
 	mapMu   sync.Mutex // held while spares are mapped
 	retired unsafe.Pointer
@@ -499,6 +500,9 @@ func clockIsFine() bool {
 // the clock was read, so its time is outside every pause.
 func (w *writer) order(s *shard) (uint64, int64, bool) {
 	s.marks = atomic.LoadUint64(&w.marks)
+	if tickOn && atomic.LoadInt32(&w.ticking) == 0 {
+		s.tick = true // armed when the record ends (unpin, release)
+	}
 	if !byClock {
 		seq, ok := w.nextSeq()
 		s.word = seq

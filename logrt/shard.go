@@ -39,6 +39,7 @@ type shard struct {
 	lastNode uint32               // the node of the stream's last event (batch.go)
 	short    bool                 // a pinned record found no room and was left undone
 	wake     bool                 // the mapper is to be started when the record ends
+	tick     bool                 // the tick's timer is to be armed when the record ends (tick.go)
 	capped   int32                // atomic: 1 once no chunk is left for it within the size cap
 
 	tree    callTree               // interned stacks (stack.go)
@@ -185,7 +186,12 @@ func (s *shard) release() {
 	if r := recover(); r != nil {
 		w.fail(fmt.Errorf("internal error: %v", r))
 	}
+	tick := s.tick
+	s.tick = false
 	s.mu.Unlock()
+	if tick {
+		w.armTick()
+	}
 }
 
 // newChunk hands out a chunk and maps it.

@@ -91,6 +91,10 @@ func main() {
 		frames(n)
 		return
 	}
+	if mode == "idle" {
+		idle(n)
+		return
+	}
 	if mode == "deep" {
 		deep(n)
 		return
