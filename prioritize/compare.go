@@ -87,6 +87,12 @@ type SiteDiff struct {
 	Family   string `json:"family,omitempty"` // the test family it was fitted in
 	// named: Where names the family (a comparison of several).
 	named bool
+	// first is where the event itself is, the site's first frame
+	// ("t.go:15": a read's line), which Where adds when two sites would
+	// read the same (ambiguous: a getter that reads one field on two
+	// lines, called from one place).
+	first     string
+	ambiguous bool
 }
 
 // A SiteSide is a site in one run, fitted on the shared sub-traces.
@@ -111,7 +117,11 @@ func (d *SiteDiff) Side() *SiteSide {
 // responsible frame's file and line, "(*Entry).Name at dir.go:21".
 func (d *SiteDiff) Where() string {
 	s := d.Side()
-	w := d.Name + " at " + filepath.Base(s.File) + ":" + strconv.Itoa(s.Line)
+	w := d.Name
+	if d.ambiguous && d.first != "" {
+		w += " (" + d.first + ")"
+	}
+	w += " at " + filepath.Base(s.File) + ":" + strconv.Itoa(s.Line)
 	if d.named {
 		w += " in " + d.Family
 	}
@@ -203,12 +213,31 @@ func compare(base, head *Summary, run string) (*Comparison, error) {
 		c.Sites = append(c.Sites, d)
 	}
 	markNewGrowth(c.Sites)
+	markAmbiguous(c.Sites)
 	return c, nil
 }
 
 func newSiteDiff(s *Site) *SiteDiff {
-	return &SiteDiff{Getter: s.Package + "." + s.Name, Name: s.Name, Func: distinctFrame(s).Func,
+	d := &SiteDiff{Getter: s.Package + "." + s.Name, Name: s.Name, Func: distinctFrame(s).Func,
 		Kind: string(s.Getter.EventKind()), Value: s.Value.Value}
+	if len(s.Frames) > 0 {
+		d.first = filepath.Base(s.Frames[0].File) + ":" + strconv.Itoa(s.Frames[0].Line)
+	}
+	return d
+}
+
+// markAmbiguous has Where name the event's own line for the sites that
+// it would otherwise write alike.
+func markAmbiguous(sites []*SiteDiff) {
+	seen := map[string]int{}
+	for _, d := range sites {
+		seen[d.Where()]++
+	}
+	for _, d := range sites {
+		if seen[d.Where()] > 1 {
+			d.ambiguous = true
+		}
+	}
 }
 
 // markNewGrowth sets GrowsNew and LoopBase of the new sites among sites

@@ -377,3 +377,21 @@ func TestCompareRun(t *testing.T) {
 		t.Errorf("-run Test[: no error")
 	}
 }
+
+// TestWhereAmbiguous: two sites that Where would write alike (a getter
+// that reads one field on two lines, called from one place) are told
+// apart by the line of the read; others keep the short form.
+func TestWhereAmbiguous(t *testing.T) {
+	side := &SiteSide{File: "/src/main.go", Line: 30}
+	sites := []*SiteDiff{
+		{Name: "C.M", Head: side, first: "main.go:15"},
+		{Name: "C.M", Head: side, first: "main.go:18"},
+		{Name: "Meta.Name", Head: side, first: "main.go:18"},
+	}
+	markAmbiguous(sites)
+	for i, want := range []string{"C.M (main.go:15) at main.go:30", "C.M (main.go:18) at main.go:30", "Meta.Name at main.go:30"} {
+		if got := sites[i].Where(); got != want {
+			t.Errorf("site %d: Where() = %q, want %q", i, got, want)
+		}
+	}
+}

@@ -65,6 +65,7 @@ func compareFamilies(base, head *Summary, hf []*Family, run string, src *Sources
 			c.Sites = append(c.Sites, d)
 		}
 	}
+	markAmbiguous(c.Sites)
 	switch len(c.Families) {
 	case 0:
 		c.Note = "no test family has sizes"
