@@ -65,10 +65,11 @@ func RewriteEvents(filename string, src []byte, getters []Getter, sites []Site, 
 	if err := declareFrames(buf, src, sites); err != nil {
 		return nil, fmt.Errorf("%s: %v", filename, err)
 	}
+	ends := deferEnd(buf, f, off)
 	if err := wrapSites(buf, src, sites); err != nil {
 		return nil, fmt.Errorf("%s: %v", filename, err)
 	}
-	if len(getters) == 0 && len(sites) == 0 {
+	if len(getters) == 0 && len(sites) == 0 && !ends {
 		buf.insert(off(f.Name.End()), fmt.Sprintf("; import _ %q", rtImport))
 	} else {
 		buf.insert(off(f.Name.End()), fmt.Sprintf("; import %s %q", rtName, rtImport))
@@ -157,6 +158,24 @@ func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.F
 		return true
 	})
 	return err
+}
+
+// deferEnd queues, in the file of package main that declares func
+// main, a deferred call of the runtime's End at the start of main's body
+// (after its frame cache, if any): the trace notes when main returned.
+// It reports whether it did.
+func deferEnd(buf *editBuffer, f *ast.File, off func(token.Pos) int) bool {
+	if f.Name.Name != "main" {
+		return false
+	}
+	for _, decl := range f.Decls {
+		fd, ok := decl.(*ast.FuncDecl)
+		if ok && fd.Recv == nil && fd.Name.Name == "main" && fd.Body != nil && fd.Type.TypeParams == nil {
+			buf.insert(off(fd.Body.Lbrace)+1, fmt.Sprintf("defer %s.End(); ", rtName))
+			return true
+		}
+	}
+	return false
 }
 
 // declareFrames queues the declarations of the frame caches of the

@@ -98,6 +98,7 @@ func (fi fakeImporter) Import(path string) (*types.Package, error) {
 		types.NewTuple(types.NewVar(token.NoPos, pkg, "id", types.Typ[types.Uint32]), types.NewVar(token.NoPos, pkg, "v", str)),
 		types.NewTuple(types.NewVar(token.NoPos, pkg, "", str)), false)
 	pkg.Scope().Insert(types.NewFunc(token.NoPos, pkg, "String", sig))
+	pkg.Scope().Insert(types.NewFunc(token.NoPos, pkg, "End", types.NewSignatureType(nil, nil, nil, nil, nil, false)))
 	pkg.MarkComplete()
 	return pkg, nil
 }
@@ -198,6 +199,23 @@ func TestRewriteCases(t *testing.T) {
 			src:     "//go:build !never\n\n// Package m.\npackage /* c */ m; import \"strings\" // x\n\nvar _ = strings.ToUpper\n\ntype S struct{ n string }\n\nfunc (s *S) N() string { return s.n }\n",
 			getters: []string{"N"},
 			want:    []string{"//go:build !never\n\n// Package m.\npackage /* c */ m; import __suncat \"" + rtFake + "\"; import \"strings\" // x\n"},
+		},
+		{
+			name:    "package main: main defers the runtime's End",
+			src:     "package main\n\ntype S struct{ n string }\n\nfunc (s *S) N() string { return s.n }\n\nfunc main() {\n\tprintln((&S{}).N())\n}\n",
+			getters: []string{"N"},
+			want:    []string{"func main() {defer __suncat.End(); \n"},
+		},
+		{
+			name: "package main with no getter still imports the runtime by name",
+			src:  "package main\n\nfunc helper() {}\n\nfunc main() { helper() }\n",
+			want: []string{"package main; import __suncat \"" + rtFake + "\"\n", "func main() {defer __suncat.End();  helper() }"},
+		},
+		{
+			name:    "a method named main is not main",
+			src:     "package main\n\ntype T struct{ s string }\n\nfunc (t T) main() string { return t.s }\n",
+			getters: []string{"main"},
+			want:    []string{"func (t T) main() string { return __suncat.String(1, t.s) }"},
 		},
 		{
 			name:    "plain function and a switch",

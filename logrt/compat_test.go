@@ -76,7 +76,7 @@ func checkRuntimeNames(t *testing.T, files map[string][]byte) {
 			}
 		}
 	}
-	for _, shared := range []string{"Getter", "MarkKind", "KindMark", "KindPause", "KindResume", "MaxValue"} {
+	for _, shared := range []string{"Getter", "MarkKind", "KindMark", "KindPause", "KindResume", "KindEnd", "MaxValue"} {
 		delete(readers, shared) // tracefile's aliases of tracefmt's definitions
 	}
 	if !readers["DecodeFunc"] || !readers["SendControl"] {

@@ -50,6 +50,7 @@ const (
 	KindMark   = tracefmt.KindMark
 	KindPause  = tracefmt.KindPause
 	KindResume = tracefmt.KindResume
+	KindEnd    = tracefmt.KindEnd
 )
 
 // Getter describes one instrumented getter (tracefmt.Getter).

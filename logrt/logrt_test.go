@@ -420,3 +420,25 @@ func allZero(b []byte) bool {
 	}
 	return true
 }
+
+// TestEnd: End, which the instrumenter defers in main, writes one end
+// mark after the program's events; a program that recorded nothing gets
+// no trace for it.
+func TestEnd(t *testing.T) {
+	tr := runProg(t, "end", 10)
+	if len(tr.Events) != 10 || len(tr.Marks) != 1 || tr.Marks[0].Kind != tracefile.KindEnd {
+		t.Fatalf("%d events, marks %+v; want 10 events and one end mark", len(tr.Events), tr.Marks)
+	}
+	if last := tr.Events[len(tr.Events)-1]; tr.Marks[0].Time < last.Time || tr.Marks[0].Seq <= last.Seq {
+		t.Errorf("end mark at %d (seq %d), before the last event at %d (seq %d)", tr.Marks[0].Time, tr.Marks[0].Seq, last.Time, last.Seq)
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(exitProg(t), "end", "0")
+	cmd.Env = append(os.Environ(), TraceEnv+"="+dir, "SUNCAT_CONTROL=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 {
+		t.Errorf("a program that recorded nothing left %v", files)
+	}
+}

@@ -189,6 +189,18 @@ func Pause() { w.mark(KindPause, "") }
 // Resume restarts recording after Pause.
 func Resume() { w.mark(KindResume, "") }
 
+// End records that the program's main returned, as a mark of its own
+// kind at that time, so that the time of a run reaches its end where the
+// run's last event came before it (work after it that records nothing).
+// The instrumenter defers it at the start of main.main; a program that
+// recorded nothing gets no trace for it, and one that leaves through
+// os.Exit none.
+func End() {
+	if w.recording() {
+		w.mark(KindEnd, "")
+	}
+}
+
 // Flush makes everything recorded so far durable on disk. It is never
 // needed for the trace to survive the end of the process, however abrupt:
 // a committed record is in the file (through the kernel's page cache) the

@@ -229,7 +229,7 @@ func Families(s *Summary, opt Options) ([]*Family, []Unsized, error) {
 	if len(s.Groups) > 0 {
 		subs = s.Groups[0].SubTraces
 	}
-	used, _ := subTraceTimes(s, len(subs))
+	used, _, _ := subTraceTimes(s, len(subs))
 	groups, unsized := familyGroups(subs, used)
 	if len(groups) == 0 {
 		return nil, unsized, nil

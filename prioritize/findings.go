@@ -39,10 +39,12 @@ type Findings struct {
 	InputSizes bool `json:"inputSizes"`
 	Test       bool `json:"test,omitempty"`
 	// The repeated action as a whole: the time of each sub-trace (first
-	// to last event, ns), fitted like the counts, its prediction at
+	// to last event, ns; a whole run's to the end of its main, when the
+	// trace says: ToEnd), fitted like the counts, its prediction at
 	// Target, and the size at which it passes LagThreshold (0: it does
 	// not grow, or not below 10^15).
 	TimeNs          []int64 `json:"timeNs"`
+	ToEnd           bool    `json:"toEnd,omitempty"`
 	Time            Fit     `json:"time"`
 	TimePredictedNs float64 `json:"timePredictedNs"`
 	LagSize         float64 `json:"lagSize"`
@@ -328,7 +330,7 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 	if from == SizesFromLabels && !f.Test { // a suite's families are its actions (Families)
 		f.actions = mixedActions(names)
 	}
-	f.Used, f.TimeNs = subTraceTimes(s, len(labels))
+	f.Used, f.TimeNs, f.ToEnd = subTraceTimes(s, len(labels))
 	for i := range f.Used {
 		f.Used[i] = f.Used[i] && kept[i]
 	}
@@ -452,8 +454,11 @@ func parentLabels(subs []SubTrace) map[string]bool {
 }
 
 // subTraceTimes returns which sub-traces have events and the time from
-// the first to the last event of each, over all groups.
-func subTraceTimes(s *Summary, n int) ([]bool, []int64) {
+// the first to the last event of each, over all groups; a whole run's
+// to the end of its main where its trace has an end mark after the last
+// event (work that records nothing after it: a filter over the results),
+// and then whether any did.
+func subTraceTimes(s *Summary, n int) ([]bool, []int64, bool) {
 	used := make([]bool, n)
 	start := make([]int64, n)
 	end := make([]int64, n)
@@ -475,12 +480,16 @@ func subTraceTimes(s *Summary, n int) ([]bool, []int64) {
 		}
 	}
 	times := make([]int64, n)
+	toEnd := false
 	for i := range times {
+		if used[i] && i < len(s.ends) && s.ends[i] > end[i] {
+			end[i], toEnd = s.ends[i], true
+		}
 		if used[i] {
 			times[i] = end[i] - start[i]
 		}
 	}
-	return used, times
+	return used, times, toEnd
 }
 
 // finite keeps a prediction encodable: +Inf (an exponential far out)

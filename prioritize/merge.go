@@ -74,6 +74,7 @@ type Merger struct {
 	groups  []*mergedGroup
 	byKey   map[string]*mergedGroup
 	left    map[string]bool // goroutine entries -goroutines left out (some)
+	ends    []int64         // of each kept sub-trace that is a whole run, when its main returned (0: not known)
 }
 
 // NewMerger starts a summary with the options the parts are made with;
@@ -157,6 +158,11 @@ func (m *Merger) add(p *Part) {
 			kept[seg] = len(m.labels)
 			order = append(order, seg)
 			m.labels = append(m.labels, labels[i])
+			end := int64(0)
+			if m.kind == splitNone {
+				end = p.ended // the whole run is the sub-trace: it ends with main
+			}
+			m.ends = append(m.ends, end)
 		}
 	}
 	for gi, pg := range p.groups {
@@ -194,7 +200,7 @@ func (m *Merger) Summary() (*Summary, error) {
 	if m.c.run != nil && len(m.labels) == 0 && m.inSubs > 0 {
 		return nil, noRunMatch(m.c.opt.Run, m.all)
 	}
-	s := &Summary{Version: SchemaVersion, Split: m.split, Run: m.c.opt.Run}
+	s := &Summary{Version: SchemaVersion, Split: m.split, Run: m.c.opt.Run, ends: m.ends}
 	for _, tr := range m.traces {
 		s.Traces = append(s.Traces, tr.Path)
 	}

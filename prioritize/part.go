@@ -37,6 +37,7 @@ type Part struct {
 	groupOf map[string]int32
 	left    map[string]bool // entries -goroutines did not select (the first few)
 	events  int             // events added, selected or not
+	ended   int64           // the time of the trace's end mark (main returned), 0: none
 
 	// Set by Finish: the part's terminals, its protos by getter and
 	// frames (cut to -frames), as Merge makes them terminals.
@@ -166,6 +167,9 @@ func (p *Part) Events() int { return p.events }
 // signature is tracefile.DecodeFunc's callback's. It keeps neither pointer.
 func (p *Part) Add(ev *tracefile.Event, mk *tracefile.Marker) error {
 	if mk != nil {
+		if mk.Kind == tracefile.KindEnd {
+			p.ended = mk.Time
+		}
 		p.seg.mark(mk)
 		return nil
 	}

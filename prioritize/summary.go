@@ -66,6 +66,10 @@ type Summary struct {
 	// fitted: the options Findings were fitted with (buildFindings);
 	// nil when not known.
 	fitted *Options
+	// ends: for each sub-trace that is a whole run (-split none), when
+	// its main returned (the trace's end mark), 0 where not known; the
+	// time of the sub-trace reaches it (subTraceTimes).
+	ends []int64
 }
 
 // A Group is the summary of the events of one goroutine group.

@@ -31,6 +31,7 @@ const (
 	KindMark   = tracefmt.KindMark
 	KindPause  = tracefmt.KindPause
 	KindResume = tracefmt.KindResume
+	KindEnd    = tracefmt.KindEnd // the program's main returned
 
 	// MaxValue is the number of bytes of a string value that a trace
 	// keeps; longer values are cut (Event.Truncated, Event.Len).

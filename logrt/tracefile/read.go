@@ -902,7 +902,7 @@ func (d *decoder) emitMark(m Marker) error {
 
 func (d *decoder) mark() error {
 	at := d.pos
-	k, err := d.int("mark kind", 3)
+	k, err := d.int("mark kind", 4)
 	if err != nil {
 		return err
 	}

@@ -2,8 +2,10 @@ package tracefmt
 
 import "hash/crc32"
 
-// The trace file format, version 7 (the reader also reads versions 1
-// to 6). Version 7 adds a value kind to batch entries: v = 3, the
+// The trace file format, version 8 (the reader also reads versions 1
+// to 7). Version 8 adds a mark kind, end (4): the program's main
+// returned, at the mark's time, so that a run's time reaches its end
+// where its last event came before it. Version 7 adds a value kind to batch entries: v = 3, the
 // previous integer on the node plus one (a loop's index), in no bytes.
 // Version 6 has the records of version 5; the stack of a field
 // read (suncat instrument -reads) starts at the reading function, where
@@ -75,7 +77,7 @@ import "hash/crc32"
 //	kinds 16 to 255 (RecEventDelta and up): an event whose sequence
 //	             delta is kind-15, the most common case, with the payload
 //	             of RecEvent without its sequence delta
-//	RecMark:     u mark kind (1 mark, 2 pause, 3 resume), u sequence delta,
+//	RecMark:     u mark kind (1 mark, 2 pause, 3 resume, 4 end), u sequence delta,
 //	             u time delta, s label
 //	RecPad:      ignored bytes up to the end of the chunk; since version
 //	             3, its last TrailerSize bytes are the chunk's
@@ -227,7 +229,7 @@ import "hash/crc32"
 // definition for each further value, so the writer's memory stays bounded.
 const (
 	Magic         = "SUNCATTR"
-	Version       = 7 // the version the writer writes
+	Version       = 8 // the version the writer writes
 	HeaderSize    = 512
 	ChunkCountTag = 0xc4a7c5fe // before the chunk count, at OffChunkCount
 
@@ -301,6 +303,7 @@ const (
 	KindMark   MarkKind = 1
 	KindPause  MarkKind = 2
 	KindResume MarkKind = 3
+	KindEnd    MarkKind = 4 // the program's main returned (version 8)
 )
 
 func (k MarkKind) String() string {
@@ -311,6 +314,8 @@ func (k MarkKind) String() string {
 		return "pause"
 	case KindResume:
 		return "resume"
+	case KindEnd:
+		return "end"
 	}
 	return "unknown"
 }

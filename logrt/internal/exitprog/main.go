@@ -91,6 +91,13 @@ func main() {
 		frames(n)
 		return
 	}
+	if mode == "end" { // n getter calls, then main returns: the instrumenter's deferred End
+		defer logrt.End()
+		for i := 0; i < n; i++ {
+			stops[i%len(stops)].Name()
+		}
+		return
+	}
 	if mode == "idle" {
 		idle(n)
 		return
