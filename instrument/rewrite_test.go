@@ -265,6 +265,7 @@ func FuzzRewrite(f *testing.F) {
 	f.Add("package m\nfunc F() (a string, b bool) { if true { return }; return \"x\", false }\n")
 	f.Add("//go:build x\n\npackage /* c */ m // d\n\nfunc G() (string, error) { return func() string { return \"\" }(), nil }\n")
 	f.Add("package main\n\nfunc (s *S) N() string { return s.n }\n\nfunc main() { // x\n}\n")
+	f.Fuzz(func(t *testing.T, s string) {
 		src := []byte(s)
 		fset := token.NewFileSet()
 		file, err := parser.ParseFile(fset, "m.go", src, parser.SkipObjectResolution)
