@@ -468,3 +468,23 @@ func TestFitTimeNoise(t *testing.T) {
 		t.Errorf("1.03s|1.24s|1.87s|3.73s: %v %q, want a class", f.Class, f.Note)
 	}
 }
+
+// TestFitTimeWarmUp: a first point slower than the second (a cold start)
+// no longer hides a rise of twenty times over eight times the size
+// (bluemonday's 72ms|64ms|538ms|1.49s read constant); it is set aside
+// only where the rest grows by more than the noise.
+func TestFitTimeWarmUp(t *testing.T) {
+	xs := []float64{2500, 5000, 10000, 20000}
+	f := fitTimes(xs, []float64{72e6, 64e6, 538e6, 1493e6}, TimeNoise)
+	if !f.Grows() || f.Class < ClassLinear || f.Outlier != 0 {
+		t.Errorf("72ms|64ms|538ms|1.49s: %v (outlier %d), want a class faster than log with the first point set aside", f.Class, f.Outlier)
+	}
+	for _, ts := range [][]float64{
+		{5e6, 4e6, 4.5e6, 6e6},   // the rest rises less than the noise
+		{50e6, 40e6, 41e6, 42e6}, // a cold start, then flat
+	} {
+		if f := fitTimes(xs, ts, TimeNoise); f.Grows() {
+			t.Errorf("%v: %v, want no class", ts, f.Class)
+		}
+	}
+}
