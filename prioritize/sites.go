@@ -112,9 +112,24 @@ func depFrame(f tracefile.Frame) bool {
 	}
 	// The module cache spells an upper-case letter of a module path as
 	// '!' and the lower-case letter: compare without either.
-	dir = strings.ToLower(strings.ReplaceAll(dir[:at]+rest[end:], "!", ""))
+	mod := strings.ToLower(strings.ReplaceAll(dir[:at], "!", ""))
+	dir = mod + strings.ToLower(strings.ReplaceAll(rest[end:], "!", ""))
 	pkg = strings.ToLower(pkg)
-	return dir == pkg || strings.HasSuffix(dir, "/"+pkg)
+	return dir == pkg || strings.HasSuffix(dir, "/"+pkg) || inModule(pkg, mod)
+}
+
+// inModule reports whether package pkg lies in the module whose
+// directory in a module cache, without its version, is mod (its import
+// path is a suffix of mod): a function of one of the module's packages
+// inlined into another's file (chroma's lexers.goRules.UsingLexer.func1,
+// in chroma's emitters.go) is the module's code too.
+func inModule(pkg, mod string) bool {
+	for i := 0; i < len(mod); i++ {
+		if (i == 0 || mod[i-1] == '/') && strings.Contains(mod[i:], ".") && strings.HasPrefix(pkg, mod[i:]+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // unescapeSymbol undoes the escapes of an import path in a symbol name:

@@ -30,6 +30,10 @@ func TestDepFrame(t *testing.T) {
 		{"github.com/PuerkitoBio/goquery.(*Selection).Each", "/x/github.com/!puerkito!bio/goquery@v1.13.0/iteration.go", true},
 		{"github.com/jmoiron/sqlx.(*DB).Select", "/src/app/vendor/github.com/jmoiron/sqlx/sqlx.go", true},
 		{"github.com/jmoiron/sqlx.Select[...]", "/x/github.com/jmoiron/sqlx@v1.4.0/sqlx.go", true},
+		// a function of another package of the module, inlined into the file
+		{"github.com/alecthomas/chroma/v2/lexers.goRules.UsingLexer.func1", "/root/go/pkg/mod/github.com/alecthomas/chroma/v2@v2.27.0/emitters.go", true},
+		{"github.com/alecthomas/chroma/v2/lexers.goRules.UsingLexer.func1", "/root/go/pkg/mod/github.com/alecthomas/chroma/v2@v2.27.0/formatters/html.go", true},
+		{"github.com/other/x.F", "/root/go/pkg/mod/github.com/alecthomas/chroma/v2@v2.27.0/emitters.go", false},
 		// the main module, wherever it is
 		{"github.com/axllent/mailpit/internal/storage.List", "/tmp/mailpit@v1.27.11/internal/storage/messages.go", false},
 		{"github.com/axllent/mailpit/internal/storage.List", "/tmp/orm/mailpit/internal/storage/messages.go", false},
