@@ -87,12 +87,14 @@ type SiteDiff struct {
 	Family   string `json:"family,omitempty"` // the test family it was fitted in
 	// named: Where names the family (a comparison of several).
 	named bool
-	// first is where the event itself is, the site's first frame
-	// ("t.go:15": a read's line), which Where adds when two sites would
-	// read the same (ambiguous: a getter that reads one field on two
-	// lines, called from one place).
-	first     string
-	ambiguous bool
+	// frames are the site's frames as "t.go:15", the event's own first;
+	// where Where would write two sites alike, it adds the first of them
+	// that tells them apart (detail, at index detailAt): the event's
+	// line (a getter that reads one field on two lines, called from one
+	// place), or a caller further out (one loop reached from two calls).
+	frames   []string
+	detail   string
+	detailAt int
 }
 
 // A SiteSide is a site in one run, fitted on the shared sub-traces.
@@ -118,10 +120,13 @@ func (d *SiteDiff) Side() *SiteSide {
 func (d *SiteDiff) Where() string {
 	s := d.Side()
 	w := d.Name
-	if d.ambiguous && d.first != "" {
-		w += " (" + d.first + ")"
+	if d.detail != "" && d.detailAt == 0 {
+		w += " (" + d.detail + ")"
 	}
 	w += " at " + filepath.Base(s.File) + ":" + strconv.Itoa(s.Line)
+	if d.detail != "" && d.detailAt > 0 {
+		w += " via " + d.detail
+	}
 	if d.named {
 		w += " in " + d.Family
 	}
@@ -220,22 +225,50 @@ func compare(base, head *Summary, run string) (*Comparison, error) {
 func newSiteDiff(s *Site) *SiteDiff {
 	d := &SiteDiff{Getter: s.Package + "." + s.Name, Name: s.Name, Func: distinctFrame(s).Func,
 		Kind: string(s.Getter.EventKind()), Value: s.Value.Value}
-	if len(s.Frames) > 0 {
-		d.first = filepath.Base(s.Frames[0].File) + ":" + strconv.Itoa(s.Frames[0].Line)
+	for _, f := range s.Frames {
+		d.frames = append(d.frames, filepath.Base(f.File)+":"+strconv.Itoa(f.Line))
 	}
 	return d
 }
 
-// markAmbiguous has Where name the event's own line for the sites that
-// it would otherwise write alike.
+// markAmbiguous has Where name, for the sites that it would otherwise
+// write alike, the first of their frames that tells them apart.
 func markAmbiguous(sites []*SiteDiff) {
-	seen := map[string]int{}
+	alike := map[string][]*SiteDiff{}
+	var keys []string
 	for _, d := range sites {
-		seen[d.Where()]++
+		w := d.Where()
+		if alike[w] == nil {
+			keys = append(keys, w)
+		}
+		alike[w] = append(alike[w], d)
 	}
-	for _, d := range sites {
-		if seen[d.Where()] > 1 {
-			d.ambiguous = true
+	for _, w := range keys {
+		group := alike[w]
+		if len(group) < 2 {
+			continue
+		}
+		for k := 0; ; k++ {
+			differ, past := false, true
+			for _, d := range group {
+				if k < len(d.frames) {
+					past = false
+					if k >= len(group[0].frames) || d.frames[k] != group[0].frames[k] {
+						differ = true
+					}
+				}
+			}
+			if past {
+				break
+			}
+			if differ {
+				for _, d := range group {
+					if k < len(d.frames) {
+						d.detail, d.detailAt = d.frames[k], k
+					}
+				}
+				break
+			}
 		}
 	}
 }

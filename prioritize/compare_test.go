@@ -378,18 +378,23 @@ func TestCompareRun(t *testing.T) {
 	}
 }
 
-// TestWhereAmbiguous: two sites that Where would write alike (a getter
-// that reads one field on two lines, called from one place) are told
-// apart by the line of the read; others keep the short form.
+// TestWhereAmbiguous: two sites that Where would write alike are told
+// apart by the first frame that differs: the line of the read (a getter
+// that reads one field on two lines, called from one place), or a caller
+// further out (one loop reached from two calls); others keep the short
+// form.
 func TestWhereAmbiguous(t *testing.T) {
 	side := &SiteSide{File: "/src/main.go", Line: 30}
 	sites := []*SiteDiff{
-		{Name: "C.M", Head: side, first: "main.go:15"},
-		{Name: "C.M", Head: side, first: "main.go:18"},
-		{Name: "Meta.Name", Head: side, first: "main.go:18"},
+		{Name: "C.M", Head: side, frames: []string{"main.go:15", "main.go:30"}},
+		{Name: "C.M", Head: side, frames: []string{"main.go:18", "main.go:30"}},
+		{Name: "Meta.Name", Head: side, frames: []string{"main.go:18", "main.go:30"}},
+		{Name: "box.n", Head: side, frames: []string{"main.go:14", "main.go:14", "main.go:25"}},
+		{Name: "box.n", Head: side, frames: []string{"main.go:14", "main.go:14", "main.go:26"}},
 	}
 	markAmbiguous(sites)
-	for i, want := range []string{"C.M (main.go:15) at main.go:30", "C.M (main.go:18) at main.go:30", "Meta.Name at main.go:30"} {
+	for i, want := range []string{"C.M (main.go:15) at main.go:30", "C.M (main.go:18) at main.go:30", "Meta.Name at main.go:30",
+		"box.n at main.go:30 via main.go:25", "box.n at main.go:30 via main.go:26"} {
 		if got := sites[i].Where(); got != want {
 			t.Errorf("site %d: Where() = %q, want %q", i, got, want)
 		}
