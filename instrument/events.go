@@ -487,8 +487,8 @@ func (f *siteFinder) call(c *ast.CallExpr) {
 	}
 	display := tracefmt.Getter{Receiver: key.Receiver, Method: key.Name}.Name()
 	full := key.Pkg + "." + display
-	if !f.calls.MatchString(full) {
-		return
+	if !f.calls.MatchString(full) && !(fn.Pkg().Name() == "main" && f.calls.MatchString("main."+display)) {
+		return // a function of package main matches by its import path or as main.F
 	}
 	key.Field = tracefmt.CallPrefix + f.calls.String()
 	pos := f.fset.PositionFor(c.Lparen, false)

@@ -255,6 +255,25 @@ func TestFindReads(t *testing.T) {
 	}
 }
 
+// TestFindCallsMain: a function of package main matches -calls by its
+// import path's last element or as main.F, as a user names it (the
+// alertmanager trial wrote main\.match$ and recorded nothing).
+func TestFindCallsMain(t *testing.T) {
+	src := []byte("package main\n\nfunc even(i int) bool { return i%2 == 0 }\n\nfunc main() {\n\tn := 0\n\tfor i := 0; i < 10; i++ {\n\t\tif even(i) {\n\t\t\tn++\n\t\t}\n\t}\n\tprintln(n)\n}\n")
+	for _, re := range []string{`main\.even$`, `m\.even$`} {
+		_, sites, ok := rewriteEvents(t, src, false, regexp.MustCompile(re))
+		if !ok {
+			t.Fatal("the test source does not type-check")
+		}
+		if len(sites) != 1 {
+			t.Errorf("-calls %s: %d sites, want the call of even", re, len(sites))
+		}
+	}
+	if _, sites, _ := rewriteEvents(t, src, false, regexp.MustCompile(`main\.odd$`)); len(sites) != 0 {
+		t.Errorf("-calls main\\.odd$: %d sites, want none", len(sites))
+	}
+}
+
 func TestFindCalls(t *testing.T) {
 	src := []byte(`package m
 
