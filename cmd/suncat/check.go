@@ -11,7 +11,7 @@ import (
 
 var checkCmd = &command{
 	name:  "check",
-	args:  "[-base BASE] [-max CLASS] [-allow REGEXP] [-allow-new] [-run REGEXP] [-json | -format text|json|github] [-html FILE] HEAD",
+	args:  "[-base BASE] [-max CLASS [-time]] [-allow REGEXP] [-allow-new] [-run REGEXP] [-json | -format text|json|github] [-html FILE] HEAD",
 	short: "fail when a call site grows faster than in BASE or than -max (a CI gate)",
 	order: 44,
 	long: `
@@ -44,6 +44,11 @@ linear, n log n, quadratic, cubic, exponential (or log n, n, n^2, n^3,
 2^n). -run compares only the sub-traces whose labels match, as go test
 -run matches test names. -format github prints GitHub Actions annotations, which show on the
 site's line in a pull request (the loop's line, when the site is in one).
+-time (with -max) also fails when HEAD's time per sub-trace, as suncat
+summary prints it, grows faster than -max: work that records nothing
+(a loop that reads no field, the standard library) is then gated too,
+as far as the time shows it. Times are noisy where counts are not; a
+rise under 5 ms is no class (doc/findings.md).
 -html FILE also writes the comparison as one HTML page (as suncat report
 draws it: each site's BASE and HEAD, the ones that grow faster marked and
 charted) for CI to keep as an artifact.
@@ -53,6 +58,7 @@ Examples:
 	suncat check -base /tmp/suncat-traces-1000/test-main/ /tmp/suncat-traces-1000/test-branch/
 	suncat check -base suncat-baseline.json -max linear -format github "$TRACES"
 	suncat check -max linear -allow 'Registry\)\.Name' "$TRACES"
+	suncat check -max linear -time "$TRACES"
 	suncat check -base main-traces/ -run 'TestLookup/' "$TRACES"
 	suncat check -base suncat-baseline.json -html check.html "$TRACES"
 `,
@@ -71,6 +77,9 @@ type checkReport struct {
 	Allow    string               `json:"allow,omitempty"`
 	Failures []prioritize.Failure `json:"failures"` // waived ones included
 	Failed   int                  `json:"failed"`   // failures not waived: the check fails when above 0
+	// TimeFailure (-time): HEAD's time grows faster than -max, in words;
+	// "" when it does not or -time was not given.
+	TimeFailure string `json:"timeFailure,omitempty"`
 }
 
 func runCheck(stdout, stderr io.Writer, args []string) error {
@@ -80,6 +89,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	allow := fs.String("allow", "", "waive the sites whose getter, function or file:line matches `REGEXP`")
 	allowNew := fs.Bool("allow-new", false, "accept new sites that grow: report them without failing")
 	htmlOut := fs.String("html", "", "also write the comparison as an HTML page (suncat report) to `FILE`")
+	timeGate := fs.Bool("time", false, "with -max, also fail when HEAD's time per sub-trace grows faster than -max")
 	var cf compareFlags
 	cf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -90,16 +100,24 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	gate.AllowNew = *allowNew
+	if *timeGate && *max == "" {
+		return usagef("-time gates the time on -max: give -max CLASS")
+	}
 	format, err := cf.get()
 	if err != nil {
 		return err
 	}
-	c, err := compareRuns(stderr, "check", *base, fs.Arg(0), cf.run)
+	c, hs, err := compareSummaries(stderr, "check", *base, fs.Arg(0), cf.run)
 	if err != nil {
 		return err
 	}
 	rep := checkReport{diffReport: diffReport{Version: compareVersion, Base: *base, Head: fs.Arg(0), Run: cf.run, Comparison: c},
 		Max: *max, Allow: *allow, Failures: gate.Check(c)}
+	if *timeGate {
+		if rep.TimeFailure, err = timeFailure(hs, gate.Max, *max); err != nil {
+			return err
+		}
+	}
 	if rep.Failures == nil {
 		rep.Failures = []prioritize.Failure{}
 	}
@@ -122,6 +140,10 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 		}
 	}
 	switch {
+	case rep.TimeFailure != "" && rep.Failed == 0:
+		return fmt.Errorf("the time grows faster than -max %s", *max)
+	case rep.TimeFailure != "" && *base == "":
+		return fmt.Errorf("%d of %d site(s) and the time grow faster than -max %s", rep.Failed, len(c.Sites), *max)
 	case rep.Failed > 0 && *base == "": // nothing to have grown worse than
 		return fmt.Errorf("%d of %d site(s) grow faster than -max %s", rep.Failed, len(c.Sites), *max)
 	case newFailed > 0:
@@ -130,6 +152,21 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 		return fmt.Errorf("%d of %d site(s) grew worse", rep.Failed, len(c.Sites))
 	}
 	return nil
+}
+
+// timeFailure says, in one line, that HEAD's time (hs's findings, as
+// suncat summary prints it) grows faster than max (named maxName), or
+// "" when it does not. A test suite's time is per test family and per
+// op, which -time does not gate: it says so.
+func timeFailure(hs *prioritize.Summary, max prioritize.Class, maxName string) (string, error) {
+	if prioritize.IsSuite(hs) {
+		return "", usagef("-time gates a run's time; a test suite's is per family and per op: leave -time out")
+	}
+	f := hs.Findings
+	if f == nil || !f.Time.Grows() || f.Time.Class <= max {
+		return "", nil
+	}
+	return prioritize.TimeText(f) + ", above -max " + maxName, nil
 }
 
 // checkTitle names what check compared, for its page.
@@ -178,6 +215,9 @@ func printCheck(w io.Writer, format string, rep checkReport) error {
 				fmt.Fprintln(w, annotation("error", f.Site, f.Line))
 			}
 		}
+		if rep.TimeFailure != "" {
+			fmt.Fprintln(w, "::error::"+escapeData(rep.TimeFailure))
+		}
 		return nil
 	}
 	accepted := 0
@@ -191,7 +231,10 @@ func printCheck(w io.Writer, format string, rep checkReport) error {
 			accepted++
 		}
 	}
-	if rep.Failed == 0 {
+	if rep.TimeFailure != "" {
+		fmt.Fprintln(w, rep.TimeFailure)
+	}
+	if rep.Failed == 0 && rep.TimeFailure == "" {
 		against := "BASE"
 		switch {
 		case rep.Base == "":

@@ -96,29 +96,35 @@ type diffReport struct {
 // compareRuns reads BASE (when not "") and HEAD and compares them over
 // the sub-traces run keeps.
 func compareRuns(stderr io.Writer, cmd, base, head, run string) (*prioritize.Comparison, error) {
+	c, _, err := compareSummaries(stderr, cmd, base, head, run)
+	return c, err
+}
+
+// compareSummaries is compareRuns that also returns HEAD's summary.
+func compareSummaries(stderr io.Writer, cmd, base, head, run string) (*prioritize.Comparison, *prioritize.Summary, error) {
 	src := userSources()
 	var bs *prioritize.Summary
 	if base != "" {
 		s, notes, err := loadRun(stderr, cmd, base, src)
 		printNotes(stderr, cmd, notes)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		bs = s
 	}
 	hs, notes, err := loadRun(stderr, cmd, head, src)
 	printNotes(stderr, cmd, notes)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	c, err := prioritize.Compare(bs, hs, run, src)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if c.Note != "" {
 		fmt.Fprintf(stderr, "suncat: %s: note: %s: no class to compare\n", cmd, c.Note)
 	}
-	return c, nil
+	return c, hs, nil
 }
 
 func runDiff(stdout, stderr io.Writer, args []string) error {
