@@ -468,7 +468,7 @@ func fitFamily(s *Summary, base *Findings, g *familyGroup, opt Options, idx *sub
 		best[label] = len(points)
 		points = append(points, point{i, n, size})
 	}
-	f := &Findings{SizesFrom: SizesFromLabels, Stacks: base.Stacks, Target: opt.At, InputSizes: true, Test: true, memo: memo}
+	f := &Findings{SizesFrom: SizesFromLabels, Stacks: base.Stacks, Target: opt.At, InputSizes: true, Test: true, memo: memo, ToEnd: base.ToEnd}
 	fam := &Family{Name: g.parent, Bench: g.bench, Findings: f}
 	for _, p := range points {
 		f.Sizes = append(f.Sizes, p.size)

@@ -98,6 +98,9 @@ func FamilyText(fam *Family, top int) string {
 // (each size's run divided by its b.N).
 func FamilyTimeText(fam *Family) string {
 	if fam.Bench {
+		if fam.Findings.ToEnd {
+			return timeText(fam.Findings, "time per op (first call to the run's end, over b.N)")
+		}
 		return timeText(fam.Findings, "time per op (first to last call, over b.N)")
 	}
 	return TimeText(fam.Findings)

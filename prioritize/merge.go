@@ -159,8 +159,11 @@ func (m *Merger) add(p *Part) {
 			order = append(order, seg)
 			m.labels = append(m.labels, labels[i])
 			end := int64(0)
-			if m.kind == splitNone {
+			switch m.kind {
+			case splitNone:
 				end = p.ended // the whole run is the sub-trace: it ends with main
+			case splitMarks:
+				end = p.segEnd[seg] // a test's or benchmark run's span
 			}
 			m.ends = append(m.ends, end)
 		}

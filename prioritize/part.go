@@ -37,7 +37,8 @@ type Part struct {
 	groupOf map[string]int32
 	left    map[string]bool // entries -goroutines did not select (the first few)
 	events  int             // events added, selected or not
-	ended   int64           // the time of the trace's end mark (main returned), 0: none
+	ended   int64           // the time of the trace's last end mark (main returned), 0: none
+	segEnd  map[int32]int64 // by segment, the time of its last end mark (a test's span ended)
 
 	// Set by Finish: the part's terminals, its protos by getter and
 	// frames (cut to -frames), as Merge makes them terminals.
@@ -167,8 +168,15 @@ func (p *Part) Events() int { return p.events }
 // signature is tracefile.DecodeFunc's callback's. It keeps neither pointer.
 func (p *Part) Add(ev *tracefile.Event, mk *tracefile.Marker) error {
 	if mk != nil {
-		if mk.Kind == tracefile.KindEnd {
+		switch {
+		case mk.Kind != tracefile.KindEnd:
+		case mk.Label == "main":
 			p.ended = mk.Time
+		case len(p.seg.pending) == 0: // a span's end: of the segment of the events before it
+			if p.segEnd == nil {
+				p.segEnd = map[int32]int64{}
+			}
+			p.segEnd[int32(len(p.seg.labels))] = mk.Time
 		}
 		p.seg.mark(mk)
 		return nil

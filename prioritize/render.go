@@ -531,7 +531,10 @@ func FitText(fit Fit, used []bool) string {
 // TimeText describes the repeated action's time per sub-trace: its class
 // and, when it grows, the size at which it passes 100 ms.
 func TimeText(f *Findings) string {
-	if f.ToEnd {
+	switch {
+	case f.ToEnd && f.Test:
+		return timeText(f, "time per sub-trace (first call to the test's end)")
+	case f.ToEnd:
 		return timeText(f, "time per run (first call to the end of main)")
 	}
 	return timeText(f, "time per sub-trace (first to last call)")

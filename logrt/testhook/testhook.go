@@ -10,6 +10,7 @@ import (
 // a benchmark's label carries the b.N of the run, as the testing
 // package's hook gives it: "BenchmarkX (b.N=1000)".
 func Start(tb testing.TB) {
+	tb.Cleanup(logrt.EndSpan) // registered first: it runs after the test's own
 	if b, ok := tb.(*testing.B); ok {
 		logrt.Label(benchLabel(b))
 		return
@@ -51,6 +52,7 @@ func Run(t *testing.T, name string, f func(t *testing.T)) bool {
 	}
 	ok := t.Run(name, func(t *testing.T) {
 		logrt.Label(t.Name())
+		t.Cleanup(logrt.EndSpan)
 		f(t)
 	})
 	logrt.Label(t.Name())
@@ -64,6 +66,7 @@ func RunB(b *testing.B, name string, f func(b *testing.B)) bool {
 	}
 	ok := b.Run(name, func(b *testing.B) {
 		logrt.Label(benchLabel(b))
+		b.Cleanup(logrt.EndSpan)
 		f(b)
 	})
 	logrt.Label(b.Name())

@@ -4,8 +4,10 @@ import "hash/crc32"
 
 // The trace file format, version 8 (the reader also reads versions 1
 // to 7). Version 8 adds a mark kind, end (4): the program's main
-// returned, at the mark's time, so that a run's time reaches its end
-// where its last event came before it. Version 7 adds a value kind to batch entries: v = 3, the
+// returned, or a test's or benchmark run's span ended (suncat test), at
+// the mark's time (its label says which: "main" or "span"), so that a
+// run's or a span's time reaches its end where its last event came
+// before it. Version 7 adds a value kind to batch entries: v = 3, the
 // previous integer on the node plus one (a loop's index), in no bytes.
 // Version 6 has the records of version 5; the stack of a field
 // read (suncat instrument -reads) starts at the reading function, where
@@ -303,7 +305,7 @@ const (
 	KindMark   MarkKind = 1
 	KindPause  MarkKind = 2
 	KindResume MarkKind = 3
-	KindEnd    MarkKind = 4 // the program's main returned (version 8)
+	KindEnd    MarkKind = 4 // the program's main returned, or the span a label began ended (version 8)
 )
 
 func (k MarkKind) String() string {
