@@ -216,7 +216,7 @@ func findSites(s *Summary, stacks string, src *sources) []*Site {
 			group[i].Distinct = d
 		}
 	}
-	deep := recursionDepths(sites)
+	deep := recursionDepths(sites, stacks == StacksWhole)
 	for _, site := range sites {
 		site.cands = src.candidates(site, site.whole, deep)
 		site.whole = nil
@@ -227,11 +227,15 @@ func findSites(s *Summary, stacks string, src *sources) []*Site {
 
 // recursionDepths returns, for each function that some whole stack of
 // the sites holds twice or more, the most activations of it that one
-// stack holds.
-func recursionDepths(sites []*Site) map[string]int {
+// stack holds. Folded (not whole), a site whose stacks lost no frame to
+// folding repeats no function and is skipped.
+func recursionDepths(sites []*Site, whole bool) map[string]int {
 	deep := map[string]int{}
 	count := map[string]int{}
 	for _, site := range sites {
+		if !whole && len(site.folded) == 1 && site.folded[0] == 0 {
+			continue // folding took no frame out of its stacks: none repeats a function
+		}
 		for _, st := range site.whole {
 			clear(count)
 			for _, f := range st {
