@@ -419,3 +419,47 @@ func TestFindingsTableTest(t *testing.T) {
 		t.Errorf("whole run: sizes from %s", s.Findings.SizesFrom)
 	}
 }
+
+// TestEndMarks: a span's end mark (a test's or benchmark run's) extends
+// its sub-trace's time past the last event; one whose label is still
+// pending (no event since) extends none; main's end extends a whole
+// run's.
+func TestEndMarks(t *testing.T) {
+	end := func(b *traceBuilder, label string, after int64) {
+		b.tr.Marks = append(b.tr.Marks, tracefile.Marker{Seq: b.seq, Time: b.now + after, Kind: tracefile.KindEnd, Label: label})
+		b.seq++
+		b.now += after
+	}
+	b := newTrace("spans.suncat")
+	for i, n := range []int{1, 2, 4, 8} {
+		b.mark(fmt.Sprintf("T/n=%d", n))
+		b.add(call{"Name", []string{"main.main@/src/main.go:5"}, "main.main", "x"}, n)
+		end(b, "span", int64(n)*1e6) // work after the last event, n ms
+		if i == 1 {
+			b.mark("T/quiet") // a label with no event: its span's end is its own
+			end(b, "span", 9e9)
+		}
+	}
+	f := buildFindingsOf(t, Options{}, b.tr)
+	if !f.ToEnd {
+		t.Fatalf("ToEnd false; times %v", f.TimeNs)
+	}
+	var used []int64 // the quiet label is a sub-trace with no event
+	for i, u := range f.Used {
+		if u {
+			used = append(used, f.TimeNs[i])
+		}
+	}
+	for i, n := range []int64{1, 2, 4, 8} {
+		if i >= len(used) || used[i] < n*1e6 || used[i] > n*1e6+n*1000 {
+			t.Errorf("sub-trace %d: times %v, want %d ms and the events' spread", i, used, n)
+		}
+	}
+	// A whole run (no marks): main's end.
+	r := newTrace("run.suncat")
+	r.add(call{"Name", []string{"main.main@/src/main.go:5"}, "main.main", "x"}, 3)
+	end(r, "main", 5e6)
+	if g := buildFindingsOf(t, Options{}, r.tr); !g.ToEnd || g.TimeNs[0] < 5e6 {
+		t.Errorf("whole run: ToEnd %v, %v ns; want to main's end", g.ToEnd, g.TimeNs)
+	}
+}

@@ -170,7 +170,7 @@ func (p *Part) Add(ev *tracefile.Event, mk *tracefile.Marker) error {
 	if mk != nil {
 		switch {
 		case mk.Kind != tracefile.KindEnd:
-		case mk.Label == "main":
+		case mk.Label != "span": // main's ("main")
 			p.ended = mk.Time
 		case len(p.seg.pending) == 0: // a span's end: of the segment of the events before it
 			if p.segEnd == nil {
