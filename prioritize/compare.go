@@ -88,13 +88,12 @@ type SiteDiff struct {
 	// named: Where names the family (a comparison of several).
 	named bool
 	// frames are the site's frames as "t.go:15", the event's own first;
-	// where Where would write two sites alike, it adds the first of them
-	// that tells them apart (detail, at index detailAt): the event's
-	// line (a getter that reads one field on two lines, called from one
-	// place), or a caller further out (one loop reached from two calls).
-	frames   []string
-	detail   string
-	detailAt int
+	// where Where would write two sites alike, it adds the frames that
+	// tell them apart (shown: their indices, in order): the event's line
+	// (a getter that reads one field on two lines, called from one
+	// place), then callers further out (one loop reached from two calls).
+	frames []string
+	shown  []int
 }
 
 // A SiteSide is a site in one run, fitted on the shared sub-traces.
@@ -120,12 +119,16 @@ func (d *SiteDiff) Side() *SiteSide {
 func (d *SiteDiff) Where() string {
 	s := d.Side()
 	w := d.Name
-	if d.detail != "" && d.detailAt == 0 {
-		w += " (" + d.detail + ")"
+	for _, k := range d.shown {
+		if k == 0 {
+			w += " (" + d.frames[0] + ")"
+		}
 	}
 	w += " at " + filepath.Base(s.File) + ":" + strconv.Itoa(s.Line)
-	if d.detail != "" && d.detailAt > 0 {
-		w += " via " + d.detail
+	for _, k := range d.shown {
+		if k > 0 {
+			w += " via " + d.frames[k]
+		}
 	}
 	if d.named {
 		w += " in " + d.Family
@@ -232,43 +235,58 @@ func newSiteDiff(s *Site) *SiteDiff {
 }
 
 // markAmbiguous has Where name, for the sites that it would otherwise
-// write alike, the first of their frames that tells them apart.
+// write alike, the frames that tell them apart: the first that differs
+// among them, then, among those still alike, the next, and so on.
 func markAmbiguous(sites []*SiteDiff) {
-	alike := map[string][]*SiteDiff{}
-	var keys []string
-	for _, d := range sites {
-		w := d.Where()
-		if alike[w] == nil {
-			keys = append(keys, w)
+	for again := true; again; {
+		again = false
+		alike := map[string][]*SiteDiff{}
+		var keys []string
+		for _, d := range sites {
+			w := d.Where()
+			if alike[w] == nil {
+				keys = append(keys, w)
+			}
+			alike[w] = append(alike[w], d)
 		}
-		alike[w] = append(alike[w], d)
+		for _, w := range keys {
+			if group := alike[w]; len(group) > 1 && showDiffering(group) {
+				again = true
+			}
+		}
 	}
-	for _, w := range keys {
-		group := alike[w]
-		if len(group) < 2 {
-			continue
+}
+
+// showDiffering adds to the sites of group, which Where writes alike,
+// the first frame past those shown in which they differ, and reports
+// whether there was one.
+func showDiffering(group []*SiteDiff) bool {
+	start := 0
+	if n := len(group[0].shown); n > 0 {
+		start = group[0].shown[n-1] + 1
+	}
+	for k := start; ; k++ {
+		differ, past := false, true
+		for _, d := range group {
+			if k < len(d.frames) {
+				past = false
+				if k >= len(group[0].frames) || d.frames[k] != group[0].frames[k] {
+					differ = true
+				}
+			} else if k < len(group[0].frames) {
+				differ = true
+			}
 		}
-		for k := 0; ; k++ {
-			differ, past := false, true
+		if past {
+			return false
+		}
+		if differ {
 			for _, d := range group {
 				if k < len(d.frames) {
-					past = false
-					if k >= len(group[0].frames) || d.frames[k] != group[0].frames[k] {
-						differ = true
-					}
+					d.shown = append(d.shown, k)
 				}
 			}
-			if past {
-				break
-			}
-			if differ {
-				for _, d := range group {
-					if k < len(d.frames) {
-						d.detail, d.detailAt = d.frames[k], k
-					}
-				}
-				break
-			}
+			return true
 		}
 	}
 }

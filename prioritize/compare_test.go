@@ -378,11 +378,11 @@ func TestCompareRun(t *testing.T) {
 	}
 }
 
-// TestWhereAmbiguous: two sites that Where would write alike are told
-// apart by the first frame that differs: the line of the read (a getter
-// that reads one field on two lines, called from one place), or a caller
-// further out (one loop reached from two calls); others keep the short
-// form.
+// TestWhereAmbiguous: sites that Where would write alike are told apart
+// by the frames that differ: the line of the read (a getter that reads
+// one field on two lines, called from one place), a caller further out
+// (one loop reached from two calls), and both where both are needed;
+// others keep the short form.
 func TestWhereAmbiguous(t *testing.T) {
 	side := &SiteSide{File: "/src/main.go", Line: 30}
 	sites := []*SiteDiff{
@@ -391,10 +391,16 @@ func TestWhereAmbiguous(t *testing.T) {
 		{Name: "Meta.Name", Head: side, frames: []string{"main.go:18", "main.go:30"}},
 		{Name: "box.n", Head: side, frames: []string{"main.go:14", "main.go:14", "main.go:25"}},
 		{Name: "box.n", Head: side, frames: []string{"main.go:14", "main.go:14", "main.go:26"}},
+		{Name: "buf.arr", Head: side, frames: []string{"b.go:56", "p.go:9", "p.go:1"}},
+		{Name: "buf.arr", Head: side, frames: []string{"b.go:56", "p.go:9", "p.go:2"}},
+		{Name: "buf.arr", Head: side, frames: []string{"b.go:64", "p.go:9", "p.go:1"}},
+		{Name: "buf.arr", Head: side, frames: []string{"b.go:64", "p.go:9", "p.go:2"}},
 	}
 	markAmbiguous(sites)
 	for i, want := range []string{"C.M (main.go:15) at main.go:30", "C.M (main.go:18) at main.go:30", "Meta.Name at main.go:30",
-		"box.n at main.go:30 via main.go:25", "box.n at main.go:30 via main.go:26"} {
+		"box.n at main.go:30 via main.go:25", "box.n at main.go:30 via main.go:26",
+		"buf.arr (b.go:56) at main.go:30 via p.go:1", "buf.arr (b.go:56) at main.go:30 via p.go:2",
+		"buf.arr (b.go:64) at main.go:30 via p.go:1", "buf.arr (b.go:64) at main.go:30 via p.go:2"} {
 		if got := sites[i].Where(); got != want {
 			t.Errorf("site %d: Where() = %q, want %q", i, got, want)
 		}
