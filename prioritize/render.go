@@ -556,6 +556,11 @@ func timeText(f *Findings, what string) string {
 		return prefix + TrendText(f.Time, usedOf(f.TimeNs64(), f.Used))
 	}
 	s := prefix + ClassText(f.Time.Class)
+	if f.Time.Alt != nil && f.Time.Alt.Class != f.Time.Class {
+		// Four noisy times may fit two classes about as well: say so,
+		// as the counts' line does ("linear or n log n").
+		s += " or " + ClassText(f.Time.Alt.Class)
+	}
 	s += ", " + TimePrediction(f)
 	if f.LagSize > 0 {
 		s += fmt.Sprintf("; passes %s at size %s", Duration(LagThreshold), Number(math.Ceil(f.LagSize)))

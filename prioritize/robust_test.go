@@ -488,3 +488,18 @@ func TestFitTimeWarmUp(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeTextAlternative: a time line whose fit has a plausible
+// alternative class names both, as the counts' line does.
+func TestTimeTextAlternative(t *testing.T) {
+	alt := Fit{Class: ClassQuadratic}
+	f := &Findings{TimeNs: []int64{1e6, 4e6, 16e6, 64e6}, Used: []bool{true, true, true, true}, Target: 80,
+		Time: Fit{Class: ClassCubic, A: 1, Exponent: 3, R2: 1, Alt: &alt}}
+	if got := TimeText(f); !strings.Contains(got, ": 1ms|4ms|16ms|64ms, cubic or quadratic, ") {
+		t.Errorf("TimeText = %q, want both classes", got)
+	}
+	f.Time.Alt = nil
+	if got := TimeText(f); !strings.Contains(got, ", cubic, ") {
+		t.Errorf("TimeText without an alternative = %q", got)
+	}
+}
