@@ -83,6 +83,7 @@ type parsed struct {
 	f     *ast.File // nil when the file cannot be read or parsed
 	fset  *token.FileSet
 	loops map[frameAt]int
+	bare  map[int]bool // bareFor's answers, by line
 }
 
 type frameAt struct {
@@ -103,7 +104,7 @@ func (s *sources) file(path string) *parsed {
 	if len(s.files) >= maxSources || s.files == nil {
 		s.files = map[string]*parsed{}
 	}
-	p := &parsed{loops: map[frameAt]int{}}
+	p := &parsed{loops: map[frameAt]int{}, bare: map[int]bool{}}
 	if s.read != nil {
 		if src, err := s.read(path); err == nil {
 			fset := token.NewFileSet()
@@ -592,6 +593,12 @@ func (s *sources) bareFor(path string, line int) bool {
 	if p.f == nil || line <= 0 {
 		return false
 	}
+	s.mu.Lock()
+	bare, ok := p.bare[line]
+	s.mu.Unlock()
+	if ok {
+		return bare // the file's syntax tree is walked once a line, not once a frame
+	}
 	found := false
 	ast.Inspect(p.f, func(n ast.Node) bool {
 		if fs, ok := n.(*ast.ForStmt); ok && p.fset.Position(fs.Pos()).Line == line && fs.Cond == nil && fs.Init == nil && fs.Post == nil {
@@ -599,6 +606,9 @@ func (s *sources) bareFor(path string, line int) bool {
 		}
 		return !found
 	})
+	s.mu.Lock()
+	p.bare[line] = found
+	s.mu.Unlock()
 	return found
 }
 
