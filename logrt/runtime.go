@@ -197,15 +197,9 @@ func Resume() { w.mark(KindResume, "") }
 // os.Exit none.
 func End() {
 	if w.recording() {
-		w.mark(KindEnd, EndMain)
+		w.mark(KindEnd, tracefmt.EndMain)
 	}
 }
-
-// The labels of end marks: what ended.
-const (
-	EndMain    = "main" // the program's main returned (End)
-	EndOfLabel = "span" // the span a label began ended (EndSpan)
-)
 
 // EndSpan records the end of the span a Label began (a test's, a
 // benchmark run's), as End does for the run, so that the span's time
@@ -213,7 +207,7 @@ const (
 // while the label is still pending: a span with no event has no end.
 func EndSpan() {
 	if w.recording() && atomic.LoadInt32(&w.hasPending) == 0 {
-		w.mark(KindEnd, EndOfLabel)
+		w.mark(KindEnd, tracefmt.EndSpan)
 	}
 }
 

@@ -39,8 +39,9 @@ type Findings struct {
 	InputSizes bool `json:"inputSizes"`
 	Test       bool `json:"test,omitempty"`
 	// The repeated action as a whole: the time of each sub-trace (first
-	// to last event, ns; a whole run's to the end of its main, when the
-	// trace says: ToEnd), fitted like the counts, its prediction at
+	// to last event, ns; to the end of a whole run's main, or of a test's
+	// or benchmark run's span, where the trace marks it: ToEnd), fitted
+	// like the counts, its prediction at
 	// Target, and the size at which it passes LagThreshold (0: it does
 	// not grow, or not below 10^15).
 	TimeNs          []int64 `json:"timeNs"`
@@ -498,10 +499,10 @@ func parentLabels(subs []SubTrace) map[string]bool {
 }
 
 // subTraceTimes returns which sub-traces have events and the time from
-// the first to the last event of each, over all groups; a whole run's
-// to the end of its main where its trace has an end mark after the last
-// event (work that records nothing after it: a filter over the results),
-// and then whether any did.
+// the first to the last event of each, over all groups; to its end mark
+// (main returned, a test's span ended: Summary.ends) where that comes
+// after the last event (work that records nothing after it: a filter
+// over the results), and then whether any did.
 func subTraceTimes(s *Summary, n int) ([]bool, []int64, bool) {
 	used := make([]bool, n)
 	start := make([]int64, n)

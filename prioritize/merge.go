@@ -74,7 +74,7 @@ type Merger struct {
 	groups  []*mergedGroup
 	byKey   map[string]*mergedGroup
 	left    map[string]bool // goroutine entries -goroutines left out (some)
-	ends    []int64         // of each kept sub-trace that is a whole run, when its main returned (0: not known)
+	ends    []int64         // of each kept sub-trace, its end mark's time (main returned, a span ended; 0: none)
 }
 
 // NewMerger starts a summary with the options the parts are made with;

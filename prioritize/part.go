@@ -6,6 +6,7 @@ import (
 
 	"github.com/suncat-go/suncat/grammar"
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // A Part is the summary of one trace in the making. It takes the trace's
@@ -170,7 +171,7 @@ func (p *Part) Add(ev *tracefile.Event, mk *tracefile.Marker) error {
 	if mk != nil {
 		switch {
 		case mk.Kind != tracefile.KindEnd:
-		case mk.Label != "span": // main's ("main")
+		case mk.Label != tracefmt.EndSpan: // main's (tracefmt.EndMain)
 			p.ended = mk.Time
 		case len(p.seg.pending) == 0: // a span's end: of the segment of the events before it
 			if p.segEnd == nil {

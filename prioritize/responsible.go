@@ -259,16 +259,12 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 	// Title); a field read's or a call's first frame is the field or the
 	// function, and a method of the field's type that reads it in a loop
 	// (a model's View over its matches) is the loop, not a neighbour.
-	own := ""
-	if site.Getter.EventKind() == tracefmt.KindGetter {
-		own = receiverType(fs[0])
-	}
 	// A read's or a call's first frame is named after the field or the
 	// function (recorderFrame), not after the code that made it: only a
-	// getter's own frame says whose code the site is in.
-	own0 := 1
+	// getter's own frame says whose code the site is in (own0).
+	own, own0 := "", 1
 	if site.Getter.EventKind() == tracefmt.KindGetter {
-		own0 = 0
+		own, own0 = receiverType(fs[0]), 0
 	}
 	var out []candidate
 	for k := 1; k < len(fs); k++ {
@@ -292,9 +288,11 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 		case callsLoopStd(f, whole):
 			out = append(out, candidate{k, 0, WhySort, "", false, 0})
 		case recursive(f, whole):
-			if loop, line := s.recursionLoop(f, whole); loop > 0 && deep[f.Func] <= 2 {
-				out = append(out, candidate{k: k, loop: loop, why: WhyLoop, bare: s.bareFor(f.File, loop), line: line})
-				break
+			if deep[f.Func] <= 2 {
+				if loop, line := s.recursionLoop(f, whole); loop > 0 {
+					out = append(out, candidate{k: k, loop: loop, why: WhyLoop, bare: s.bareFor(f.File, loop), line: line})
+					break
+				}
 			}
 			out = append(out, candidate{k, 0, WhyRecursion, "", false, 0})
 		default:

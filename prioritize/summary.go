@@ -66,9 +66,9 @@ type Summary struct {
 	// fitted: the options Findings were fitted with (buildFindings);
 	// nil when not known.
 	fitted *Options
-	// ends: for each sub-trace that is a whole run (-split none), when
-	// its main returned (the trace's end mark), 0 where not known; the
-	// time of the sub-trace reaches it (subTraceTimes).
+	// ends: for each sub-trace, the time of its end mark (a whole run's,
+	// -split none: main returned; a marked one's: its span ended), 0
+	// where none; the time of the sub-trace reaches it (subTraceTimes).
 	ends []int64
 }
 

@@ -308,6 +308,12 @@ const (
 	KindEnd    MarkKind = 4 // the program's main returned, or the span a label began ended (version 8)
 )
 
+// The labels of end marks (KindEnd): what ended.
+const (
+	EndMain = "main" // the program's main returned
+	EndSpan = "span" // the span a label began (a test's, a benchmark run's) ended
+)
+
 func (k MarkKind) String() string {
 	switch k {
 	case KindMark:
