@@ -87,12 +87,12 @@ type SiteDiff struct {
 	Family   string `json:"family,omitempty"` // the test family it was fitted in
 	// named: Where names the family (a comparison of several).
 	named bool
-	// frames are the site's frames as "t.go:15", the event's own first;
-	// where Where would write two sites alike, it adds the frames that
-	// tell them apart (shown: their indices, in order): the event's line
-	// (a getter that reads one field on two lines, called from one
+	// frames are the site's frames, the event's own first; where Where
+	// would write two sites alike, it adds the frames that tell them
+	// apart (shown: their indices, in order) as "t.go:15": the event's
+	// line (a getter that reads one field on two lines, called from one
 	// place), then callers further out (one loop reached from two calls).
-	frames []string
+	frames []tracefile.Frame
 	shown  []int
 }
 
@@ -121,13 +121,13 @@ func (d *SiteDiff) Where() string {
 	w := d.Name
 	for _, k := range d.shown {
 		if k == 0 {
-			w += " (" + d.frames[0] + ")"
+			w += " (" + shortAt(d.frames[0]) + ")"
 		}
 	}
 	w += " at " + filepath.Base(s.File) + ":" + strconv.Itoa(s.Line)
 	for _, k := range d.shown {
 		if k > 0 {
-			w += " via " + d.frames[k]
+			w += " via " + shortAt(d.frames[k])
 		}
 	}
 	if d.named {
@@ -226,12 +226,13 @@ func compare(base, head *Summary, run string) (*Comparison, error) {
 }
 
 func newSiteDiff(s *Site) *SiteDiff {
-	d := &SiteDiff{Getter: s.Package + "." + s.Name, Name: s.Name, Func: distinctFrame(s).Func,
-		Kind: string(s.Getter.EventKind()), Value: s.Value.Value}
-	for _, f := range s.Frames {
-		d.frames = append(d.frames, filepath.Base(f.File)+":"+strconv.Itoa(f.Line))
-	}
-	return d
+	return &SiteDiff{Getter: s.Package + "." + s.Name, Name: s.Name, Func: distinctFrame(s).Func,
+		Kind: string(s.Getter.EventKind()), Value: s.Value.Value, frames: s.Frames}
+}
+
+// shortAt is a frame's file and line: "t.go:15".
+func shortAt(f tracefile.Frame) string {
+	return filepath.Base(f.File) + ":" + strconv.Itoa(f.Line)
 }
 
 // markAmbiguous has Where name, for the sites that it would otherwise

@@ -385,16 +385,23 @@ func TestCompareRun(t *testing.T) {
 // others keep the short form.
 func TestWhereAmbiguous(t *testing.T) {
 	side := &SiteSide{File: "/src/main.go", Line: 30}
+	fr := func(at ...string) []tracefile.Frame { // "file:line"
+		var fs []tracefile.Frame
+		for _, a := range at {
+			fs = append(fs, parseFrame("f@/src/"+a))
+		}
+		return fs
+	}
 	sites := []*SiteDiff{
-		{Name: "C.M", Head: side, frames: []string{"main.go:15", "main.go:30"}},
-		{Name: "C.M", Head: side, frames: []string{"main.go:18", "main.go:30"}},
-		{Name: "Meta.Name", Head: side, frames: []string{"main.go:18", "main.go:30"}},
-		{Name: "box.n", Head: side, frames: []string{"main.go:14", "main.go:14", "main.go:25"}},
-		{Name: "box.n", Head: side, frames: []string{"main.go:14", "main.go:14", "main.go:26"}},
-		{Name: "buf.arr", Head: side, frames: []string{"b.go:56", "p.go:9", "p.go:1"}},
-		{Name: "buf.arr", Head: side, frames: []string{"b.go:56", "p.go:9", "p.go:2"}},
-		{Name: "buf.arr", Head: side, frames: []string{"b.go:64", "p.go:9", "p.go:1"}},
-		{Name: "buf.arr", Head: side, frames: []string{"b.go:64", "p.go:9", "p.go:2"}},
+		{Name: "C.M", Head: side, frames: fr("main.go:15", "main.go:30")},
+		{Name: "C.M", Head: side, frames: fr("main.go:18", "main.go:30")},
+		{Name: "Meta.Name", Head: side, frames: fr("main.go:18", "main.go:30")},
+		{Name: "box.n", Head: side, frames: fr("main.go:14", "main.go:14", "main.go:25")},
+		{Name: "box.n", Head: side, frames: fr("main.go:14", "main.go:14", "main.go:26")},
+		{Name: "buf.arr", Head: side, frames: fr("b.go:56", "p.go:9", "p.go:1")},
+		{Name: "buf.arr", Head: side, frames: fr("b.go:56", "p.go:9", "p.go:2")},
+		{Name: "buf.arr", Head: side, frames: fr("b.go:64", "p.go:9", "p.go:1")},
+		{Name: "buf.arr", Head: side, frames: fr("b.go:64", "p.go:9", "p.go:2")},
 	}
 	markAmbiguous(sites)
 	for i, want := range []string{"C.M (main.go:15) at main.go:30", "C.M (main.go:18) at main.go:30", "Meta.Name at main.go:30",
