@@ -22,10 +22,17 @@ import (
 // a trace of 1 GB in two minutes each; yaml.v3 is here through gojq.
 var readSuites = []suite{
 	{name: "logrus", module: "github.com/sirupsen/logrus@v1.9.3", pkgs: []string{"./..."}}, // go 1.13
-	{name: "uuid", module: "github.com/google/uuid@v1.6.0", pkgs: []string{"./..."}},       // no go line
-	{name: "pflag", module: "github.com/spf13/pflag@v1.0.9", pkgs: []string{"./..."}},      // go 1.12
-	{name: "cast", module: "github.com/spf13/cast@v1.6.0", pkgs: []string{"./..."}},        // go 1.19
-	{name: "color", module: "github.com/fatih/color@v1.12.0", pkgs: []string{"./..."}},     // go 1.13
+	// No go line. TestVersion6 reads two version-6 UUIDs made one after
+	// the other and fails if the second's time is the smaller: NewV6
+	// writes the version over bits 12-15 of the time (version6.go), so
+	// the two straddle a multiple of 409.6 µs now and then, more often
+	// the longer the program takes between them. It failed in 3 of 5
+	// runs of -count=50 under -reads here, in none of 5 under go test.
+	{name: "uuid", module: "github.com/google/uuid@v1.6.0", pkgs: []string{"./..."},
+		skip: "^TestVersion6$", why: "fails when two calls straddle 409.6 µs, more often when slower"},
+	{name: "pflag", module: "github.com/spf13/pflag@v1.0.9", pkgs: []string{"./..."}},  // go 1.12
+	{name: "cast", module: "github.com/spf13/cast@v1.6.0", pkgs: []string{"./..."}},    // go 1.19
+	{name: "color", module: "github.com/fatih/color@v1.12.0", pkgs: []string{"./..."}}, // go 1.13
 	// go 1.11. Not ./dynamic: its test loads a plugin that go build makes
 	// of the module's packages as they are, and a plugin must link the
 	// same packages as its host, which suncat's are not. TestStringAllocs
