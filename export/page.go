@@ -29,7 +29,7 @@ var pageTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <dt>calls per size</dt><dd class="counts">{{.Counts}}</dd>
 <dt>predicted</dt><dd class="prediction">{{.Prediction}}</dd>
 <dt>fit</dt><dd>{{.Fit}}</dd>
-<dt>what</dt><dd>{{.Name}}{{.Via}}{{with .CoversLine}}<br>{{.}}{{end}}</dd>
+<dt>what</dt><dd>{{.Name}}{{.Via}}{{with .CoversLine}}<br>{{.}}{{end}}{{with .Clock}}<br>{{.}}{{end}}</dd>
 </dl>
 <div class="chart-box">{{.Chart}}
 <table class="points"><tr><th>size</th>{{range .Points}}<td>{{.Size}}</td>{{end}}</tr><tr><th>calls</th>{{range .Points}}<td>{{.Y}}</td>{{end}}</tr></table>

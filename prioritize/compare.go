@@ -104,6 +104,9 @@ type SiteSide struct {
 	Counts    []int   `json:"counts"`             // calls in each shared sub-trace
 	Fit       Fit     `json:"fit"`
 	Predicted float64 `json:"predicted"` // Fit.At(Target)
+	// Clock is the loop paced by a clock that the site's stack passes
+	// through (Site.Clock): check does not fail on it.
+	Clock string `json:"clock,omitempty"`
 }
 
 // Side returns HEAD's side, or BASE's for a site gone.
@@ -314,7 +317,7 @@ func markNewGrowth(sites []*SiteDiff) {
 // findings) on the shared sizes.
 func fitSide(s *Site, at []int, sizes []float64, target float64) *SiteSide {
 	f := distinctFrame(s)
-	side := &SiteSide{File: f.File, Line: f.Line, Counts: make([]int, len(at))}
+	side := &SiteSide{File: f.File, Line: f.Line, Counts: make([]int, len(at)), Clock: s.Clock}
 	if s.Responsible > 0 && s.Responsible < len(s.Frames) {
 		side.LoopLine = s.LoopLine
 	}

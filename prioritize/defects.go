@@ -19,6 +19,10 @@ type Finding struct {
 	Why   string          `json:"why"`
 	// Loops is the dependency whose loop calls back (WhyDep).
 	Loops string `json:"loops,omitempty"`
+	// Clock is the loop paced by a clock that all its sites pass
+	// through (Site.Clock): its counts measure the run's time, and it
+	// ranks after the findings that are not.
+	Clock string `json:"clock,omitempty"`
 	// Getters are the getters its sites call (short names, in rank
 	// order); Callers the distinct frames that call the responsible
 	// frame (FrameString), none when it is the stack's last.
@@ -66,6 +70,7 @@ func groupSites(f *Findings) []*Finding {
 		}
 	}
 	for _, d := range out {
+		d.Clock = sharedClock(d.Sites)
 		leadWithCalls(d)
 		ys := make([]float64, len(d.Counts))
 		for i, c := range d.Counts {
@@ -82,6 +87,17 @@ func groupSites(f *Findings) []*Finding {
 	}
 	f.rankFindings(out)
 	return out
+}
+
+// sharedClock is the Clock of sites that all have one (the first's),
+// else "".
+func sharedClock(sites []*Site) string {
+	for _, s := range sites {
+		if s.Clock == "" {
+			return ""
+		}
+	}
+	return sites[0].Clock
 }
 
 // capByLoop gives a finding its loop's counts and fit when all the calls

@@ -88,7 +88,11 @@ type Site struct {
 	LoopLine    int    `json:"loopLine,omitempty"`
 	// Loops names, for WhyDep, the dependency's function whose loop
 	// calls back into the program ("goquery.(*Selection).Each").
-	Loops  string `json:"loops,omitempty"`
+	Loops string `json:"loops,omitempty"`
+	// Clock is, when the stack passes through a loop paced by a clock
+	// from the responsible frame outward (clock.go), that loop's
+	// "file.go:LINE": its counts measure the run's time.
+	Clock  string `json:"clock,omitempty"`
 	Counts []int  `json:"counts"` // calls in each sub-trace
 	Total  int    `json:"total"`
 	// Cut counts the calls among Total whose stacks were cut at the
@@ -363,6 +367,7 @@ func FindingsOf(s *Summary, keep func(label string) bool, opt Options) (*Finding
 		site.Predicted = finite(site.Fit.At(f.Target))
 	}
 	refineResponsible(f, xs)
+	markClock(f, opt.Sources.cache())
 	f.rankSites()
 	f.Findings = groupSites(f)
 	return f, nil

@@ -31,9 +31,12 @@ type Failure struct {
 	New      bool      `json:"new"`                // a new site that grows (SiteDiff.GrowsNew)
 	AboveMax bool      `json:"aboveMax"`           // its class is above Gate.Max
 	Waived   bool      `json:"waived"`             // it does not fail the check: waived by WaivedBy
-	WaivedBy string    `json:"waivedBy,omitempty"` // "-allow" (Gate.Allow matched it) or "-allow-new" (new, and Gate.AllowNew)
+	WaivedBy string    `json:"waivedBy,omitempty"` // "-allow" (Gate.Allow matched it), "-allow-new" (new, and Gate.AllowNew) or "clock" (paced by a clock, SiteSide.Clock)
 	Line     string    `json:"line"`               // as check prints it
 }
+
+// WaivedClock is Failure.WaivedBy for a site paced by a clock.
+const WaivedClock = "clock"
 
 // Check returns the sites of c that fail the gate, waived ones included
 // (marked), in c's order. A site gone never fails; nor does a site whose
@@ -56,6 +59,9 @@ func (g Gate) Check(c *Comparison) []Failure {
 			f.Waived, f.WaivedBy = true, "-allow"
 		case g.AllowNew && f.New && !f.AboveMax:
 			f.Waived, f.WaivedBy = true, "-allow-new"
+		case d.Head.Clock != "":
+			// its counts measure how long the run took, not the input
+			f.Waived, f.WaivedBy = true, WaivedClock
 		}
 		f.Line = g.line(c, f)
 		out = append(out, f)

@@ -76,9 +76,13 @@ func setupFrame(fr tracefile.Frame) bool {
 }
 
 // tier is the rank tier of a finding or site by its responsible frame,
-// how it was found and its class: lower first.
-func (f *Findings) tier(fr tracefile.Frame, why string, c Class) int {
+// how it was found, its class and whether a clock paces it (Site.Clock,
+// after all the others): lower first.
+func (f *Findings) tier(fr tracefile.Frame, why string, c Class, clock string) int {
 	t := 0
+	if clock != "" {
+		t += 8
+	}
 	if setupFrame(fr) {
 		t += 4
 	}
@@ -102,8 +106,8 @@ func (f *Findings) rankSites() {
 			return ga
 		}
 		if a.Fit.Grows() {
-			ta := f.tier(a.ResponsibleFrame(), a.Why, a.Fit.Class)
-			if tb := f.tier(b.ResponsibleFrame(), b.Why, b.Fit.Class); ta != tb {
+			ta := f.tier(a.ResponsibleFrame(), a.Why, a.Fit.Class, a.Clock)
+			if tb := f.tier(b.ResponsibleFrame(), b.Why, b.Fit.Class, b.Clock); ta != tb {
 				return ta < tb
 			}
 			if a.Predicted != b.Predicted {
@@ -122,8 +126,8 @@ func (f *Findings) rankSites() {
 func (f *Findings) rankFindings(out []*Finding) {
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
-		ta := f.tier(a.Frame, a.Why, a.Fit.Class)
-		if tb := f.tier(b.Frame, b.Why, b.Fit.Class); ta != tb {
+		ta := f.tier(a.Frame, a.Why, a.Fit.Class, a.Clock)
+		if tb := f.tier(b.Frame, b.Why, b.Fit.Class, b.Clock); ta != tb {
 			return ta < tb
 		}
 		if a.Predicted != b.Predicted {

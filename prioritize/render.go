@@ -188,7 +188,8 @@ func GrowText(f *Findings) string {
 }
 
 // RankText says which findings come first (rank.go): with input sizes,
-// "faster than linear first" (and ", test setup last" in a test);
+// "faster than linear first" (and ", test setup last" in a test, ",
+// paced by a clock last" when a finding is);
 // with repetitions of one action, "by calls: a repetition should not
 // grow".
 func RankText(f *Findings) string {
@@ -198,6 +199,11 @@ func RankText(f *Findings) string {
 	}
 	if f.Test {
 		t += ", test setup last"
+	}
+	for _, d := range f.Findings {
+		if d.Clock != "" {
+			return t + ", paced by a clock last"
+		}
 	}
 	return t
 }
@@ -249,6 +255,9 @@ type Parts struct {
 	// Cut says how many of its calls had stacks cut at the writer's
 	// depth limit (Site.Cut), "" when none did.
 	Cut string
+	// Clock says that a loop paced by a clock makes its calls
+	// (Finding.Clock), "" when none does.
+	Clock string
 }
 
 // FindingParts cuts finding d of f into its Parts.
@@ -270,7 +279,17 @@ func FindingParts(f *Findings, d *Finding) Parts {
 		p.More += fmt.Sprintf(" +%d", len(d.Getters)-1)
 	}
 	p.Cut = cutText(d)
+	p.Clock = ClockText(d.Clock)
 	return p
+}
+
+// ClockText says that the loop at clock ("levels.go:553") is paced by a
+// clock; "" when clock is.
+func ClockText(clock string) string {
+	if clock == "" {
+		return ""
+	}
+	return "paced by a clock: the loop at " + clock + " waits on a timer, so its turns follow the run's time, not the input (ranked last, not gated by check)"
 }
 
 // cutText says how many of finding d's calls had stacks cut at the
@@ -333,6 +352,9 @@ func FindingLines(f *Findings, d *Finding, rank int) string {
 	if p.Cut != "" {
 		b.WriteString("    " + p.Cut + "\n")
 	}
+	if p.Clock != "" {
+		b.WriteString("    " + p.Clock + "\n")
+	}
 	return b.String()
 }
 
@@ -381,6 +403,9 @@ func FindingLine(f *Findings, d *Finding) string {
 	line := fmt.Sprintf("%-9s %s  %s -> %s  %s%s", p.Class, p.Frame, p.Counts, p.Prediction, p.Name, p.Via)
 	if p.Sites > 1 {
 		line += " (" + p.Covers + ")"
+	}
+	if d.Clock != "" {
+		line += " (paced by a clock at " + d.Clock + ")"
 	}
 	return line
 }

@@ -83,7 +83,8 @@ type parsed struct {
 	f     *ast.File // nil when the file cannot be read or parsed
 	fset  *token.FileSet
 	loops map[frameAt]int
-	bare  map[int]bool // bareFor's answers, by line
+	bare  map[int]bool    // bareFor's answers, by line
+	clock map[frameAt]int // clockLoop's answers
 }
 
 type frameAt struct {
@@ -104,7 +105,7 @@ func (s *sources) file(path string) *parsed {
 	if len(s.files) >= maxSources || s.files == nil {
 		s.files = map[string]*parsed{}
 	}
-	p := &parsed{loops: map[frameAt]int{}, bare: map[int]bool{}}
+	p := &parsed{loops: map[frameAt]int{}, bare: map[int]bool{}, clock: map[frameAt]int{}}
 	if s.read != nil {
 		if src, err := s.read(path); err == nil {
 			fset := token.NewFileSet()
@@ -119,21 +120,28 @@ func (s *sources) file(path string) *parsed {
 
 // loopAt is findLoop of the file at path, remembered.
 func (s *sources) loopAt(path string, line int, funcName string) int {
+	return s.remembered(path, line, funcName, func(p *parsed) map[frameAt]int { return p.loops }, findLoop)
+}
+
+// remembered is find's answer for the frame funcName at line of the file
+// at path, kept in the file's table; 0 when the file cannot be read.
+func (s *sources) remembered(path string, line int, funcName string, table func(*parsed) map[frameAt]int,
+	find func(f *ast.File, fset *token.FileSet, line int, funcName string) int) int {
 	p := s.file(path)
 	if p.f == nil || line <= 0 {
 		return 0
 	}
 	k := frameAt{line, funcName}
 	s.mu.Lock()
-	loop, ok := p.loops[k]
+	v, ok := table(p)[k]
 	s.mu.Unlock()
 	if !ok {
-		loop = findLoop(p.f, p.fset, line, funcName)
+		v = find(p.f, p.fset, line, funcName)
 		s.mu.Lock()
-		p.loops[k] = loop
+		table(p)[k] = v
 		s.mu.Unlock()
 	}
-	return loop
+	return v
 }
 
 // findLoop returns the line of the outermost for or range statement of
@@ -151,6 +159,60 @@ func findLoop(f *ast.File, fset *token.FileSet, line int, funcName string) int {
 	within := func(n ast.Node) bool {
 		return n != nil && lineOf(n.Pos()) <= line && line <= lineOf(n.End())
 	}
+	for _, n := range loopsAround(f, fset, line, funcName) {
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			if within(n.Cond) || within(n.Post) || within(n.Body) {
+				return lineOf(n.Pos())
+			}
+		case *ast.RangeStmt:
+			// The range expression is evaluated once: a call on the
+			// header's line is inside the loop only when the whole
+			// loop is on that line.
+			header := lineOf(n.Body.Lbrace) == line && lineOf(n.Body.Rbrace) != line
+			if within(n.Body) && !header {
+				return lineOf(n.Pos())
+			}
+		}
+	}
+	return 0
+}
+
+// loopsAround returns the for and range statements of the frame's
+// function (funcName at line, frameFunc) that span the line, outermost
+// first; not those of function literals inside it.
+func loopsAround(f *ast.File, fset *token.FileSet, line int, funcName string) []ast.Stmt {
+	fn := frameFunc(f, fset, line, funcName)
+	if fn == nil {
+		return nil
+	}
+	lineOf := func(p token.Pos) int { return fset.Position(p).Line }
+	var loops []ast.Stmt
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if n == nil || lineOf(n.Pos()) > line || line > lineOf(n.End()) {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == fn
+		case *ast.ForStmt:
+			loops = append(loops, n)
+		case *ast.RangeStmt:
+			loops = append(loops, n)
+		}
+		return true
+	})
+	return loops
+}
+
+// frameFunc returns the function of a frame, funcName at line: the
+// function declaration or literal around the line that is as deep in
+// function literals as its name says (closureDepth); nil when none is.
+func frameFunc(f *ast.File, fset *token.FileSet, line int, funcName string) ast.Node {
+	lineOf := func(p token.Pos) int { return fset.Position(p).Line }
+	within := func(n ast.Node) bool {
+		return n != nil && lineOf(n.Pos()) <= line && line <= lineOf(n.End())
+	}
 	// The functions around the line, outermost first.
 	var around []ast.Node
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -163,7 +225,7 @@ func findLoop(f *ast.File, fset *token.FileSet, line int, funcName string) int {
 		return n == nil || within(n)
 	})
 	if len(around) == 0 {
-		return 0
+		return nil
 	}
 	i := closureDepth(funcName)
 	if _, ok := around[0].(*ast.FuncDecl); !ok {
@@ -172,31 +234,7 @@ func findLoop(f *ast.File, fset *token.FileSet, line int, funcName string) int {
 	if i < 0 || i >= len(around) {
 		i = len(around) - 1
 	}
-	fn := around[i]
-	loop := 0
-	ast.Inspect(fn, func(n ast.Node) bool {
-		if n == nil || !within(n) {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n == fn
-		case *ast.ForStmt:
-			if loop == 0 && (within(n.Cond) || within(n.Post) || within(n.Body)) {
-				loop = lineOf(n.Pos())
-			}
-		case *ast.RangeStmt:
-			// The range expression is evaluated once: a call on the
-			// header's line is inside the loop only when the whole
-			// loop is on that line.
-			header := lineOf(n.Body.Lbrace) == line && lineOf(n.Body.Rbrace) != line
-			if loop == 0 && within(n.Body) && !header {
-				loop = lineOf(n.Pos())
-			}
-		}
-		return true
-	})
-	return loop
+	return around[i]
 }
 
 // closureDepth returns how many function literals deep a function is,

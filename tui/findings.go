@@ -99,6 +99,9 @@ func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w 
 	if s.Covers != "" {
 		b.WriteString(wrap(s.Covers, w) + "\n")
 	}
+	if s.Clock != "" {
+		b.WriteString(wrap(s.Clock, w) + "\n")
+	}
 	m.heading(b, "grows as "+s.Class)
 	if s.Fit != "" {
 		b.WriteString(wrap(s.Fit, w) + "\n")

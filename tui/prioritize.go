@@ -223,6 +223,7 @@ func (a *prioSummary) finding(d *prioritize.Finding, f *prioritize.Findings) Sit
 	out.Prediction = p.Prediction
 	out.Name = p.More
 	out.Covers = p.CoversLine()
+	out.Clock = p.Clock
 	for _, s := range d.Sites[1:] {
 		for _, t := range s.Terminals {
 			if t.Group == out.Group {

@@ -69,6 +69,7 @@ type Site struct {
 	Stack      []Frame // the site's stack, getter first, down to that frame
 	Value      Value   // the value it returned most often
 	Covers     string  // a finding of several sites: "3 getters, 1 caller: ..."; "" for one
+	Clock      string  // a finding paced by a clock: prioritize.ClockText; "" when not
 	// Group and Letters are the terminals of the site: group Group's
 	// terminals with these letters.
 	Group   int

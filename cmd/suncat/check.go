@@ -253,8 +253,11 @@ func printCheck(w io.Writer, format string, rep checkReport) error {
 
 // waivedBy is what a waived failure's line starts with.
 func waivedBy(f prioritize.Failure) string {
-	if f.WaivedBy == "-allow-new" {
+	switch f.WaivedBy {
+	case "-allow-new":
 		return "accepted by -allow-new: "
+	case prioritize.WaivedClock:
+		return "paced by a clock (the loop at " + f.Site.Head.Clock + "), not gated: "
 	}
 	return "waived by -allow: "
 }
