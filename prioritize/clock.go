@@ -59,31 +59,60 @@ func findClockLoop(f *ast.File, fset *token.FileSet, line int, funcName string) 
 	return 0
 }
 
-// waitsOnClock reports whether a loop's body waits on a clock and
+// waitsOnClock reports whether a loop's body waits on a clock every
+// turn, a statement of its own (not under an if: a queue's poller that
+// sleeps only when the queue is empty is paced by the queue), and
 // receives nothing but stop signals besides.
 func waitsOnClock(body *ast.BlockStmt, timePkg string) bool {
-	clock, work := false, false
+	clock := false
+	for _, st := range body.List {
+		clock = clock || clockWait(st, timePkg)
+	}
+	work := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				switch {
-				case clockChan(n.X, timePkg):
-					clock = true
-				case !stopChan(n.X):
-					work = true
-				}
-			}
-		case *ast.CallExpr:
-			if isPkgCall(n, timePkg, "Sleep") {
-				clock = true
+			if n.Op == token.ARROW && !clockChan(n.X, timePkg) && !stopChan(n.X) {
+				work = true
 			}
 		}
-		return true
+		return !work
 	})
 	return clock && !work
+}
+
+// clockWait reports whether a statement waits on a clock: time.Sleep,
+// a receive from a clock's channel (its value kept or not), or a select
+// without a default whose cases receive from a clock and from stop
+// signals only.
+func clockWait(st ast.Stmt, timePkg string) bool {
+	switch st := st.(type) {
+	case *ast.ExprStmt:
+		switch x := ast.Unparen(st.X).(type) {
+		case *ast.CallExpr:
+			return isPkgCall(x, timePkg, "Sleep")
+		case *ast.UnaryExpr:
+			return x.Op == token.ARROW && clockChan(x.X, timePkg)
+		}
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			x, ok := ast.Unparen(st.Rhs[0]).(*ast.UnaryExpr)
+			return ok && x.Op == token.ARROW && clockChan(x.X, timePkg)
+		}
+	case *ast.SelectStmt:
+		clock := false
+		for _, c := range st.Body.List {
+			cc := c.(*ast.CommClause)
+			if cc.Comm == nil {
+				return false // a default: the select does not wait
+			}
+			clock = clock || clockWait(cc.Comm, timePkg)
+		}
+		return clock
+	}
+	return false
 }
 
 // clockChan reports whether x is a clock's channel: X.C (a Ticker's or

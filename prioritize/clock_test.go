@@ -101,6 +101,31 @@ func TestClockLoop(t *testing.T) {
 			return
 		}
 	}`},
+		{"a poller that sleeps when its queue is empty", `
+	for {
+		it := q.pop()
+		if it == nil {
+			time.Sleep(time.Millisecond)
+			continue
+		}
+		work(it) // at
+	}`},
+		{"a select with a default does not wait", `
+	for {
+		select {
+		case <-t.C:
+			flush()
+		case <-done:
+			return
+		default:
+		}
+		work() // at
+	}`},
+		{"a tick's time kept", `
+	for { // loop
+		now := <-t.C
+		work(now) // at
+	}`},
 		{"no loop", `
 	time.Sleep(time.Second)
 	work() // at`},
