@@ -38,7 +38,7 @@ func Analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	if cacheable && !opt.NoCache {
 		if a, ok := loadCached(key); ok {
 			if opt.Progress != nil {
-				fmt.Fprintf(opt.Progress, "suncat: %d getter(s), sources unchanged since the last analysis\n", len(a.Getters))
+				fmt.Fprintf(opt.Progress, "suncat: %d getter(s)%s, sources unchanged since the last analysis\n", a.NumGetters(), a.Events())
 			}
 			return a, nil
 		}
@@ -347,7 +347,7 @@ func classifyAll(ctx context.Context, a *Analysis, opt Options, broken map[strin
 			continue
 		}
 		classifyPackage(a, prog, p, opt)
-		if opt.Reads || opt.Calls != "" {
+		if opt.Reads || opt.Loops || opt.Calls != "" {
 			eventSites(a, p, opt, calls.Patterns)
 		}
 	}
@@ -357,7 +357,7 @@ func classifyAll(ctx context.Context, a *Analysis, opt Options, broken map[strin
 	}
 	sort.SliceStable(a.Rejected, func(i, j int) bool { return posLess(a.Rejected[i].Pos, a.Rejected[j].Pos) })
 	progress("found %d getter(s) in %d package(s)", len(a.Getters), len(a.Packages))
-	if opt.Reads || opt.Calls != "" {
+	if opt.Reads || opt.Loops || opt.Calls != "" {
 		n := len(a.Getters)
 		a.Getters = append(a.Getters, numberSites(a.Sites, n)...)
 		a.Getters = append(a.Getters, hookEntries(calls, uint32(len(a.Getters)))...)
@@ -506,7 +506,7 @@ func eventSites(a *Analysis, p *packages.Package, opt Options, calls *regexp.Reg
 		if p.Name == "main" && a.MainFile == "" && len(a.Commands) == 1 && p.PkgPath == a.Commands[0] {
 			a.MainFile = fname
 		}
-		sites, left := findSites(p.Fset, file, p.TypesInfo, p.Types, opt.Reads, calls, opt.Match, opt.Skip)
+		sites, left := findSites(p.Fset, file, p.TypesInfo, p.Types, opt.Reads, opt.Loops, calls, opt.Match, opt.Skip)
 		if len(sites) > 0 && needsRaise(moduleGo(p.Module), file.GoVersion) {
 			sites, left = raiseSites(fname, sites, left)
 		}

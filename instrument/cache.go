@@ -25,7 +25,7 @@ import (
 // by a local directory is not cached.
 
 // analysisVersion changes whenever the classifier's results would.
-const analysisVersion = "suncat-analysis-17-main-calls"
+const analysisVersion = "suncat-analysis-18-loops"
 
 // cacheKey returns the key of the analysis for opt, or false when the
 // analysis cannot be cached.
@@ -61,6 +61,9 @@ func cacheKey(opt Options) (string, bool) {
 	if opt.Reads || opt.Calls != "" {
 		// Plain builds keep their keys (and cached analyses).
 		fmt.Fprintf(h, "events\x00%v\x00%s\x00", opt.Reads, opt.Calls)
+	}
+	if opt.Loops {
+		fmt.Fprintf(h, "loops\x00")
 	}
 	for _, k := range []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT"} {
 		fmt.Fprintf(h, "%s=%s\x00", k, os.Getenv(k))

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -52,7 +53,11 @@ type Site struct {
 	// reads. 0: none (outside functions), Func as it is.
 	Frame int    `json:",omitempty"`
 	Slot  uint32 `json:",omitempty"`
-	key   eventKey
+	// Stmt says the site is a statement of its own, inserted at Start
+	// (End is Start): a loop's turn, Func(&frame, Slot, ID) first in
+	// its body.
+	Stmt bool `json:",omitempty"`
+	key  eventKey
 }
 
 // An eventKey names what a site records: the table entry it shares with
@@ -114,10 +119,10 @@ type siteFinder struct {
 }
 
 // findSites returns the read and call sites of file.
-func findSites(fset *token.FileSet, file *ast.File, info *types.Info, pkg *types.Package, reads bool, calls *regexp.Regexp, match, skip *regexp.Regexp) ([]Site, []Rejected) {
+func findSites(fset *token.FileSet, file *ast.File, info *types.Info, pkg *types.Package, reads, loops bool, calls *regexp.Regexp, match, skip *regexp.Regexp) ([]Site, []Rejected) {
 	f := &siteFinder{fset: fset, tf: fset.File(file.Pos()), info: info, pkg: pkg, reads: reads, calls: calls,
 		match: match, skip: skip, notRead: map[ast.Expr]string{}}
-	if !reads && calls == nil {
+	if !reads && !loops && calls == nil {
 		return nil, nil
 	}
 	if reads {
@@ -142,6 +147,14 @@ func findSites(fset *token.FileSet, file *ast.File, info *types.Info, pkg *types
 		case *ast.CallExpr:
 			if calls != nil {
 				f.call(n)
+			}
+		case *ast.ForStmt:
+			if loops {
+				f.turn(n, n.Body, stack)
+			}
+		case *ast.RangeStmt:
+			if loops {
+				f.turn(n, n.Body, stack)
 			}
 		}
 		return true
@@ -330,6 +343,41 @@ func (f *siteFinder) read(e *ast.SelectorExpr, parent ast.Node, stack []ast.Node
 		Frame: f.frameOf(stack, e), key: key})
 }
 
+// turn adds the turn site of loop, whose body is body (stack: the nodes
+// enclosing it, the loop last): a statement first in the body, on the
+// line of the body's first statement (on the loop's line when it has
+// none or shares that line), so that the event's frame is inside the
+// loop as the summary reads it. Its table entry is the loop's own,
+// named "loop@FILE:LINE" for the loop's first line.
+func (f *siteFinder) turn(loop ast.Stmt, body *ast.BlockStmt, stack []ast.Node) {
+	if body == nil {
+		return
+	}
+	at := body.Lbrace + 1
+	if len(body.List) > 0 && f.fset.Position(body.List[0].Pos()).Line != f.fset.Position(body.Lbrace).Line {
+		at = body.List[0].Pos()
+	}
+	pos := f.fset.PositionFor(loop.Pos(), false)
+	key := eventKey{Kind: KindRead, Pkg: f.pkg.Path(), Name: fmt.Sprintf("loop@%s:%d", filepath.Base(pos.Filename), pos.Line),
+		Field: tracefmt.TurnField}
+	full := key.Pkg + "." + key.Name
+	if f.match != nil && !f.match.MatchString(full) || f.skip != nil && f.skip.MatchString(full) {
+		return
+	}
+	frame := f.frameOf(append(stack, body), posNode(at))
+	if frame == 0 {
+		return
+	}
+	f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(at), End: f.off(at), Func: "Turn",
+		Frame: frame, Stmt: true, key: key})
+}
+
+// posNode is a node that is one position, for frameOf.
+type posNode token.Pos
+
+func (p posNode) Pos() token.Pos { return token.Pos(p) }
+func (p posNode) End() token.Pos { return token.Pos(p) }
+
 // frameOf returns the offset just inside the body of the function whose
 // activation evaluates e (stack: the nodes enclosing it, outermost
 // first), where that activation's frame cache is declared (Site.Frame),
@@ -338,7 +386,7 @@ func (f *siteFinder) read(e *ast.SelectorExpr, parent ast.Node, stack []ast.Node
 // 1.23), which the compiler turns into a function that the iterator
 // calls. The loop's key and value are assigned in that function too, but
 // outside its body's block: reads there keep to the plain recorders.
-func (f *siteFinder) frameOf(stack []ast.Node, e ast.Expr) int {
+func (f *siteFinder) frameOf(stack []ast.Node, e ast.Node) int {
 	in := func(n ast.Node) bool { return n != nil && n.Pos() <= e.Pos() && e.End() <= n.End() }
 	for i := len(stack) - 1; i >= 0; i-- {
 		var body *ast.BlockStmt
@@ -623,6 +671,9 @@ func numberSites(sites []Site, n int) []Getter {
 }
 
 func why(k eventKey) string {
+	if k.Field == tracefmt.TurnField {
+		return "a loop's turns"
+	}
 	if k.Kind == KindRead {
 		return "field read (" + strings.TrimPrefix(k.Field, tracefmt.ReadPrefix) + ")"
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -91,6 +92,12 @@ func rewriteEvents(t testing.TB, src []byte, reads bool, calls *regexp.Regexp) (
 // rewriteAll is rewriteEvents that, with getters, also makes a getter of
 // every function that returns one string (none if two share a name).
 func rewriteAll(t testing.TB, src []byte, reads bool, calls *regexp.Regexp, getters bool) (out []byte, sites []Site, ok bool) {
+	return rewriteWith(t, src, reads, false, calls, getters)
+}
+
+// rewriteWith is rewriteAll that, with loops, also records every loop's
+// turns.
+func rewriteWith(t testing.TB, src []byte, reads, loops bool, calls *regexp.Regexp, getters bool) (out []byte, sites []Site, ok bool) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "m.go", src, parser.SkipObjectResolution|parser.ParseComments) // directives, as go/packages parses
 	if err != nil {
@@ -103,7 +110,7 @@ func rewriteAll(t testing.TB, src []byte, reads bool, calls *regexp.Regexp, gett
 	if err != nil {
 		return nil, nil, false
 	}
-	sites, _ = findSites(fset, f, info, pkg, reads, calls, nil, nil)
+	sites, _ = findSites(fset, f, info, pkg, reads, loops, calls, nil, nil)
 	numberSites(sites, 0)
 	var gs []Getter
 	if getters {
@@ -354,12 +361,81 @@ func FuzzRewriteReads(f *testing.F) {
 		if bytes.Contains(src, []byte("import")) || bytes.Contains(src, []byte("__suncat")) {
 			return // the standard library's export data is slow to load
 		}
-		out, _, ok := rewriteAll(t, src, true, all, true)
+		out, _, ok := rewriteWith(t, src, true, true, all, true)
 		if !ok {
 			return
 		}
 		checkEvents(t, src, out)
 	})
+}
+
+// TestFindLoops checks the turns of -loops: a statement first in each
+// loop's body, on the line of the body's first statement (the loop's
+// own for an empty or one-line body), before a read that starts that
+// statement, in the frame of the innermost function (a range-over-func
+// loop's body is one), each loop its own table entry; the output
+// type-checks and keeps its lines.
+func TestFindLoops(t *testing.T) {
+	src := []byte(`package m
+
+type P struct{ x int; s []int }
+
+func F(p *P, names []string) int {
+	n := 0
+	for i := 0; i < p.x; i++ {
+		n += i
+	}
+	for _, s := range names {
+		p.s = append(p.s, len(s))
+	}
+	for range 3 { n++ }
+	for {
+	}
+	go func() {
+		for range names {
+			n--
+		}
+	}()
+	for i := range func(y func(int) bool) { _ = y(1) } {
+		n += i
+	}
+	return n
+}
+`)
+	out, sites, ok := rewriteWith(t, src, true, true, nil, false)
+	if !ok {
+		t.Fatal("the source does not type-check")
+	}
+	checkEvents(t, src, out)
+	var turns []string
+	for _, s := range sites {
+		if s.Stmt {
+			turns = append(turns, fmt.Sprintf("%d slot %d", s.Line, s.Slot))
+		}
+	}
+	if got, want := strings.Join(turns, ", "), "7 slot 0, 10 slot 2, 13 slot 4, 14 slot 5, 17 slot 0, 21 slot 0"; got != want {
+		t.Errorf("turn sites (loop line, slot): %s, want %s", got, want)
+	}
+	lines := strings.Split(string(out), "\n")
+	for _, w := range []struct {
+		line int
+		text string
+	}{
+		{8, "\t\t__suncat.TurnF(&__suncatF, 0, "},
+		{11, "\t\t__suncat.TurnF(&__suncatF, 2, "},
+		{13, "\tfor range 3 {__suncat.TurnF(&__suncatF, 4, "},
+		{14, "\tfor {__suncat.TurnF(&__suncatF, 5, "},
+		{18, "\t\t\t__suncat.TurnF(&__suncatF, 0, "},
+		{21, "{var __suncatF __suncat.FrameCache; "},
+		{22, "\t\t__suncat.TurnF(&__suncatF, 0, "},
+	} {
+		if l := lines[w.line-1]; !strings.Contains(l, w.text) {
+			t.Errorf("line %d: %q, want it to hold %q", w.line, l, w.text)
+		}
+	}
+	if !regexp.MustCompile(`__suncat\.TurnF\(&__suncatF, 2, \d+\); p\.s = append\(__suncat\.ReadSliceF`).Match(out) {
+		t.Errorf("the turn of line 10 is not a statement before the read it precedes:\n%s", out)
+	}
 }
 
 // TestPlainUnchanged checks that builds without -reads and -calls are
@@ -596,7 +672,7 @@ func (x *M) Label() string { return x.Name[:x.n] }
 	if err != nil {
 		t.Fatal(err)
 	}
-	sites, _ := findSites(fset, f, info, pkg, true, nil, nil, nil)
+	sites, _ := findSites(fset, f, info, pkg, true, false, nil, nil, nil)
 	numberSites(sites, 0)
 	at := func(decl string) token.Position {
 		return token.Position{Filename: "m.go", Offset: bytes.Index(src, []byte(decl))}

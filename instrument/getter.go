@@ -70,6 +70,8 @@ type Options struct {
 	Tests bool
 	// Reads also records every read of a struct field (events.go).
 	Reads bool
+	// Loops also records every turn of every loop (events.go).
+	Loops bool
 	// Calls also records the calls chosen by -calls (ParseCalls).
 	Calls string
 
@@ -134,19 +136,25 @@ func (a *Analysis) NumGetters() int {
 	return n
 }
 
-// Events: see NumGetters.
+// Events: see NumGetters. With -loops it adds ", 12 loop(s)".
 func (a *Analysis) Events() string {
-	var reads, calls int
+	var reads, calls, loops int
 	for _, g := range a.Getters {
-		switch g.Kind {
-		case KindRead:
+		switch {
+		case g.Kind == KindRead && g.Field == tracefmt.TurnField:
+			loops++
+		case g.Kind == KindRead:
 			reads++
-		case KindCall:
+		case g.Kind == KindCall:
 			calls++
 		}
 	}
-	if reads+calls == 0 {
+	if reads+calls+loops == 0 {
 		return ""
 	}
-	return fmt.Sprintf(", %d field(s) read, %d function(s) called", reads, calls)
+	s := fmt.Sprintf(", %d field(s) read, %d function(s) called", reads, calls)
+	if loops > 0 {
+		s += fmt.Sprintf(", %d loop(s)", loops)
+	}
+	return s
 }

@@ -201,14 +201,24 @@ func declareFrames(buf *editBuffer, src []byte, sites []Site) error {
 	return nil
 }
 
-// wrapSites queues the edits of the sites: the heads outermost first at
-// one offset, the tails innermost first.
+// wrapSites queues the edits of the sites: the statements of their own
+// first (a loop's turn, before a read that starts the statement after
+// it), then the heads outermost first at one offset, the tails
+// innermost first.
 func wrapSites(buf *editBuffer, src []byte, sites []Site) error {
-	ss := append([]Site(nil), sites...)
-	for _, s := range ss {
+	var ss []Site
+	for _, s := range sites {
+		if s.Stmt {
+			if s.Start < 1 || s.Start != s.End || s.Start > len(src) || s.Frame == 0 {
+				return fmt.Errorf("statement site at %d out of range (file changed since the analysis?)", s.Start)
+			}
+			buf.insert(s.Start, fmt.Sprintf("%s.%sF(&%s, %d, %d); ", rtName, s.Func, frameName, s.Slot, s.ID))
+			continue
+		}
 		if s.Start < 0 || s.End > len(src) || s.Start >= s.End {
 			return fmt.Errorf("site [%d,%d) out of range (file changed since the analysis?)", s.Start, s.End)
 		}
+		ss = append(ss, s)
 	}
 	sort.SliceStable(ss, func(i, j int) bool {
 		if ss[i].Start != ss[j].Start {

@@ -359,15 +359,22 @@ func FindingLines(f *Findings, d *Finding, rank int) string {
 }
 
 // eventWord is what a finding's events are: "field read" (-reads),
-// "call" (-calls), "getter", or "event" when the kinds mix.
+// "loop" (a loop's turns, -loops), "call" (-calls), "getter", or "event"
+// when the kinds mix.
 func eventWord(d *Finding) string {
 	kinds := map[tracefmt.EventKind]bool{}
 	for _, s := range d.Sites {
-		kinds[s.Getter.EventKind()] = true
+		k := s.Getter.EventKind()
+		if s.Getter.IsTurn() {
+			k = "turn"
+		}
+		kinds[k] = true
 	}
 	switch {
 	case len(kinds) > 1:
 		return "event"
+	case kinds["turn"]:
+		return "loop"
 	case kinds[tracefmt.KindRead]:
 		return "field read"
 	case kinds[tracefmt.KindCall]:
@@ -379,8 +386,11 @@ func eventWord(d *Finding) string {
 // restWord names the events left out of a list of names: "fields" for
 // field reads, else the plural ("calls", "getters", "events").
 func restWord(what string) string {
-	if what == "field read" {
+	switch what {
+	case "field read":
 		return "fields"
+	case "loop":
+		return "loops"
 	}
 	return what + "s"
 }

@@ -163,6 +163,7 @@ func parseDelay(stderr io.Writer, args []string) (*delayConfig, error) {
 	fs.StringVar(&c.sel.deps, "deps", "", "also analyze dependency packages matching these comma-separated `patterns` (a --getter named by its full name in a dependency adds its package)")
 	fs.BoolVar(&c.sel.funcs, "funcs", false, "also take plain functions, as instrument -funcs")
 	fs.BoolVar(&c.sel.reads, "reads", false, "also take field reads, as instrument -reads")
+	fs.BoolVar(&c.sel.loops, "loops", false, "also take loops' turns, as instrument -loops")
 	callsFlag(fs, &c.sel.calls, "also take calls, as instrument -calls `sets/patterns`")
 	args, c.progArgs = splitDashDash(args)
 	if err := parseFlags(fs, args); err != nil {

@@ -28,6 +28,7 @@ type selection struct {
 	tags  string
 	deps  string
 	reads bool
+	loops bool
 	calls string
 
 	// Build flags, passed through to go build (and to the analysis,
@@ -59,6 +60,7 @@ func (s *selection) register(fs *flag.FlagSet, which int) {
 		fs.StringVar(&s.skip, s.skipName, "", "leave out getters whose `regexp` matches pkg.(*Recv).Method")
 		fs.StringVar(&s.deps, "deps", "", "also instrument dependency packages matching these comma-separated `patterns` (example.com/lib/...)")
 		fs.BoolVar(&s.reads, "reads", false, "also record every read of a struct field (value: the string, the number, len N, or the type)")
+		fs.BoolVar(&s.loops, "loops", false, "also record every turn of every for and range loop (a loop that reads no field shows too)")
 		callsFlag(fs, &s.calls, "also record calls: comma-separated `sets` sql and http (in database/sql and net/http, whoever calls) and regexps over pkg.(*Recv).Method")
 	}
 	if which&buildFlags != 0 {
@@ -85,7 +87,7 @@ func callsFlag(fs *flag.FlagSet, p *string, usage string) {
 // options returns the analysis options of the selection, in the working
 // directory; a regexp that does not compile, or -mod=mod, is misuse.
 func (s *selection) options() (instrument.Options, error) {
-	opt := instrument.Options{Funcs: s.funcs, Deps: s.deps, Reads: s.reads, Calls: s.calls}
+	opt := instrument.Options{Funcs: s.funcs, Deps: s.deps, Reads: s.reads, Loops: s.loops, Calls: s.calls}
 	var err error
 	if _, err := instrument.ParseCalls(s.calls); err != nil {
 		return opt, usagef("-calls %w", err)
@@ -144,7 +146,7 @@ func instrumentError(err error) error {
 
 var gettersCmd = &command{
 	name:  "getters",
-	args:  "[-v] [-json] [-funcs] [-reads] [-calls sets] [-match re] [-skip re] [-tags t] [-deps patterns] [package]",
+	args:  "[-v] [-json] [-funcs] [-reads] [-loops] [-calls sets] [-match re] [-skip re] [-tags t] [-deps patterns] [package]",
 	short: "list the string getters suncat would instrument, and why",
 	order: 10,
 	long: `
@@ -166,15 +168,16 @@ Examples:
 
 var instrumentCmd = &command{
 	name:  "instrument",
-	args:  "[-o out] [-funcs] [-reads] [-calls sets] [-match re] [-skip re] [-tags t] [-deps patterns] [build flags] [package]",
+	args:  "[-o out] [-funcs] [-reads] [-loops] [-calls sets] [-match re] [-skip re] [-tags t] [-deps patterns] [build flags] [package]",
 	short: "build an instrumented copy of a program",
 	order: 11,
 	long: `
 Instrument builds the main package (default ".") with every call of its
 module's string getters logged to a trace: the call stack and the returned
-string. -reads also logs every read of a struct field, and -calls the
-calls of database/sql (sql), net/http (http) or functions matching a
-regexp (doc/events.md). Your files, go.mod and go.sum are not modified:
+string. -reads also logs every read of a struct field, -loops every turn
+of every for and range loop (a loop over local values, which reads no
+field, shows too), and -calls the calls of database/sql (sql), net/http
+(http) or functions matching a regexp (doc/events.md). Your files, go.mod and go.sum are not modified:
 the rewritten files and suncat's runtime reach the compiler through go
 build -overlay.
 
@@ -194,6 +197,7 @@ Examples:
 	suncat instrument -race -ldflags '-X main.version=dev' ./cmd/app
 	suncat instrument -deps 'example.com/lib/...' ./cmd/app
 	suncat instrument -reads -calls sql -o /tmp/app ./cmd/app
+	suncat instrument -loops -o /tmp/app ./cmd/app
 	SUNCAT_TRACE=$HOME/traces/ /tmp/app
 `,
 }
@@ -318,8 +322,8 @@ func runGetters(stdout, stderr io.Writer, args []string) error {
 			fmt.Fprintln(stdout, "-calls: sql and http are recorded inside database/sql and net/http, so calls made by dependencies count; a pattern records the calls made in the instrumented packages, at the call, with the first string argument (or the function's name)")
 		}
 	}
-	if len(a.Getters) == 0 && (sel.reads || sel.calls != "") {
-		fmt.Fprintf(stderr, "suncat: no getters, field reads or chosen calls found in %s\n", strings.Join(a.Packages, " "))
+	if len(a.Getters) == 0 && (sel.reads || sel.loops || sel.calls != "") {
+		fmt.Fprintf(stderr, "suncat: no getters, field reads, loops or chosen calls found in %s\n", strings.Join(a.Packages, " "))
 	} else if len(a.Getters) == 0 {
 		fmt.Fprintf(stderr, "suncat: no string getters found in %s (-v says why each string method was left out; -reads lists field reads, -calls sql database queries)\n", strings.Join(a.Packages, " "))
 	}
@@ -496,6 +500,8 @@ func siteWhat(s instrument.Site) string {
 		return "the call, with its first string argument"
 	case "Call", "CallWith":
 		return "the call, with the value " + extraValue(s)
+	case "Turn":
+		return "each turn of the loop"
 	}
 	return s.Func
 }

@@ -12,6 +12,14 @@ const (
 	CallPrefix = "call:"
 )
 
+// TurnField is the Field of a loop's entry (suncat instrument -loops): a
+// turn is recorded as a read of nothing, named "loop@FILE:LINE", whose
+// value is true. No field's type is written so.
+const TurnField = ReadPrefix + "(turn)"
+
+// IsTurn reports whether a table entry is a loop's turns.
+func (g Getter) IsTurn() bool { return g.Field == TurnField }
+
 // An EventKind is what a getter table entry records.
 type EventKind string
 
