@@ -332,8 +332,9 @@ func analyzeAndResolve(ctx context.Context, aopt instrument.Options, getters []s
 
 // missingFlag names the flag that --getter names need when they did not
 // resolve: -calls SET for a method the set records in the standard
-// library (database/sql's, net/http's), -reads for a field read (found
-// by analyzing again with -reads); "" when no flag would help.
+// library (database/sql's, net/http's), -loops for a loop's turns
+// (loop@FILE:LINE), -reads for a field read (found by analyzing again
+// with -reads); "" when no flag would help.
 func missingFlag(ctx context.Context, c *delayConfig, aopt instrument.Options, sum *prioritize.Summary) string {
 	hooks := instrument.HookTable()
 	for _, name := range c.getters {
@@ -344,6 +345,13 @@ func missingFlag(ctx context.Context, c *delayConfig, aopt instrument.Options, s
 		g := hooks[ids[0]-1]
 		if f := delay.Flag(g); !hasCallSet(c.sel.calls, strings.TrimPrefix(f, "-calls ")) {
 			return fmt.Sprintf("%q is a %s of %s, recorded with %s: give %s", name, delay.KindText(g), delay.FullName(g), f, f)
+		}
+	}
+	if !aopt.Loops {
+		for _, name := range c.getters {
+			if strings.HasPrefix(name, "loop@") {
+				return fmt.Sprintf("%q is a loop's turns: give -loops", name)
+			}
 		}
 	}
 	if aopt.Reads {
