@@ -66,6 +66,9 @@ func RewriteEvents(filename string, src []byte, getters []Getter, sites []Site, 
 		return nil, fmt.Errorf("%s: %v", filename, err)
 	}
 	ends := deferEnd(buf, f, off)
+	if ends {
+		endExits(buf, f, off)
+	}
 	if err := wrapSites(buf, src, sites); err != nil {
 		return nil, fmt.Errorf("%s: %v", filename, err)
 	}
@@ -158,6 +161,42 @@ func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.F
 		return true
 	})
 	return err
+}
+
+// endExits queues, in the file that declares func main, the wrap of
+// each os.Exit call's code in the runtime's ExitCode, which notes the
+// end of main before the program leaves through os.Exit (a CLI's
+// os.Exit(run()) returns from no main). The wrap encloses the read
+// sites of the argument: its head goes first at its offset (queued
+// before wrapSites), its tail last.
+func endExits(buf *editBuffer, f *ast.File, off func(token.Pos) int) {
+	osName := ""
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"os"` {
+			osName = "os"
+			if imp.Name != nil {
+				osName = imp.Name.Name
+			}
+		}
+	}
+	if osName == "" || osName == "_" || osName == "." {
+		return
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 || c.Ellipsis.IsValid() {
+			return true
+		}
+		sel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := sel.X.(*ast.Ident); ok && id.Name == osName && sel.Sel.Name == "Exit" {
+			buf.insert(off(c.Args[0].Pos()), rtName+".ExitCode(")
+			buf.insertLast(off(c.Args[0].End()), ")")
+		}
+		return true
+	})
 }
 
 // deferEnd queues, in the file of package main that declares func

@@ -99,6 +99,9 @@ func (fi fakeImporter) Import(path string) (*types.Package, error) {
 		types.NewTuple(types.NewVar(token.NoPos, pkg, "", str)), false)
 	pkg.Scope().Insert(types.NewFunc(token.NoPos, pkg, "String", sig))
 	pkg.Scope().Insert(types.NewFunc(token.NoPos, pkg, "End", types.NewSignatureType(nil, nil, nil, nil, nil, false)))
+	code := types.NewTuple(types.NewVar(token.NoPos, pkg, "code", types.Typ[types.Int]))
+	pkg.Scope().Insert(types.NewFunc(token.NoPos, pkg, "ExitCode", types.NewSignatureType(nil, nil, nil, code,
+		types.NewTuple(types.NewVar(token.NoPos, pkg, "", types.Typ[types.Int])), false)))
 	pkg.MarkComplete()
 	return pkg, nil
 }
@@ -210,6 +213,11 @@ func TestRewriteCases(t *testing.T) {
 			name: "package main with no getter still imports the runtime by name",
 			src:  "package main\n\nfunc helper() {}\n\nfunc main() { helper() }\n",
 			want: []string{"package main; import __suncat \"" + rtFake + "\"\n", "func main() {defer __suncat.End();  helper() }"},
+		},
+		{
+			name: "main's file: os.Exit's code notes the end first, under any name of os",
+			src:  "package main\n\nimport sys \"os\"\n\nfunc run() int { return 2 }\n\nfunc main() {\n\tif len(sys.Args) > 1 {\n\t\tsys.Exit(run())\n\t}\n\tsys.Exit((0))\n}\n",
+			want: []string{"\t\tsys.Exit(__suncat.ExitCode(run()))\n", "\tsys.Exit(__suncat.ExitCode((0)))\n"},
 		},
 		{
 			name:    "a method named main is not main",

@@ -193,12 +193,21 @@ func Resume() { w.mark(KindResume, "") }
 // kind at that time, so that the time of a run reaches its end where the
 // run's last event came before it (work after it that records nothing).
 // The instrumenter defers it at the start of main.main; a program that
-// recorded nothing gets no trace for it, and one that leaves through
-// os.Exit none.
+// recorded nothing gets no trace for it; one that leaves through
+// os.Exit in main's file gets it from ExitCode.
 func End() {
 	if w.recording() {
 		w.mark(KindEnd, tracefmt.EndMain)
 	}
+}
+
+// ExitCode records the end of main, as End does, and returns code: the
+// instrumenter wraps the code of each os.Exit call in the file that
+// declares main.main, so that a run that leaves through os.Exit is timed
+// to its end too.
+func ExitCode(code int) int {
+	End()
+	return code
 }
 
 // EndSpan records the end of the span a Label began (a test's, a
