@@ -107,7 +107,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, hs, err := compareSummaries(stderr, "check", *base, fs.Arg(0), cf.run)
+	c, hs, err := compareSummaries(stderr, "check", *base, fs.Arg(0), cf)
 	if err != nil {
 		return err
 	}

@@ -58,12 +58,14 @@ const compareVersion = 1
 // compareFlags are diff's and check's -run, -json and -format.
 type compareFlags struct {
 	run    string
+	frames int
 	json   bool
 	format string
 }
 
 func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.run, "run", "", "compare only the sub-traces whose label matches `REGEXP`, as go test -run matches test names")
+	fs.IntVar(&f.frames, "frames", 0, "abstract events by the top `N` frames of their stacks, as summary -frames (0: all)")
 	fs.BoolVar(&f.json, "json", false, "print JSON (as -format json)")
 	fs.StringVar(&f.format, "format", formatText, "output: text, json, or github (GitHub Actions annotations)")
 }
@@ -95,24 +97,24 @@ type diffReport struct {
 
 // compareRuns reads BASE (when not "") and HEAD and compares them over
 // the sub-traces run keeps.
-func compareRuns(stderr io.Writer, cmd, base, head, run string) (*prioritize.Comparison, error) {
-	c, _, err := compareSummaries(stderr, cmd, base, head, run)
+func compareRuns(stderr io.Writer, cmd, base, head string, cf compareFlags) (*prioritize.Comparison, error) {
+	c, _, err := compareSummaries(stderr, cmd, base, head, cf)
 	return c, err
 }
 
 // compareSummaries is compareRuns that also returns HEAD's summary.
-func compareSummaries(stderr io.Writer, cmd, base, head, run string) (*prioritize.Comparison, *prioritize.Summary, error) {
-	src := userSources()
+func compareSummaries(stderr io.Writer, cmd, base, head string, cf compareFlags) (*prioritize.Comparison, *prioritize.Summary, error) {
+	src, run := userSources(), cf.run
 	var bs *prioritize.Summary
 	if base != "" {
-		s, notes, err := loadRun(stderr, cmd, base, src)
+		s, notes, err := loadRun(stderr, cmd, base, src, cf.frames)
 		printNotes(stderr, cmd, notes)
 		if err != nil {
 			return nil, nil, err
 		}
 		bs = s
 	}
-	hs, notes, err := loadRun(stderr, cmd, head, src)
+	hs, notes, err := loadRun(stderr, cmd, head, src, cf.frames)
 	printNotes(stderr, cmd, notes)
 	if err != nil {
 		return nil, nil, err
@@ -141,7 +143,7 @@ func runDiff(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, err := compareRuns(stderr, "diff", fs.Arg(0), fs.Arg(1), cf.run)
+	c, err := compareRuns(stderr, "diff", fs.Arg(0), fs.Arg(1), cf)
 	if err != nil {
 		return err
 	}

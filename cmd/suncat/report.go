@@ -74,7 +74,7 @@ func runReport(stdout, stderr io.Writer, args []string) error {
 	r := export.Report{Title: strings.Join(s.Traces, ", "), Summary: s, Top: *top, Source: readSource}
 	r.Families, r.Unsized, r.Suite = suiteFamilies(s, opt)
 	if *base != "" {
-		bs, notes, err := loadRun(stderr, "report", *base, opt.Sources)
+		bs, notes, err := loadRun(stderr, "report", *base, opt.Sources, opt.Frames)
 		printNotes(stderr, "report", notes)
 		if err != nil {
 			return err

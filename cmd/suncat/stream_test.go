@@ -158,7 +158,8 @@ func TestLoadRunStreams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := prioritize.Options{Goroutines: "each", Sources: userSources()}
+	// A comparison's sides are summaries without grammar or patterns.
+	opt := prioritize.Options{Goroutines: "each", Sources: userSources(), NoPatterns: true, NoGrammar: true}
 	wantDir, err := summarize(set.Traces, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +177,7 @@ func TestLoadRunStreams(t *testing.T) {
 		t.Fatal(err)
 	}
 	for path, want := range map[string]*prioritize.Summary{dir: wantDir, files[len(files)-1]: wantOne, jsonPath: wantDir} {
-		got, _, err := loadRun(io.Discard, "diff", path, opt.Sources)
+		got, _, err := loadRun(io.Discard, "diff", path, opt.Sources, 0)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
@@ -187,7 +188,7 @@ func TestLoadRunStreams(t *testing.T) {
 		}
 	}
 	for _, base := range []string{dir, jsonPath} {
-		got, err := compareRuns(io.Discard, "check", base, files[len(files)-1], "")
+		got, err := compareRuns(io.Discard, "check", base, files[len(files)-1], compareFlags{})
 		if err != nil {
 			t.Fatal(err)
 		}

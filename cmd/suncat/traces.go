@@ -283,8 +283,9 @@ func traceEnv(dir string) string {
 // is looked at up to its first byte that is not blank to tell a summary. A path that
 // cannot be read, like a trace or summary that does not decode, is a
 // failure (exit 1), as in every other command. The findings of traces
-// read the user's sources through src.
-func loadRun(stderr io.Writer, cmd, path string, src *prioritize.Sources) (*prioritize.Summary, []string, error) {
+// read the user's sources through src, and show frames frames of
+// each stack (0: all), as summary -frames.
+func loadRun(stderr io.Writer, cmd, path string, src *prioritize.Sources, frames int) (*prioritize.Summary, []string, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, pathError(err)
@@ -301,7 +302,11 @@ func loadRun(stderr io.Writer, cmd, path string, src *prioritize.Sources) (*prio
 			return s, nil, err
 		}
 	}
-	res, err := streamFiles(stderr, cmd, files, notes, prioritize.Options{Goroutines: "each", Sources: src})
+	// A comparison reads findings only: no grammar, no patterns (their
+	// sequences took 16 bytes an event, where the findings' memory is
+	// bounded by the sites).
+	res, err := streamFiles(stderr, cmd, files, notes, prioritize.Options{Goroutines: "each", Sources: src, Frames: frames,
+		NoPatterns: true, NoGrammar: true})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -154,6 +154,20 @@ func (s *Stack) roomBefore() bool {
 	return n > 0 && len(s.room) == 1 && cap(s.room) > n && &s.room[:1+n][1] == &s.Frames[0]
 }
 
+// Cut keeps the stack's first n frames (all of them if n <= 0 or it has
+// no more), in an array of their own with room before them, so that the
+// rest can be collected: a reader that shows n frames (summary -frames
+// N) holds no more of the stacks of a recursion of random depth, nearly
+// one for each event. A stack cut so is not Truncated: its frames end
+// where the reader chose, not where the writer did.
+func (s *Stack) Cut(n int) {
+	if n <= 0 || len(s.Frames) <= n {
+		return
+	}
+	buf := append(make([]Frame, 1, 1+n), s.Frames[:n]...)
+	s.Frames, s.room, s.Truncated = buf[1:], buf[:1], false
+}
+
 // UseFrames makes s use the frames of o, equal to its own, and the room
 // before them: stacks equal in several traces of one program keep one
 // copy of their frames.

@@ -603,3 +603,36 @@ func sameFromFile(t *testing.T, dir string, data []byte, tr *Trace, err error) {
 			ft.EventsRead, len(ft.Marks), len(ft.Stacks), ft.Problem(), tr.EventsRead, len(tr.Marks), len(tr.Stacks), tr.Problem())
 	}
 }
+
+// TestStackCut: Cut keeps the first n frames in an array of their own,
+// with room before them for WithFirst, and the stack is no longer
+// Truncated; a stack of n frames or fewer, or n <= 0, is left as it is.
+func TestStackCut(t *testing.T) {
+	frames := func(k int) []Frame {
+		fs := make([]Frame, k)
+		for i := range fs {
+			fs[i] = Frame{Func: fmt.Sprintf("f%d", i), File: "a.go", Line: i + 1}
+		}
+		return fs
+	}
+	long := frames(10)
+	s := Stack{ID: 3, Frames: long, Truncated: true, Entry: "main.main"}
+	s.Cut(4)
+	if len(s.Frames) != 4 || cap(s.Frames) != 4 || s.Frames[3] != long[3] || s.Truncated || s.Entry != "main.main" {
+		t.Fatalf("cut to 4: %d frames (cap %d), truncated %v, entry %q", len(s.Frames), cap(s.Frames), s.Truncated, s.Entry)
+	}
+	if &s.Frames[0] == &long[0] {
+		t.Error("the cut frames share the long stack's array")
+	}
+	field := Frame{Func: "T.f"}
+	if fs := s.WithFirst(field, 0); len(fs) != 5 || fs[0] != field || &fs[1] != &s.Frames[0] {
+		t.Errorf("WithFirst after Cut: %v (not in the room before the frames)", fs)
+	}
+	for _, n := range []int{0, -1, 10, 12} {
+		u := Stack{Frames: long, Truncated: true}
+		u.Cut(n)
+		if len(u.Frames) != 10 || &u.Frames[0] != &long[0] || !u.Truncated {
+			t.Errorf("Cut(%d) changed a stack of 10 frames", n)
+		}
+	}
+}

@@ -242,6 +242,7 @@ func decodePart(file *tracefile.File, opt prioritize.Options, counts *Counts, sh
 	shared := 0 // tr.Stacks shared so far (the decoder only appends)
 	head, err := file.DecodeTraceFunc(func(tr *tracefile.Trace, ev *tracefile.Event, mk *tracefile.Marker) error {
 		for ; shared < len(tr.Stacks); shared++ {
+			tr.Stacks[shared].Cut(opt.Frames) // what the summary shows of it
 			share.one(&tr.Stacks[shared])
 		}
 		if ev != nil {
@@ -261,6 +262,9 @@ func decodePart(file *tracefile.File, opt prioritize.Options, counts *Counts, sh
 		return nil, nil, 0, err
 	}
 	if shared < len(head.Stacks) { // stacks no event had
+		for i := shared; i < len(head.Stacks); i++ {
+			head.Stacks[i].Cut(opt.Frames)
+		}
 		share.share(head)
 	}
 	return part, head, end, nil
