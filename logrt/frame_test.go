@@ -178,7 +178,16 @@ func TestAnchorsSpareWalksDeep(t *testing.T) {
 			got = shardWalks() - before
 		})
 		t.Logf("depth %d: %d walks for %d calls", depth, got, 3*calls)
-		if limit := 3 * calls / 5; got > limit {
+		// Under the race detector on a loaded machine the goroutine's
+		// stack moves often, and each move costs walks until anchors
+		// are filled where it moved to (TestAnchorsSpareWalks): CI saw
+		// 1684 walks in 3000 calls at one depth (2026-11-28). Without
+		// anchors every call walks.
+		limit := 3 * calls / 5
+		if raceEnabled {
+			limit = 3 * calls * 4 / 5
+		}
+		if got > limit {
 			t.Errorf("depth %d: %d calls walked the stack %d times, want at most %d", depth, 3*calls, got, limit)
 		}
 	}
