@@ -3,6 +3,7 @@ package grammar
 import (
 	"bufio"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -177,13 +178,16 @@ type Chunk struct {
 // Builder.AddChunk. It shares nothing, so several sub-traces can be
 // compressed at once. It does not keep s, and holds it only until it has
 // its runs (freshInto): a caller that keeps no reference of its own lets
-// the collector free it while the engine runs.
+// the collector free it while the engine runs. A negative entry -k of s
+// stands for k more of the terminal before it: a caller may keep a run
+// of one terminal (a loop's turns) in two entries, not one an event.
 func Compress(s []int32, opt Options) *Chunk {
 	rs := newRuleSet(opt.Lossless)
 	if opt.Reference {
-		return &Chunk{events: len(s), rules: rs.rules, list: computeReference(rs, 0, fresh(s))}
+		l := fresh(s)
+		return &Chunk{events: elemEvents(l), rules: rs.rules, list: computeReference(rs, 0, l)}
 	}
-	c := &Chunk{events: len(s)}
+	c := &Chunk{events: seqEvents(s)}
 	rs.withFast(func(l *fastList) {
 		l.fresh = freshInto(l.fresh, s)
 		s = nil // the engine works on the runs: the events may go, if the caller let them go too
@@ -274,31 +278,68 @@ func (rs *ruleSet) replay(c *Chunk, terms []int32, i int) []elem {
 // specification would be after them. (The reference engine still takes
 // the events one by one, and the tests compare the two.)
 func freshInto(buf []elem, s []int32) []elem {
-	n := 0
-	for i := range s {
-		if i == 0 || s[i] != s[i-1] {
+	n := 0 // the runs, at most: a list of hundreds of millions is not grown by doubling
+	for _, x := range s {
+		if x >= 0 {
 			n++
 		}
 	}
 	if cap(buf) < n {
-		buf = make([]elem, n)
+		buf = make([]elem, 0, n)
 	}
 	buf = buf[:0]
-	for i := 0; i < len(s); {
-		j := i + 1
-		for j < len(s) && s[j] == s[i] {
-			j++
+	for _, x := range s {
+		n := len(buf)
+		switch {
+		case x < 0 && n > 0 && int64(buf[n-1].cnt)-int64(x) <= math.MaxInt32:
+			buf[n-1].cnt -= x // -x more of the terminal before
+		case x < 0 && n > 0:
+			buf = append(buf, elem{sym: buf[n-1].sym, cnt: -x})
+		case x < 0:
+			// a repeat with no terminal before it: nothing to repeat
+		case n > 0 && buf[n-1].sym == x && buf[n-1].cnt < math.MaxInt32:
+			buf[n-1].cnt++
+		default:
+			buf = append(buf, elem{sym: x, cnt: 1})
 		}
-		buf = append(buf, elem{sym: s[i], cnt: int32(j - i)})
-		i = j
 	}
 	return buf
 }
 
+// seqEvents counts the events of a sequence for Compress (a negative
+// entry -k is k events).
+func seqEvents(s []int32) int {
+	n := 0
+	for _, x := range s {
+		if x < 0 {
+			n -= int(x)
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// elemEvents counts the events of a list of runs.
+func elemEvents(l []elem) int {
+	n := 0
+	for _, e := range l {
+		n += int(e.cnt)
+	}
+	return n
+}
+
 func fresh(s []int32) []elem {
-	l := make([]elem, len(s))
-	for i, x := range s {
-		l[i] = elem{sym: x, cnt: 1}
+	l := make([]elem, 0, len(s))
+	for _, x := range s {
+		switch {
+		case x >= 0:
+			l = append(l, elem{sym: x, cnt: 1})
+		case len(l) > 0:
+			for sym := l[len(l)-1].sym; x < 0; x++ { // -x more of the terminal before
+				l = append(l, elem{sym: sym, cnt: 1})
+			}
+		}
 	}
 	return l
 }

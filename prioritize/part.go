@@ -1,6 +1,7 @@
 package prioritize
 
 import (
+	"math"
 	"regexp"
 	"time"
 
@@ -89,7 +90,7 @@ type partGroup struct {
 
 type segData struct {
 	span SubTrace // events, start and end (the label is Merge's)
-	seq  []int32  // the protos of the events, in order, until Finish (none with NoGrammar)
+	seq  []int32  // the protos of the events, in order (-k: k more of the one before, grammar.Compress), until Finish (none with NoGrammar)
 	news []int32  // the protos of the events, in order of first event, until Finish
 	// Set by Finish, for a segment that may be a kept sub-trace:
 	done   bool           // Finish looked at it
@@ -196,12 +197,27 @@ func (p *Part) Add(ev *tracefile.Event, mk *tracefile.Marker) error {
 	sd := &g.segs[seg]
 	sd.span.add(ev.Time)
 	if !p.opt.opt.NoGrammar {
-		sd.seq = append(sd.seq, pi)
+		sd.repeat(pi)
 	}
 	if pr.count(seg, ev.Value, p.events) {
 		sd.news = append(sd.news, pi)
 	}
 	return nil
+}
+
+// repeat appends proto pi's event to the segment's sequence: a loop's
+// turns, one event each, take two entries, pi and -k for k more of it
+// (grammar.Compress reads them so), not one an event.
+func (sd *segData) repeat(pi int32) {
+	n := len(sd.seq)
+	switch {
+	case n >= 2 && sd.seq[n-1] < 0 && sd.seq[n-1] > math.MinInt32 && sd.seq[n-2] == pi:
+		sd.seq[n-1]--
+	case n >= 1 && sd.seq[n-1] == pi:
+		sd.seq = append(sd.seq, -1)
+	default:
+		sd.seq = append(sd.seq, pi)
+	}
 }
 
 // Finish records the decoded trace (its header, getters and stacks; its
@@ -266,7 +282,9 @@ func (p *Part) compress() {
 					}
 				}
 				for j, pi := range sd.seq {
-					sd.seq[j] = p.termOf[pi]
+					if pi >= 0 {
+						sd.seq[j] = p.termOf[pi]
+					}
 				}
 				if seq := sd.seq; !p.opt.opt.NoGrammar {
 					sd.seq = nil // Compress lets go of it once it has its runs
