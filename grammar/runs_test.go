@@ -1,8 +1,8 @@
 package grammar
 
 import (
+	"fmt"
 	"math/rand"
-	"reflect"
 	"testing"
 )
 
@@ -33,7 +33,9 @@ func TestCompressRepeats(t *testing.T) {
 		}
 		for _, opt := range []Options{{}, {Reference: true}} {
 			want, got := Compress(s, opt), Compress(short, opt)
-			if !reflect.DeepEqual(got, want) {
+			// As printed: an empty list may be nil or not (the engine's
+			// arrays come from a pool).
+			if fmt.Sprintf("%+v", *got) != fmt.Sprintf("%+v", *want) {
 				t.Fatalf("%v, reference %v: Compress(%v) = %+v, of %v: %+v", i, opt.Reference, short, got, s, want)
 			}
 		}
