@@ -281,19 +281,21 @@ func FuzzRewrite(f *testing.F) {
 			return
 		}
 		var names []string
+		seen := map[string]bool{}
 		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Type.Results != nil && len(fd.Type.Results.List) > 0 {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			if seen[fd.Name.Name] {
+				return // two functions of one name: gettersOf picks by name
+			}
+			seen[fd.Name.Name] = true
+			if fd.Body != nil && fd.Type.Results != nil && len(fd.Type.Results.List) > 0 {
 				if id, ok := fd.Type.Results.List[0].Type.(*ast.Ident); ok && id.Name == "string" {
 					names = append(names, fd.Name.Name)
 				}
 			}
-		}
-		seen := map[string]bool{}
-		for _, n := range names {
-			if seen[n] {
-				return // duplicate names: gettersOf would pick both
-			}
-			seen[n] = true
 		}
 		if len(names) == 0 {
 			return
