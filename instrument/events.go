@@ -54,8 +54,8 @@ type Site struct {
 	Frame int    `json:",omitempty"`
 	Slot  uint32 `json:",omitempty"`
 	// Stmt says the site is a statement of its own, inserted at Start
-	// (End is Start): a loop's turn, Func(&frame, Slot, ID) first in
-	// its body.
+	// (End is Start): a loop's turn, FuncF(&frame, Slot, ID, Extra)
+	// first in its body (ReadBoolF of true: a read of nothing).
 	Stmt bool `json:",omitempty"`
 	key  eventKey
 }
@@ -368,7 +368,7 @@ func (f *siteFinder) turn(loop ast.Stmt, body *ast.BlockStmt, stack []ast.Node) 
 	if frame == 0 {
 		return
 	}
-	f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(at), End: f.off(at), Func: "Turn",
+	f.sites = append(f.sites, Site{File: pos.Filename, Line: pos.Line, Start: f.off(at), End: f.off(at), Func: "ReadBool", Extra: "true",
 		Frame: frame, Stmt: true, key: key})
 }
 

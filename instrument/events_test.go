@@ -421,19 +421,19 @@ func F(p *P, names []string) int {
 		line int
 		text string
 	}{
-		{8, "\t\t__suncat.TurnF(&__suncatF, 0, "},
-		{11, "\t\t__suncat.TurnF(&__suncatF, 2, "},
-		{13, "\tfor range 3 {__suncat.TurnF(&__suncatF, 4, "},
-		{14, "\tfor {__suncat.TurnF(&__suncatF, 5, "},
-		{18, "\t\t\t__suncat.TurnF(&__suncatF, 0, "},
+		{8, "\t\t__suncat.ReadBoolF(&__suncatF, 0, "},
+		{11, "\t\t__suncat.ReadBoolF(&__suncatF, 2, "},
+		{13, "\tfor range 3 {__suncat.ReadBoolF(&__suncatF, 4, "},
+		{14, "\tfor {__suncat.ReadBoolF(&__suncatF, 5, "},
+		{18, "\t\t\t__suncat.ReadBoolF(&__suncatF, 0, "},
 		{21, "{var __suncatF __suncat.FrameCache; "},
-		{22, "\t\t__suncat.TurnF(&__suncatF, 0, "},
+		{22, "\t\t__suncat.ReadBoolF(&__suncatF, 0, "},
 	} {
 		if l := lines[w.line-1]; !strings.Contains(l, w.text) {
 			t.Errorf("line %d: %q, want it to hold %q", w.line, l, w.text)
 		}
 	}
-	if !regexp.MustCompile(`__suncat\.TurnF\(&__suncatF, 2, \d+\); p\.s = append\(__suncat\.ReadSliceF`).Match(out) {
+	if !regexp.MustCompile(`__suncat\.ReadBoolF\(&__suncatF, 2, \d+, true\); p\.s = append\(__suncat\.ReadSliceF`).Match(out) {
 		t.Errorf("the turn of line 10 is not a statement before the read it precedes:\n%s", out)
 	}
 }

@@ -170,16 +170,8 @@ func rewriteFunc(buf *editBuffer, src []byte, off func(token.Pos) int, fd *ast.F
 // sites of the argument: its head goes first at its offset (queued
 // before wrapSites), its tail last.
 func endExits(buf *editBuffer, f *ast.File, off func(token.Pos) int) {
-	osName := ""
-	for _, imp := range f.Imports {
-		if imp.Path.Value == `"os"` {
-			osName = "os"
-			if imp.Name != nil {
-				osName = imp.Name.Name
-			}
-		}
-	}
-	if osName == "" || osName == "_" || osName == "." {
+	osName := importedAs(f, "os")
+	if osName == "" {
 		return
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -251,7 +243,7 @@ func wrapSites(buf *editBuffer, src []byte, sites []Site) error {
 			if s.Start < 1 || s.Start != s.End || s.Start > len(src) || s.Frame == 0 {
 				return fmt.Errorf("statement site at %d out of range (file changed since the analysis?)", s.Start)
 			}
-			buf.insert(s.Start, fmt.Sprintf("%s.%sF(&%s, %d, %d); ", rtName, s.Func, frameName, s.Slot, s.ID))
+			buf.insert(s.Start, fmt.Sprintf("%s.%sF(&%s, %d, %d, %s); ", rtName, s.Func, frameName, s.Slot, s.ID, s.Extra))
 			continue
 		}
 		if s.Start < 0 || s.End > len(src) || s.Start >= s.End {

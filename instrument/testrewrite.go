@@ -6,6 +6,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -36,7 +38,7 @@ func RewriteTest(filename string, src []byte, hookImport string) ([]byte, bool, 
 	if err != nil {
 		return nil, false, err
 	}
-	r := &testRewriter{src: src, file: fset.File(f.Pos()), testing: testingName(f), buf: newEditBuffer(src)}
+	r := &testRewriter{src: src, file: fset.File(f.Pos()), testing: importedAs(f, "testing"), buf: newEditBuffer(src)}
 	for _, decl := range f.Decls {
 		if fd, ok := decl.(*ast.FuncDecl); ok {
 			r.funcDecl(fd)
@@ -68,24 +70,24 @@ type testRewriter struct {
 	edits   int
 }
 
-// testingName returns the name under which f imports package testing, or
-// "" when it does not or imports it as _ or . (then only examples can be
-// recognized).
-func testingName(f *ast.File) string {
-	testing := ""
+// importedAs returns the name under which f imports the package
+// importPath ("testing", "os"), or "" when it does not or imports it as
+// _ or . (then its functions cannot be told by name).
+func importedAs(f *ast.File, importPath string) string {
+	name := ""
 	for _, imp := range f.Imports {
-		if imp.Path.Value != `"testing"` {
+		if imp.Path.Value != strconv.Quote(importPath) {
 			continue
 		}
-		testing = "testing"
+		name = path.Base(importPath)
 		if imp.Name != nil {
-			testing = imp.Name.Name
+			name = imp.Name.Name
 		}
 	}
-	if testing == "_" || testing == "." {
+	if name == "_" || name == "." {
 		return ""
 	}
-	return testing
+	return name
 }
 
 func (r *testRewriter) off(p token.Pos) int { return r.file.Offset(p) }

@@ -296,7 +296,7 @@ func TestTestingName(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := testingName(f); got != tc.want {
+		if got := importedAs(f, "testing"); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.imports, got, tc.want)
 		}
 	}

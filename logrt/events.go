@@ -192,21 +192,6 @@ func ReadBoolF[T ~bool](f *FrameCache, k, id uint32, v T) T {
 	return v
 }
 
-// TurnF records a turn of a loop (instrument -loops), id its table
-// entry, at site k of the activation whose frame cache is f: a read of
-// nothing, whose value is true. It is a statement first in the loop's
-// body, so it stands where the recorders do on the stack.
-//
-//go:noinline
-func TurnF(f *FrameCache, k, id uint32) {
-	rv := recValue{n: 1, lit: litBool}
-	if !w.hit(f, k, id, rv) {
-		readValueF(f, k, id, rv)
-	} else if delays != nil {
-		delay(id)
-	}
-}
-
 // ReadSliceF is ReadSlice with the frame cache f of the reading function's activation
 // and the read's site k in it (frame.go).
 //

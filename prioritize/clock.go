@@ -21,10 +21,11 @@ import (
 //
 // A loop is paced by a clock when its trip count is not the data's (a
 // for with no init or post statement, or a range over a clock's
-// channel) and it waits on a clock in its body (outside function
-// literals): a receive from a Ticker's or Timer's channel (an
-// expression X.C), from time.After or time.Tick, or a call of
-// time.Sleep. Its other receives, if any, must be stop signals (from a
+// channel) and it waits on a clock at every turn, in a statement of its
+// body's own (clockWait): a receive from a Ticker's or Timer's channel
+// (an expression X.C), from time.After or time.Tick, a call of
+// time.Sleep, or a select without a default with such a case. Its other
+// receives, outside function literals, must be stop signals (from a
 // call, ctx.Done(), or from a name such as done, quit or stop): a loop
 // that also receives work (case j := <-jobs) is paced by the work, its
 // clock a timeout.

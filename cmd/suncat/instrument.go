@@ -485,6 +485,9 @@ func runInstrumented(bin string, args []string, dir string, stdout, stderr io.Wr
 
 // siteWhat says what a read or call site records.
 func siteWhat(s instrument.Site) string {
+	if s.Stmt {
+		return "each turn of the loop"
+	}
 	switch s.Func {
 	case "ReadString":
 		return "the string"
@@ -500,8 +503,6 @@ func siteWhat(s instrument.Site) string {
 		return "the call, with its first string argument"
 	case "Call", "CallWith":
 		return "the call, with the value " + extraValue(s)
-	case "Turn":
-		return "each turn of the loop"
 	}
 	return s.Func
 }
