@@ -11,7 +11,7 @@ import (
 // record is decoded whole into its stream's queue, whose events are
 // handed on one by one, each at the batch's time. An entry leaves out
 // what it shares with the stream's previous event on its node, which
-// the stream's tree keeps (readNode: getter, value) for every event.
+// the stream's tree keeps (lastEvent: getter, value) for every event.
 
 // A batchQueue holds the events of the batch record read last, not yet
 // handed on.
@@ -82,7 +82,7 @@ func (d *decoder) entry() (Event, error) {
 	if node <= 0 || node >= int64(len(t.nodes)) {
 		return Event{}, d.errorf(at, "batch entry on undefined node %d", node)
 	}
-	n := &t.nodes[node]
+	n := t.lastOf(uint32(node))
 	g := n.getter
 	if head&4 != 0 {
 		if g, err = d.uint32("getter id"); err != nil {
@@ -133,7 +133,7 @@ func (d *decoder) entry() (Event, error) {
 	if err != nil {
 		return Event{}, err
 	}
-	n = &t.nodes[node]
+	n = t.lastOf(uint32(node))
 	return Event{
 		Time: d.now, Getter: g, Stack: uint32(stack),
 		Value: n.val, Len: n.vlen, Truncated: n.vlen > len(n.val),
@@ -148,7 +148,7 @@ func (d *decoder) uint32(what string) (uint32, error) {
 
 // setLiteral makes literal l node n's value, the string the writer
 // would have interned; at is the entry's offset.
-func (d *decoder) setLiteral(n *readNode, l uint64, at int) error {
+func (d *decoder) setLiteral(n *lastEvent, l uint64, at int) error {
 	s, ok := literal(l)
 	if !ok {
 		return d.errorf(at, "boolean literal %d", l>>2)
@@ -199,7 +199,7 @@ func (d *decoder) noteEvent(node uint32, g uint32, v int) {
 	if d.version < 5 || int(node) >= len(t.nodes) {
 		return
 	}
-	n := &t.nodes[node]
+	n := t.lastOf(node)
 	n.getter, n.val, n.vlen, n.hasLit = g, d.strs[v-1], d.lens[v-1], false
 	t.lastNode = node
 }

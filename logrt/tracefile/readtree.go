@@ -10,21 +10,37 @@ type readNode struct {
 	parent uint32
 	pc     uint32
 	stack  uint32 // its id in Trace.Stacks, once an event used it
+	last   uint32 // its lastEvent in readTree.lasts + 1, once an event used it (version 5)
+}
 
-	// The stream's last event on the node (version 5, readbatch.go): its
-	// getter (0: none yet) and value.
+// A lastEvent is the stream's last event on a node (version 5,
+// readbatch.go): its getter (0: none yet) and value. Only the nodes that
+// events used have one: a -reads trace's tree has several times as many
+// nodes as stacks.
+type lastEvent struct {
 	getter uint32
+	hasLit bool
 	val    string
 	vlen   int
 	lit    uint64 // the value's literal L (tracefmt, RecBatch), if it had one
-	hasLit bool
 }
 
 type readTree struct {
-	nodes    []readNode // by id; node 0 is the root
-	frames   [][]Frame  // by pc id - 1
-	lastNode uint32     // the node of the stream's last event (version 5)
-	node     uint32     // the node of the event being decoded
+	nodes    []readNode  // by id; node 0 is the root
+	lasts    []lastEvent // by readNode.last - 1
+	frames   [][]Frame   // by pc id - 1
+	lastNode uint32      // the node of the stream's last event (version 5)
+	node     uint32      // the node of the event being decoded
+}
+
+// lastOf returns the last event on node, made empty when first asked for.
+func (t *readTree) lastOf(node uint32) *lastEvent {
+	n := &t.nodes[node]
+	if n.last == 0 {
+		t.lasts = append(t.lasts, lastEvent{})
+		n.last = uint32(len(t.lasts))
+	}
+	return &t.lasts[n.last-1]
 }
 
 // frames decodes a tracefmt.RecFrames record.
