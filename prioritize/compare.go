@@ -159,6 +159,11 @@ func CompareFitted(base, head *Summary, headFams []*Family, run string, src *Sou
 	if head.Findings == nil || (base != nil && base.Findings == nil) {
 		return nil, fmt.Errorf("the summary has no findings (schema version 1; want %d)", SchemaVersion)
 	}
+	if base == nil {
+		if err := runMatchesSome(head, run); err != nil {
+			return nil, err
+		}
+	}
 	if IsSuite(head) && (base == nil || IsSuite(base)) {
 		return compareFamilies(base, head, headFams, run, src)
 	}
@@ -179,6 +184,23 @@ func CompareFitted(base, head *Summary, headFams []*Family, run string, src *Sou
 	}
 	c.HasBase = true
 	return c, nil
+}
+
+// runMatchesSome returns an OptionError (as Options.Run's) when run, a
+// pattern that compiles, keeps none of the sub-traces of s: a check of
+// HEAD alone would otherwise pass on nothing, or blame a BASE there is
+// not.
+func runMatchesSome(s *Summary, run string) error {
+	keep, err := compileRun(run)
+	if err != nil || keep == nil || len(s.Groups) == 0 {
+		return nil // compare reports a pattern that does not compile
+	}
+	for _, st := range s.Groups[0].SubTraces {
+		if keep.match(st.Label) {
+			return nil
+		}
+	}
+	return noRunMatch(run, s.Groups[0].SubTraces)
 }
 
 func compare(base, head *Summary, run string) (*Comparison, error) {

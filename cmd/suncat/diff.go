@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -120,6 +121,10 @@ func compareSummaries(stderr io.Writer, cmd, base, head string, cf compareFlags)
 		return nil, nil, err
 	}
 	c, err := prioritize.Compare(bs, hs, run, src)
+	var oe *prioritize.OptionError
+	if errors.As(err, &oe) {
+		return nil, nil, usagef("%w", summaryFlag(err))
+	}
 	if err != nil {
 		return nil, nil, err
 	}
