@@ -144,9 +144,24 @@ func UnseenText(f *Findings) string {
 	if top > ClassNone {
 		than = "no finding faster than " + ClassText(top)
 	}
+	loops := ""
+	if !recordsTurns(f) {
+		loops = ", and -loops records every loop's turns (a loop over a local slice reads no field)"
+	}
 	return fmt.Sprintf("the time grows as %s, %s: what grows is in code that records nothing "+
 		"(the standard library, dependencies not instrumented with -deps, code with no getter or field read), "+
-		"called from the findings' frames or near them; a CPU profile at the largest size shows where", ClassText(f.Time.Class), than)
+		"called from the findings' frames or near them; a CPU profile at the largest size shows where%s", ClassText(f.Time.Class), than, loops)
+}
+
+// recordsTurns reports whether the findings' events include loops'
+// turns (the trace was recorded with -loops).
+func recordsTurns(f *Findings) bool {
+	for _, s := range f.Sites {
+		if s.Getter.IsTurn() {
+			return true
+		}
+	}
+	return false
 }
 
 // timeOutgrowsSizes reports whether the time per sub-trace at the largest

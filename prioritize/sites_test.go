@@ -209,6 +209,17 @@ func TestUnseenText(t *testing.T) {
 			t.Errorf("time %v, findings %v: %q, want %q", tc.f.Time.Class, classesOf(tc.f), got, tc.want)
 		}
 	}
+	// Recorded without -loops, the note says what -loops adds; with
+	// loops' turns among the events, it does not.
+	f := findings(ClassQuadratic, ClassLinear)
+	f.Sites = []*Site{{Getter: tracefile.Getter{Method: "Name", Field: "read:T.Name"}}}
+	if got := UnseenText(f); !strings.HasSuffix(got, "; a CPU profile at the largest size shows where, and -loops records every loop's turns (a loop over a local slice reads no field)") {
+		t.Errorf("without loops' turns: %q", got)
+	}
+	f.Sites = append(f.Sites, &Site{Getter: tracefile.Getter{Method: "loop@m.go:3", Field: tracefmt.TurnField}})
+	if got := UnseenText(f); !strings.HasSuffix(got, "; a CPU profile at the largest size shows where") {
+		t.Errorf("with loops' turns: %q", got)
+	}
 	text := FindingsText(findings(ClassQuadratic, ClassLinear), 10)
 	if !strings.Contains(text, "\n    the time grows as quadratic, no finding faster than linear") {
 		t.Errorf("the findings do not say what grows records nothing:\n%s", text)
