@@ -192,7 +192,11 @@ func defectKey(f tracefile.Frame, why string, loopLine int) string {
 	switch why {
 	case WhyCaller, WhyDep:
 		line = f.Line
-	case WhyLoop:
+	case WhyLoop, WhyRecursion:
+		// A recursion whose calls are made inside a loop of the
+		// function is that loop's finding: its outermost activation's
+		// sites are found by the loop, its deeper ones by the recursion
+		// (go-diff's bisect, doc/cases/godiff-reads.md).
 		line = loopLine
 	}
 	return f.Func + "\x00" + strconv.Itoa(line)

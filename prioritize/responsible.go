@@ -332,7 +332,10 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 					break
 				}
 			}
-			out = append(out, candidate{k, 0, WhyRecursion, "", false, 0})
+			// The loop around the call, if any: the same loop's
+			// outermost activation is found by its loop (WhyLoop), and
+			// the two are one finding (defectKey).
+			out = append(out, candidate{k, s.loopAt(f.File, f.Line, f.Func), WhyRecursion, "", false, 0})
 		default:
 			if l := s.loopAt(f.File, f.Line, f.Func); l > 0 {
 				out = append(out, candidate{k, l, WhyLoop, "", s.bareFor(f.File, l), 0})

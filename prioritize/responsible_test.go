@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -213,6 +214,35 @@ func TestResponsibleRecursionLoop(t *testing.T) {
 	d := f.Findings[0]
 	if d.Frame.Func != "example.com/p.find" || d.Frame.Line != 26 || d.Fit.Class != ClassQuadratic || len(d.Sites) != 2 {
 		t.Errorf("finding at %s:%d, %s, %d sites; want find:26, quadratic, 2 sites:\n%s", d.Frame.Func, d.Frame.Line, d.Fit.Class, len(d.Sites), text)
+	}
+}
+
+// TestRecursionInLoopOneFinding: a loop that runs in every activation of
+// a recursion (go-diff's bisect) is one finding: the outermost
+// activation's site, found by the loop, and the deeper ones', found by
+// the recursion, sum to the loop's n log n.
+func TestRecursionInLoopOneFinding(t *testing.T) {
+	at := loopsFileAt(t, "bisect.go")
+	const run = "main.main@/src/main/main.go:9"
+	b := newTrace("bisect.suncat")
+	for _, n := range []int{64, 128, 256, 512} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		st := []string{at("bisect", 10), at("compute", 6)}
+		b.add(call{"x.v", append(slices.Clone(st), at("Diff", 5), run), "main.main", "1"}, n)
+		for d := 1; 1<<d <= n; d++ {
+			st = append(st, at("split", 17), at("bisect", 13), at("compute", 6))
+			b.add(call{"x.v", append(slices.Clone(st), at("Diff", 5), run), "main.main", "1"}, n)
+		}
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	text := FindingsText(f, 0)
+	if len(f.Findings) != 1 {
+		t.Fatalf("%d findings, want 1:\n%s", len(f.Findings), text)
+	}
+	d := f.Findings[0]
+	want := []int{64 * 7, 128 * 8, 256 * 9, 512 * 10}
+	if d.Frame.Func != "example.com/p.bisect" || d.Fit.Class != ClassNLogN || !slices.Equal(d.Counts, want) {
+		t.Errorf("finding at %s, %s, counts %v; want bisect, n log n, %v:\n%s", d.Frame.Func, d.Fit.Class, d.Counts, want, text)
 	}
 }
 

@@ -1,0 +1,17 @@
+package p
+
+// Diff recurses through compute, bisect and split, as go-diff's does:
+// bisect's loop runs in every activation.
+func Diff(xs []int) int    { return compute(xs) }
+func compute(xs []int) int { return bisect(xs) }
+func bisect(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x.v
+	}
+	if len(xs) > 1 {
+		s += split(xs)
+	}
+	return s
+}
+func split(xs []int) int { h := len(xs) / 2; return compute(xs[:h]) + compute(xs[h:]) }
