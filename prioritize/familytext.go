@@ -201,14 +201,17 @@ func NoSizesHint(s *Summary, unsized []Unsized, src *Sources) string {
 	var b strings.Builder
 	b.WriteString("== " + NoSizesHeading(s, unsized) + "\n")
 	b.WriteString(UnsizedText(unsized, 5))
-	pkg, getter, calls, file, kind := topGetter(s)
+	pkg, getter, calls, file, g := topGetter(s)
 	if pkg == "" {
 		return b.String()
 	}
 	name := src.packageName(file, pkg)
 	fmt.Fprintf(&b, "    suncat fits a test family: a table test or sub-benchmark whose subtests are named by a size.\n")
 	verb, noun := "called", "calls"
-	if kind == tracefmt.KindRead {
+	switch {
+	case g.IsTurn():
+		verb, noun = "turned", "turns"
+	case g.EventKind() == tracefmt.KindRead:
 		verb, noun = "read", "reads"
 	}
 	fmt.Fprintf(&b, "    %s was %s most (%s %s), from %s; in a _test.go file of package %s:\n\n", getter, verb, Number(float64(calls)), noun, pkg, name)
@@ -228,10 +231,10 @@ func NoSizesHint(s *Summary, unsized []Unsized, src *Sources) string {
 
 // topGetter returns the getter called (or field read) most over the
 // summary, its package, its calls, the file that declares it and its
-// kind of event.
-func topGetter(s *Summary) (pkg, name string, calls int, file string, kind tracefmt.EventKind) {
+// getter (what kind of event).
+func topGetter(s *Summary) (pkg, name string, calls int, file string, g tracefmt.Getter) {
 	if s.Findings == nil {
-		return "", "", 0, "", kind
+		return "", "", 0, "", g
 	}
 	total := map[string]int{}
 	for _, site := range s.Findings.Sites {
@@ -245,10 +248,10 @@ func topGetter(s *Summary) (pkg, name string, calls int, file string, kind trace
 		total[k] += site.Total
 		if total[k] > calls {
 			calls = total[k]
-			pkg, name, file, kind = p, site.Name, f, site.Getter.EventKind()
+			pkg, name, file, g = p, site.Name, f, site.Getter
 		}
 	}
-	return pkg, name, calls, file, kind
+	return pkg, name, calls, file, g
 }
 
 // callerPackage is the package and file of the program's frame nearest

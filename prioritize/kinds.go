@@ -13,15 +13,22 @@ import (
 
 // recorded is what a set of events holds: their kinds ("getter",
 // "read", "call") and the -calls sets or patterns of the calls.
+// A loop's turn (-loops) is recorded as a read, but is no field read:
+// turns says there were some, apart from kinds.
 type recorded struct {
 	kinds map[tracefmt.EventKind]bool
 	sets  map[string]bool
+	turns bool
 }
 
 func recordedOf(gs []tracefile.Getter) recorded {
 	r := recorded{kinds: map[tracefmt.EventKind]bool{}, sets: map[string]bool{}}
 	for _, g := range gs {
 		k := g.EventKind()
+		if g.IsTurn() {
+			r.turns = true
+			continue
+		}
 		r.kinds[k] = true
 		if k == tracefmt.KindCall {
 			_, set, _ := strings.Cut(g.Field, ":")
@@ -45,12 +52,15 @@ func recordedIn(s *Summary) recorded {
 }
 
 // noun names one event of these kinds: "getter call", "field read",
-// "call", or "event" for several kinds (none: "getter call").
+// "call", "loop turn", or "event" for several kinds (none: "getter
+// call").
 func (r recorded) noun() string {
-	if len(r.kinds) > 1 {
+	if n := len(r.kinds); n > 1 || n == 1 && r.turns {
 		return "event"
 	}
 	switch {
+	case r.turns:
+		return "loop turn"
 	case r.kinds[tracefmt.KindRead]:
 		return "field read"
 	case r.kinds[tracefmt.KindCall]:
@@ -73,7 +83,8 @@ func (r recorded) flagHint() string {
 }
 
 // EventWords names the events of a summary in the plural: "getter
-// calls", "field reads", "calls", or "events" of several kinds.
+// calls", "field reads", "calls", "loop turns", or "events" of several
+// kinds.
 func EventWords(s *Summary) string {
 	return recordedIn(s).noun() + "s"
 }

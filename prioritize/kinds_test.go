@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // Hints name only the flags the events were not recorded with, and the
@@ -12,6 +13,7 @@ func TestRecordedWords(t *testing.T) {
 	getter := tracefile.Getter{Package: "example.com/m", Receiver: "*T", Method: "Name", Field: "name"}
 	read := tracefile.Getter{Package: "example.com/m", Receiver: "T", Method: "tags", Field: "read:[]string"}
 	sql := tracefile.Getter{Package: "database/sql", Receiver: "*DB", Method: "QueryContext", Field: "call:sql"}
+	turn := tracefile.Getter{Package: "example.com/m", Method: "loop@split.go:4", Field: tracefmt.TurnField}
 	for _, tc := range []struct {
 		gs         []tracefile.Getter
 		noun, hint string
@@ -20,6 +22,9 @@ func TestRecordedWords(t *testing.T) {
 		{[]tracefile.Getter{sql}, "call", "-reads records field reads"},
 		{[]tracefile.Getter{read}, "field read", "-calls sql database queries"},
 		{[]tracefile.Getter{read, sql}, "event", ""},
+		// a loop's turn (-loops) is recorded as a read, and is no field read
+		{[]tracefile.Getter{turn}, "loop turn", "-reads records field reads, -calls sql database queries"},
+		{[]tracefile.Getter{turn, read}, "event", "-calls sql database queries"},
 	} {
 		r := recordedOf(tc.gs)
 		if r.noun() != tc.noun || r.flagHint() != tc.hint {
