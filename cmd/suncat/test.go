@@ -102,6 +102,14 @@ func runTest(stdout, stderr io.Writer, args []string) error {
 	}
 	targets = without(targets, vetFailed)
 	goArgs, parallel := goTestArgs(append(append([]string(nil), prep.Args...), c.opt.BuildFlags...), pass, targets, after)
+	compileOnly, _ := flagValue(goFlags, "c")
+	if compileOnly == "true" {
+		runErr := runGoTest(ctx, c.opt.Dir, env, goArgs, &testWatch{w: stdout, dir: dir}, stderr)
+		if runErr == nil {
+			fmt.Fprintln(stderr, "suncat: -c: the test binary records when it runs, each test's events labelled; SUNCAT_TRACE=DIR/ says where its trace goes")
+		}
+		return statusOf(runErr)
+	}
 	if parallel {
 		fmt.Fprintln(stderr, "suncat: go test runs with -parallel=1, so that each test's events carry its own label (-parallel N changes it)")
 	}
