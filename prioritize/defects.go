@@ -48,8 +48,21 @@ func groupSites(f *Findings) []*Finding {
 	callers := map[findingName]bool{} // a set, as a finding may have thousands
 	var out []*Finding
 	var keys []string
+	loops := map[string]bool{}
+	for _, s := range f.Growing() {
+		if s.Why == WhyLoop {
+			loops[findingKey(s)] = true
+		}
+	}
 	for _, s := range f.Growing() {
 		k := findingKey(s)
+		// A recursion whose calls are made inside a loop of the
+		// function joins that loop's finding, when its outermost
+		// activation's sites found it (go-diff's bisect loops in every
+		// activation: doc/cases/godiff-reads.md).
+		if lk := recursionLoopKey(s.ResponsibleFrame(), s.Why, s.LoopLine); loops[lk] {
+			k = lk
+		}
 		d := byKey[k]
 		if d == nil {
 			d = &Finding{Frame: s.ResponsibleFrame(), Why: s.Why, Loops: s.Loops, Counts: make([]int, len(s.Counts))}
@@ -156,10 +169,26 @@ func capByLoop(f *Findings, out []*Finding, keys []string, xs []float64) {
 // made in: its own and those of every frame that may be responsible.
 func loopKeys(s *Site) []string {
 	keys := []string{findingKey(s)}
+	if k := recursionLoopKey(s.ResponsibleFrame(), s.Why, s.LoopLine); k != "" {
+		keys = append(keys, k)
+	}
 	for _, c := range s.cands {
 		keys = append(keys, defectKey(s.Frames[c.k], c.why, c.loop))
+		if k := recursionLoopKey(s.Frames[c.k], c.why, c.loop); k != "" {
+			keys = append(keys, k)
+		}
 	}
 	return keys
+}
+
+// recursionLoopKey is the key of the loop of f's function around a
+// recursion's calls (the loop its outermost activation is found by), ""
+// when why is not a recursion or the calls are in no loop.
+func recursionLoopKey(f tracefile.Frame, why string, loopLine int) string {
+	if why != WhyRecursion || loopLine == 0 {
+		return ""
+	}
+	return defectKey(f, WhyLoop, loopLine)
 }
 
 func hasInt(xs []int, x int) bool {
@@ -192,11 +221,7 @@ func defectKey(f tracefile.Frame, why string, loopLine int) string {
 	switch why {
 	case WhyCaller, WhyDep:
 		line = f.Line
-	case WhyLoop, WhyRecursion:
-		// A recursion whose calls are made inside a loop of the
-		// function is that loop's finding: its outermost activation's
-		// sites are found by the loop, its deeper ones by the recursion
-		// (go-diff's bisect, doc/cases/godiff-reads.md).
+	case WhyLoop:
 		line = loopLine
 	}
 	return f.Func + "\x00" + strconv.Itoa(line)

@@ -246,6 +246,31 @@ func TestRecursionInLoopOneFinding(t *testing.T) {
 	}
 }
 
+// TestRecursionTwoLoopsOneFinding: a recursion whose deeper activations
+// read inside two loops of the function, with no site of those loops
+// found by the loop itself, stays one finding, the recursion's.
+func TestRecursionTwoLoopsOneFinding(t *testing.T) {
+	at := loopsFileAt(t, "bisect.go")
+	const run = "main.main@/src/main/main.go:9"
+	b := newTrace("scan.suncat")
+	for _, n := range []int{10, 20, 40, 80} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		for d := 1; d <= 3; d++ {
+			var below []string
+			for i := 0; i < d; i++ {
+				below = append(below, at("scan", 24+4*(i%2)))
+			}
+			b.add(call{"x.v", append(append([]string{at("scan", 23)}, below...), run), "main.main", "1"}, n*n*d)
+			b.add(call{"x.w", append(append([]string{at("scan", 27)}, below...), run), "main.main", "1"}, n*n*d)
+		}
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	text := FindingsText(f, 0)
+	if len(f.Findings) != 1 || f.Findings[0].Why != WhyRecursion {
+		t.Fatalf("%d findings, want 1 recursion:\n%s", len(f.Findings), text)
+	}
+}
+
 // TestFoldedAlike: two sites calibrate each other only if some of their
 // stacks lost as many frames to folding.
 func TestFoldedAlike(t *testing.T) {

@@ -15,3 +15,17 @@ func bisect(xs []int) int {
 	return s
 }
 func split(xs []int) int { h := len(xs) / 2; return compute(xs[:h]) + compute(xs[h:]) }
+
+// scan recurses from two loops, each reading a field.
+func scan(n *node) int {
+	s := 0
+	for _, c := range n.kids {
+		s += c.v
+		s += scan(c)
+	}
+	for _, c := range n.more {
+		s += c.w
+		s += scan(c)
+	}
+	return s
+}
