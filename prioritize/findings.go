@@ -222,8 +222,9 @@ func findSites(s *Summary, stacks string, src *sources) []*Site {
 		}
 	}
 	deep := recursionDepths(sites, stacks == StacksWhole)
+	deps := depMemo{}
 	for _, site := range sites {
-		site.cands = src.candidates(site, site.whole, deep)
+		site.cands = src.candidates(site, site.whole, deep, deps)
 		site.whole = nil
 		site.setResponsible()
 	}

@@ -288,7 +288,7 @@ type candidate struct {
 
 // candidates lists the frames of a site that qualify as responsible,
 // innermost first.
-func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[string]int) []candidate {
+func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[string]int, deps depMemo) []candidate {
 	fs := site.Frames
 	if len(fs) == 0 {
 		return nil
@@ -312,13 +312,13 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 		case own != "" && receiverType(f) == own && s.loopAt(f.File, f.Line, f.Func) == 0:
 			// the getter's neighbour; one that calls it from a loop
 			// (a parser's loop over its tokens) is a loop as any other
-		case depFrame(f) && programBeyond(fs[k+1:]) && programBeyond(fs[own0:k]):
+		case deps.is(f) && deps.programBeyond(fs[k+1:]) && deps.programBeyond(fs[own0:k]):
 			// a dependency's frame on the way from the program's
 			// code to the program's again (a callback, a getter): the
 			// program's frame nearest its loop is named, never the
 			// library's. Where the events are the dependency's own
 			// (its fields, read under -deps), its loops are named.
-		case func() bool { dep = s.callsBackLoop(f, whole); return dep != "" }():
+		case func() bool { dep = s.callsBackLoop(f, whole, deps); return dep != "" }():
 			out = append(out, candidate{k, 0, WhyDep, dep, false, 0})
 		case calledByLoopStd(f, whole):
 			// a comparator or a template's function: the caller of sort
@@ -352,13 +352,31 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 
 // programBeyond reports whether one of the frames is the program's (not
 // the standard library's, not a dependency's).
-func programBeyond(fs []tracefile.Frame) bool {
+func (deps depMemo) programBeyond(fs []tracefile.Frame) bool {
 	for _, f := range fs {
-		if !isStdFrame(f) && !depFrame(f) {
+		if !isStdFrame(f) && !deps.is(f) {
 			return true
 		}
 	}
 	return false
+}
+
+// A depMemo remembers depFrame's answers for the frames of one set of
+// sites (findSites): the responsible frames' search asks it of every
+// frame of every whole stack, and depFrame cleans paths and folds case
+// (half a summary's time on go-yaml's deep stacks).
+type depMemo map[fileFunc]bool
+
+type fileFunc struct{ file, fn string }
+
+func (deps depMemo) is(f tracefile.Frame) bool {
+	k := fileFunc{f.File, f.Func}
+	dep, ok := deps[k]
+	if !ok {
+		dep = depFrame(f)
+		deps[k] = dep
+	}
+	return dep
 }
 
 // callsBackLoop returns the function of a dependency that f calls into
@@ -367,25 +385,68 @@ func programBeyond(fs []tracefile.Frame) bool {
 // stacks, the frames just toward the getter from f are a dependency's
 // (and the standard library's), one of them inside a loop, up to a frame
 // of the program's again. "" when there is none.
-func (s *sources) callsBackLoop(f tracefile.Frame, whole [][]tracefile.Frame) string {
+func (s *sources) callsBackLoop(f tracefile.Frame, whole [][]tracefile.Frame, deps depMemo) string {
+	var r runsBelow
 	for _, st := range whole {
+		fresh := true
 		for i := 1; i < len(st); i++ {
-			if st[i] != f || !depFrame(st[i-1]) {
+			if st[i] != f || !deps.is(st[i-1]) {
 				continue
 			}
-			loops := ""
-			j := i - 1
-			for ; j >= 1 && (depFrame(st[j]) || isStdFrame(st[j])); j-- {
-				if loops == "" && depFrame(st[j]) && s.loopAt(st[j].File, st[j].Line, st[j].Func) > 0 {
-					loops = st[j].Func
-				}
+			if fresh {
+				r.reset(len(st))
+				fresh = false
 			}
-			if loops != "" && j >= 1 {
+			if loops, stop := r.below(s, deps, st, i-1); loops != "" && stop >= 1 {
 				return loops
 			}
 		}
 	}
 	return ""
+}
+
+// runsBelow remembers, for the frames of one stack, what callsBackLoop
+// finds below each: going toward the getter from frame j while the
+// frames are a dependency's or the standard library's, the first
+// dependency frame inside a loop (loops) and the index where that run
+// of frames stops (stop). A recursion through a dependency (go-yaml's
+// parser, instrumented with -deps) has f in its stacks at every level,
+// over runs as deep as the stack: each frame is looked at once.
+type runsBelow struct {
+	known []bool
+	loops []string
+	stop  []int
+	todo  []int
+}
+
+func (r *runsBelow) reset(n int) {
+	if cap(r.known) < n {
+		r.known, r.loops, r.stop = make([]bool, n), make([]string, n), make([]int, n)
+	}
+	r.known, r.loops, r.stop = r.known[:n], r.loops[:n], r.stop[:n]
+	clear(r.known)
+}
+
+// below is the run from frame j of st toward the getter.
+func (r *runsBelow) below(s *sources, deps depMemo, st []tracefile.Frame, j int) (loops string, stop int) {
+	r.todo = r.todo[:0]
+	k := j
+	for ; k >= 1 && !r.known[k] && (deps.is(st[k]) || isStdFrame(st[k])); k-- {
+		r.todo = append(r.todo, k)
+	}
+	if k >= 1 && r.known[k] {
+		loops, stop = r.loops[k], r.stop[k]
+	} else {
+		stop = k // a frame of the program's, or past the last
+	}
+	for t := len(r.todo) - 1; t >= 0; t-- {
+		g := st[r.todo[t]]
+		if deps.is(g) && s.loopAt(g.File, g.Line, g.Func) > 0 {
+			loops = g.Func
+		}
+		r.known[r.todo[t]], r.loops[r.todo[t]], r.stop[r.todo[t]] = true, loops, stop
+	}
+	return loops, stop
 }
 
 // goroutineFrame returns the index in fs of the function of the
