@@ -102,6 +102,9 @@ func streamFiles(stderr io.Writer, cmd string, files []*tracefile.File, notes []
 	}
 	if took := time.Since(start); stderr != nil && took >= closing {
 		fmt.Fprintf(stderr, "suncat: %s: %s\n", cmd, keptLine(res, took))
+		if hint := framesHint(res, opt.Frames); hint != "" {
+			fmt.Fprintf(stderr, "suncat: %s: %s\n", cmd, hint)
+		}
 	}
 	res.Notes = append(notes, res.Notes...)
 	return res, nil
@@ -120,6 +123,28 @@ func keptLine(r *stream.Result, took time.Duration) string {
 	}
 	return fmt.Sprintf("summarized %d traces, %s events, in %s; kept %s stacks, %s call sites (getter and stack) in %d goroutine groups and %d sub-traces, %s distinct values",
 		len(r.Traces), commas(int64(r.Events)), took.Round(100*time.Millisecond), commas(int64(stacks)), commas(int64(terms)), len(r.Summary.Groups), subs, commas(int64(values)))
+}
+
+// manyStacks is the number of stacks kept past which framesHint speaks,
+// when they fold into framesFold times fewer call sites: about 4.5 KB a
+// stack, half a gigabyte (doc/cases/bleve-reads.md).
+const manyStacks, framesFold = 100_000, 20
+
+// framesHint says, when a summary of whole stacks (frames 0) kept many
+// times more stacks than it has call sites once they are folded (a
+// recursion of varying depth makes a stack of nearly every call), that
+// -frames cuts them; "" otherwise.
+func framesHint(r *stream.Result, frames int) string {
+	if frames > 0 || r.Stacks < manyStacks || r.Summary == nil || r.Summary.Findings == nil {
+		return ""
+	}
+	sites := len(r.Summary.Findings.Sites)
+	if sites == 0 || r.Stacks < framesFold*sites {
+		return ""
+	}
+	return fmt.Sprintf("the %s stacks fold into %s call site(s): a recursion of varying depth makes a stack of nearly every call, "+
+		"and each costs memory and time; -frames 16 keeps each stack's innermost 16 frames (summary -frames, check -frames)",
+		commas(int64(r.Stacks)), commas(int64(sites)))
 }
 
 // showProgress writes the read's progress on w every tick, from delay

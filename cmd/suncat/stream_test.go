@@ -133,6 +133,38 @@ func TestKeptLine(t *testing.T) {
 	}
 }
 
+// TestFramesHint: a summary of whole stacks that kept many times more
+// stacks than it has call sites once folded (a recursion of varying
+// depth) says that -frames cuts them; not with -frames, not for few
+// stacks, not where stacks and sites are alike.
+func TestFramesHint(t *testing.T) {
+	res, err := streamSummary(mustLoad(t, "../../testdata/traces/marks.suncat"), prioritize.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := res.Summary.Findings.Sites[0]
+	for _, tc := range []struct {
+		stacks, sites, frames int
+		want                  string
+	}{
+		{manyStacks, 1, 0, "the 100,000 stacks fold into 1 call site(s): a recursion of varying depth"},
+		{manyStacks, 1, 16, ""},
+		{manyStacks - 1, 1, 0, ""},
+		{manyStacks, manyStacks/framesFold + 1, 0, ""},
+		{manyStacks, manyStacks / framesFold, 0, "fold into 5,000 call site(s)"},
+	} {
+		res.Stacks = tc.stacks
+		res.Summary.Findings.Sites = make([]*prioritize.Site, tc.sites)
+		for i := range res.Summary.Findings.Sites {
+			res.Summary.Findings.Sites[i] = site
+		}
+		got := framesHint(res, tc.frames)
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%d stacks, %d sites, -frames %d: %q, want %q", tc.stacks, tc.sites, tc.frames, got, tc.want)
+		}
+	}
+}
+
 func TestSizes(t *testing.T) {
 	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567"} {
 		if got := commas(n); got != want {
