@@ -60,6 +60,9 @@ type Findings struct {
 	// memo keeps the fits of a suite's families (Families): nil fits
 	// every series.
 	memo fitMemo
+	// cal indexes the sites' first candidates while refineResponsible
+	// runs (calibration).
+	cal calibrations
 	// actions names the actions whose sizes the labels mix (MixedText),
 	// none when they name one.
 	actions []string
