@@ -492,6 +492,15 @@ func (f *siteFinder) fieldKey(sel *types.Selection, v *types.Var) (eventKey, boo
 	if p, ok := owner.(*types.Pointer); ok {
 		owner = p.Elem()
 	}
+	if a, ok := owner.(*types.Alias); ok && a.Obj().Pkg() != nil {
+		if _, ok := types.Unalias(a).(*types.Struct); ok {
+			// type T = struct{...}, as C-to-Go translators declare
+			// every struct (modernc.org/sqlite): named by the alias, so
+			// that fields of one name in two structs stay apart.
+			key.Receiver, key.Pkg = a.Obj().Name(), a.Obj().Pkg().Path()
+			return key, true
+		}
+	}
 	switch o := types.Unalias(owner).(type) {
 	case *types.Named:
 		key.Receiver = o.Obj().Name()

@@ -262,6 +262,28 @@ func TestFindReads(t *testing.T) {
 	}
 }
 
+// TestReadsOfAliasStructs: a struct declared by an alias (type T =
+// struct{...}, as C-to-Go translators declare them: modernc.org/sqlite)
+// names its fields by the alias, so that two structs' fields of one name
+// stay apart; an unnamed struct's are "struct" as before.
+func TestReadsOfAliasStructs(t *testing.T) {
+	src := []byte("package m\n\ntype TPage = struct{ NCell int32 }\n\ntype TArray = struct {\n\tNCell int32\n\tRef   uintptr\n}\n\n" +
+		"func f(p *TPage, a TArray, u *struct{ NCell int32 }) int32 { return p.NCell + a.NCell + u.NCell }\n")
+	_, sites, ok := rewriteEvents(t, src, true, nil)
+	if !ok {
+		t.Fatal("the test source does not type-check")
+	}
+	got := map[string]bool{}
+	for _, s := range sites {
+		got[s.key.Receiver+"."+s.key.Name] = true
+	}
+	for _, want := range []string{"TPage.NCell", "TArray.NCell", "struct.NCell"} {
+		if !got[want] {
+			t.Errorf("no site %s; have %v", want, got)
+		}
+	}
+}
+
 // TestFindCallsMain: a function of package main matches -calls by its
 // import path's last element or as main.F, as a user names it (the
 // alertmanager trial wrote main\.match$ and recorded nothing).
