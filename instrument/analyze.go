@@ -360,6 +360,7 @@ func classifyAll(ctx context.Context, a *Analysis, opt Options, broken map[strin
 	if opt.Reads || opt.Loops || opt.Calls != "" {
 		n := len(a.Getters)
 		a.Getters = append(a.Getters, numberSites(a.Sites, n)...)
+		m := len(a.Getters)
 		a.Getters = append(a.Getters, hookEntries(calls, uint32(len(a.Getters)))...)
 		for _, h := range []struct {
 			on   bool
@@ -369,9 +370,30 @@ func classifyAll(ctx context.Context, a *Analysis, opt Options, broken map[strin
 				a.Hooks = append(a.Hooks, h.name)
 			}
 		}
-		progress("found %d read and call site(s) of %d field(s) and function(s)", len(a.Sites), len(a.Getters)-n)
+		found := fmt.Sprintf("found %d read and call site(s) of %d field(s) and function(s)", len(a.Sites), m-n)
+		if hooked := len(a.Getters) - m; hooked > 0 {
+			// database/sql's and net/http's methods are recorded where
+			// they are, whoever calls them: no site of the program's
+			// is rewritten for them.
+			found += fmt.Sprintf(", and %d function(s) of %s recorded inside it, whoever calls them", hooked, strings.Join(hookPackages(a.Hooks), " and "))
+		}
+		progress("%s", found)
 	}
 	return nil
+}
+
+// hookPackages names the packages of the hooks: database/sql, net/http.
+func hookPackages(hooks []string) []string {
+	var out []string
+	for _, h := range hooks {
+		switch h {
+		case "sql":
+			out = append(out, "database/sql")
+		case "http":
+			out = append(out, "net/http")
+		}
+	}
+	return out
 }
 
 // isTestOnly reports whether p exists only in go test's build: an external
