@@ -243,10 +243,12 @@ const (
 )
 
 // fieldText says what a terminal's event is, from its Field: "returns
-// name" for a getter, "reads a field (string)", "a call recorded with
-// -calls sql".
+// name" for a getter, "reads a field (string)", "a loop's turn
+// (-loops)", "a call recorded with -calls sql".
 func fieldText(field string) string {
 	switch {
+	case field == tracefmt.TurnField:
+		return "a loop's turn (-loops)"
 	case strings.HasPrefix(field, readPrefix):
 		return "reads a field (" + strings.TrimPrefix(field, readPrefix) + ")"
 	case strings.HasPrefix(field, callPrefix):

@@ -11,6 +11,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // The delay box takes the program's arguments (prefilled from the traced
@@ -139,6 +141,12 @@ func TestDelayKindFlags(t *testing.T) {
 	}
 	if got, want := fieldText("call:sql"), "a call recorded with -calls sql"; got != want {
 		t.Errorf("fieldText = %q, want %q", got, want)
+	}
+	if got, want := fieldText(tracefmt.TurnField), "a loop's turn (-loops)"; got != want {
+		t.Errorf("fieldText(turn) = %q, want %q", got, want)
+	}
+	if got, want := fieldText("read:string"), "reads a field (string)"; got != want {
+		t.Errorf("fieldText(read) = %q, want %q", got, want)
 	}
 }
 
