@@ -295,8 +295,9 @@ func (m *delayModel) stmtGetters() map[string]bool {
 	return out
 }
 
-// kindNoun names what is marked: "getters", "field reads", "calls", or
-// "getters, reads and calls" when they are of several kinds.
+// kindNoun names what is marked: "getters", "field reads", "loop
+// turns", "calls", or "events of several kinds" when they are of
+// several kinds.
 func (m *delayModel) kindNoun() string { return m.nounOf(m.marked) }
 
 // nounOf names the events of the full getter names in set, as kindNoun.
@@ -308,6 +309,8 @@ func (m *delayModel) nounOf(set map[string]bool) string {
 				continue
 			}
 			switch {
+			case t.Field == tracefmt.TurnField:
+				kinds["loop turns"] = true
 			case strings.HasPrefix(t.Field, readPrefix):
 				kinds["field reads"] = true
 			case strings.HasPrefix(t.Field, callPrefix):
@@ -325,7 +328,7 @@ func (m *delayModel) nounOf(set map[string]bool) string {
 			return k
 		}
 	}
-	return "getters, reads and calls"
+	return "events of several kinds"
 }
 
 // comparing reports whether enter runs -compare (a verdict) rather than

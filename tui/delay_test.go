@@ -142,6 +142,10 @@ func TestDelayKindFlags(t *testing.T) {
 	if got, want := fieldText("call:sql"), "a call recorded with -calls sql"; got != want {
 		t.Errorf("fieldText = %q, want %q", got, want)
 	}
+	m.groups = append(m.groups, Group{Terminals: []Terminal{{Getter: "example.com/r2.loop@bisect.go:7", Field: tracefmt.TurnField}}})
+	if got, want := m.nounOf(map[string]bool{"example.com/r2.loop@bisect.go:7": true}), "loop turns"; got != want {
+		t.Errorf("nounOf(turn) = %q, want %q", got, want)
+	}
 	if got, want := fieldText(tracefmt.TurnField), "a loop's turn (-loops)"; got != want {
 		t.Errorf("fieldText(turn) = %q, want %q", got, want)
 	}
