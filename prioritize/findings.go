@@ -225,7 +225,7 @@ func findSites(s *Summary, stacks string, src *sources) []*Site {
 		}
 	}
 	deep := recursionDepths(sites, stacks == StacksWhole)
-	deps := depMemo{}
+	deps := newDepMemo(sites)
 	for _, site := range sites {
 		site.cands = src.candidates(site, site.whole, deep, deps)
 		site.whole = nil

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"hash/fnv"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -361,22 +362,72 @@ func (deps depMemo) programBeyond(fs []tracefile.Frame) bool {
 	return false
 }
 
-// A depMemo remembers depFrame's answers for the frames of one set of
-// sites (findSites): the responsible frames' search asks it of every
-// frame of every whole stack, and depFrame cleans paths and folds case
-// (half a summary's time on go-yaml's deep stacks).
-type depMemo map[fileFunc]bool
+// A depMemo remembers which frames of one set of sites (findSites) are a
+// dependency's: the responsible frames' search asks it of every frame of
+// every whole stack, and depFrame cleans paths and folds case (half a
+// summary's time on go-yaml's deep stacks). It also knows the
+// dependencies' directories, from the frames depFrame names (dirs): a
+// closure in one of them is the dependency's code, whatever function it
+// is named after (a dependency's function inlined into the program's
+// makes its closure main.main.Using.func1, in the dependency's file:
+// chroma's lexers, doc/cases/chroma-reads.md).
+type depMemo struct {
+	frames map[fileFunc]bool
+	dirs   map[string]bool
+}
 
 type fileFunc struct{ file, fn string }
 
+// newDepMemo is the depMemo of sites, their directories found from their
+// stacks, whole when they have them.
+func newDepMemo(sites []*Site) depMemo {
+	deps := depMemo{frames: map[fileFunc]bool{}, dirs: map[string]bool{}}
+	note := func(fs []tracefile.Frame) {
+		for _, f := range fs {
+			if strings.IndexByte(f.File, '@') >= 0 || strings.Contains(f.File, "/vendor/") {
+				if depFrame(f) {
+					deps.dirs[path.Dir(f.File)] = true
+				}
+			}
+		}
+	}
+	for _, s := range sites {
+		note(s.Frames)
+		for _, st := range s.whole {
+			note(st)
+		}
+	}
+	return deps
+}
+
 func (deps depMemo) is(f tracefile.Frame) bool {
 	k := fileFunc{f.File, f.Func}
-	dep, ok := deps[k]
+	dep, ok := deps.frames[k]
 	if !ok {
-		dep = depFrame(f)
-		deps[k] = dep
+		dep = depFrame(f) || inlinedClosure(f.Func) && deps.dirs[path.Dir(f.File)]
+		deps.frames[k] = dep
 	}
 	return dep
+}
+
+// inlinedClosure reports whether fn names a closure made by a function
+// inlined into another: pkg.outer.Inlined.func1, some part between the
+// outer function and the closure's not a closure's own (func3, or the
+// number of one nested in another).
+func inlinedClosure(fn string) bool {
+	if i := strings.IndexByte(fn, '['); i >= 0 {
+		fn = fn[:i]
+	}
+	parts := strings.Split(fn[strings.LastIndexByte(fn, '/')+1:], ".")
+	if len(parts) < 4 || !isClosureName(parts[len(parts)-1]) {
+		return false
+	}
+	for _, p := range parts[2 : len(parts)-1] {
+		if !isClosureName(p) && !strings.HasPrefix(p, "(") {
+			return true
+		}
+	}
+	return false
 }
 
 // callsBackLoop returns the function of a dependency that f calls into

@@ -237,3 +237,30 @@ func classesOf(f *Findings) []Class {
 	}
 	return out
 }
+
+// TestDepMemoInlinedClosure: a closure named after the program's
+// function (a dependency's function inlined into it made it) is the
+// dependency's when its file lies in a directory where the dependency's
+// own frames are; the main module's closures are the program's, even in
+// a directory named like a module cache's (TestDepFrame).
+func TestDepMemoInlinedClosure(t *testing.T) {
+	const dep = "/x/example.com/dep@v1.0.0/dep.go"
+	run := tracefile.Frame{Func: "example.com/dep.Run", File: dep, Line: 12}
+	closure := tracefile.Frame{Func: "main.main.Using.func1", File: dep, Line: 7}
+	mine := tracefile.Frame{Func: "main.main.func1", File: "/tmp/mailpit@v1.27.11/main.go", Line: 9}
+	inlined := tracefile.Frame{Func: "main.main.helper.func1", File: "/tmp/mailpit@v1.27.11/main.go", Line: 20}
+	site := &Site{Frames: []tracefile.Frame{{Func: "Item.Name"}, closure, run, mine, inlined}}
+	deps := newDepMemo([]*Site{site})
+	for _, tc := range []struct {
+		f    tracefile.Frame
+		want bool
+	}{{run, true}, {closure, true}, {mine, false}, {inlined, false}} {
+		if got := deps.is(tc.f); got != tc.want {
+			t.Errorf("%s at %s: dep %v, want %v", tc.f.Func, tc.f.File, got, tc.want)
+		}
+	}
+	// Without the dependency's own frame, its directory is not known.
+	if newDepMemo([]*Site{{Frames: []tracefile.Frame{closure}}}).is(closure) {
+		t.Errorf("a closure alone made its directory a dependency's")
+	}
+}
