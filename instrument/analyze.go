@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -375,25 +376,17 @@ func classifyAll(ctx context.Context, a *Analysis, opt Options, broken map[strin
 			// database/sql's and net/http's methods are recorded where
 			// they are, whoever calls them: no site of the program's
 			// is rewritten for them.
-			found += fmt.Sprintf(", and %d function(s) of %s recorded inside it, whoever calls them", hooked, strings.Join(hookPackages(a.Hooks), " and "))
+			var pkgs []string
+			for _, g := range a.Getters[m:] {
+				if !slices.Contains(pkgs, g.PkgPath) {
+					pkgs = append(pkgs, g.PkgPath)
+				}
+			}
+			found += fmt.Sprintf(", and %d function(s) of %s recorded inside it, whoever calls them", hooked, strings.Join(pkgs, " and "))
 		}
 		progress("%s", found)
 	}
 	return nil
-}
-
-// hookPackages names the packages of the hooks: database/sql, net/http.
-func hookPackages(hooks []string) []string {
-	var out []string
-	for _, h := range hooks {
-		switch h {
-		case "sql":
-			out = append(out, "database/sql")
-		case "http":
-			out = append(out, "net/http")
-		}
-	}
-	return out
 }
 
 // isTestOnly reports whether p exists only in go test's build: an external

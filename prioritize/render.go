@@ -145,7 +145,7 @@ func UnseenText(f *Findings) string {
 		than = "no finding faster than " + ClassText(top)
 	}
 	loops := ""
-	if !recordsTurns(f) {
+	if !f.recorded().turns {
 		loops = ", and -loops records every loop's turns (a loop over a local slice reads no field)"
 	}
 	return fmt.Sprintf("the time grows as %s, %s: what grows is in code that records nothing "+
@@ -153,15 +153,14 @@ func UnseenText(f *Findings) string {
 		"called from the findings' frames or near them; a CPU profile at the largest size shows where%s", ClassText(f.Time.Class), than, loops)
 }
 
-// recordsTurns reports whether the findings' events include loops'
-// turns (the trace was recorded with -loops).
-func recordsTurns(f *Findings) bool {
-	for _, s := range f.Sites {
-		if s.Getter.IsTurn() {
-			return true
-		}
+// recorded is what the findings' events hold (recordedOf their sites'
+// getters).
+func (f *Findings) recorded() recorded {
+	gs := make([]tracefile.Getter, len(f.Sites))
+	for i, s := range f.Sites {
+		gs[i] = s.Getter
 	}
-	return false
+	return recordedOf(gs)
 }
 
 // timeOutgrowsSizes reports whether the time per sub-trace at the largest
@@ -868,11 +867,7 @@ func (f *Findings) FewEventsNote() string {
 	if most == 0 || most > fewEvents {
 		return ""
 	}
-	var gs []tracefile.Getter
-	for _, s := range f.Sites {
-		gs = append(gs, s.Getter)
-	}
-	r := recordedOf(gs)
+	r := f.recorded()
 	hint := "suncat getters -v lists what is instrumented and why the rest is not; -deps adds dependencies"
 	if h := r.flagHint(); h != "" {
 		hint += "; " + h
