@@ -133,7 +133,6 @@ func (d *decoder) entry() (Event, error) {
 	if err != nil {
 		return Event{}, err
 	}
-	n = t.lastOf(uint32(node))
 	return Event{
 		Time: d.now, Getter: g, Stack: uint32(stack),
 		Value: n.val, Len: n.vlen, Truncated: n.vlen > len(n.val),
