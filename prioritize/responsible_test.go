@@ -246,6 +246,29 @@ func TestRecursionInLoopOneFinding(t *testing.T) {
 	}
 }
 
+// TestRecursionOneLevelEveryStack: a function that calls itself once
+// from its loop, one level deep in every stack of its reads, is that
+// loop, as if the inner call were to another function: one finding at
+// the loop, not at the loop further out.
+func TestRecursionOneLevelEveryStack(t *testing.T) {
+	at := loopsFileAt(t, "bisect.go")
+	const run = "main.main@/src/main/main.go:9"
+	b := newTrace("check.suncat")
+	for _, n := range []int{100, 200, 400, 800} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"x.enum", []string{at("check", 45), at("check", 39), at("Diff", 5), run}, "main.main", "a"}, n*n)
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	text := FindingsText(f, 0)
+	if len(f.Findings) != 1 {
+		t.Fatalf("%d findings, want 1:\n%s", len(f.Findings), text)
+	}
+	d := f.Findings[0]
+	if d.Frame.Func != "example.com/p.check" || d.Frame.Line != 39 || d.Why != WhyLoop {
+		t.Errorf("finding at %s:%d (%s), want check's loop, its call at line 39:\n%s", d.Frame.Func, d.Frame.Line, d.Why, text)
+	}
+}
+
 // TestRecursionTwoLoopsOneFinding: a recursion whose deeper activations
 // read inside two loops of the function, with no site of those loops
 // found by the loop itself, stays one finding, the recursion's.

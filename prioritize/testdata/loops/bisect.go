@@ -29,3 +29,19 @@ func scan(n *node) int {
 	}
 	return s
 }
+
+// check recurses once into each element of a slice, as kong's
+// checkEnum does: one level deep, in every stack.
+func check(v *value, x any) bool {
+	switch t := x.(type) {
+	case []string:
+		for _, s := range t {
+			if !check(v, s) {
+				return false
+			}
+		}
+		return true
+	default:
+		return v.enum != ""
+	}
+}
