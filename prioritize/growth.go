@@ -298,7 +298,39 @@ func FitCounts(xs, ys []float64) Fit {
 	if fit.Class > ClassLinear && uneven(xs, ys) {
 		return Fit{Class: ClassConstant, A: mean(ys), Outlier: -1, Note: unevenNote}
 	}
+	if fit.Class > ClassLinear && lateJump(xs, ys) {
+		return Fit{Class: ClassConstant, A: mean(ys), Outlier: -1, Note: lastJumpNote}
+	}
 	return fit
+}
+
+// lateJump reports whether counts at four sizes or more, which grew less
+// than the sizes up to the second largest, rise at the largest more than
+// twice as high as any a + b·n^k (k at most 3, a at least 0) through the
+// two sizes before it reaches: a cubic through those two points bounds
+// them all. No class explains such a jump; one point makes it (SQLite's
+// automatic index, one site of its page splits: 9|9|11|72 reads over
+// 2,000 to 16,000 rows, which fitted cubic and failed check -max
+// quadratic; doc/cases/sqlite-reads.md). lastJump is the case of counts
+// that do not grow at all before the jump.
+func lateJump(xs, ys []float64) bool {
+	sx := slices.Compact(slices.Sorted(slices.Values(xs)))
+	n := len(sx)
+	if n < 4 || sx[0] <= 0 {
+		return false
+	}
+	sy := make([]float64, n)
+	for i, x := range sx {
+		sy[i] = meanAt(xs, ys, x)
+	}
+	y0, y1, y2 := sy[n-3], sy[n-2], sy[n-1]
+	if sy[0] <= 0 || y1 < y0 || y2 <= y1 || sy[n-2]/sy[0] >= sx[n-2]/sx[0] {
+		return false
+	}
+	c0, c1, c2 := math.Pow(sx[n-3], 3), math.Pow(sx[n-2], 3), math.Pow(sx[n-1], 3)
+	b := (y1 - y0) / (c1 - c0)
+	a := y0 - b*c0
+	return a >= 0 && y2 > 2*(a+b*c2)
 }
 
 // uneven reports whether the counts ys at sizes xs (in any order, a

@@ -197,6 +197,43 @@ func TestFitCountsUneven(t *testing.T) {
 	}
 }
 
+// TestFitCountsLateJump: counts that grew less than the sizes and then
+// jump at the largest size higher than any a + b·n^k (k at most 3)
+// through the two sizes before reaches get no class (SQLite's page
+// splits, doc/cases/sqlite-reads.md); a + b·n^3 with a large a, and
+// flat counts that turn quadratic, keep theirs.
+func TestFitCountsLateJump(t *testing.T) {
+	xs := []float64{2000, 4000, 8000, 16000}
+	for _, ys := range [][]float64{{9, 9, 11, 72}, {100, 104, 110, 900}} {
+		if f := FitCounts(xs, ys); f.Grows() || f.Note != lastJumpNote {
+			t.Errorf("%v: %v %q, want no class", ys, f.Class, f.Note)
+		}
+		if f := FitGrowth(xs, ys); f.Class <= ClassLinear {
+			t.Errorf("%v: FitGrowth %v; the case is moot", ys, f.Class)
+		}
+	}
+	cube := func(a float64) []float64 {
+		ys := make([]float64, len(xs))
+		for i, x := range xs {
+			ys[i] = a + x*x*x/1e9
+		}
+		return ys
+	}
+	for _, tc := range []struct {
+		xs, ys []float64
+		want   Class
+	}{
+		{xs, cube(1000), ClassCubic},
+		{xs, cube(100000), FitGrowth(xs, cube(100000)).Class},
+		{xs, []float64{10, 10, 40, 160}, ClassQuadratic},
+		{xs, []float64{3159, 6604, 17899, 48246}, ClassQuadratic}, // a skiplist's search, one stack's share (pebble)
+	} {
+		if f := FitCounts(tc.xs, tc.ys); f.Class != tc.want || f.Note != "" {
+			t.Errorf("%v: %v %q, want %v", tc.ys, f.Class, f.Note, tc.want)
+		}
+	}
+}
+
 // TestFitPlateau: a count that grows and then stays (a cache reaching
 // its capacity) is not called faster than linear.
 func TestFitPlateau(t *testing.T) {
