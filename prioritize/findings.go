@@ -63,6 +63,10 @@ type Findings struct {
 	// cal indexes the sites' first candidates while refineResponsible
 	// runs (calibration).
 	cal calibrations
+	// growing holds, while refineResponsible runs, the bare loops some
+	// growing site goes through, each with the frames further out
+	// (flatLoop).
+	growing map[movedKey]bool
 	// actions names the actions whose sizes the labels mix (MixedText),
 	// none when they name one.
 	actions []string

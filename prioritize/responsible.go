@@ -585,8 +585,8 @@ func (site *Site) use(c candidate) {
 // loop's own growth, of which the one that left saw only a steady part
 // (an element forced the first time a scan meets it).
 func refineResponsible(f *Findings, xs []float64) {
-	f.cal = calibrationIndex(f.Sites)
-	defer func() { f.cal = nil }()
+	f.cal, f.growing = calibrationIndex(f.Sites), growingBare(f.Sites)
+	defer func() { f.cal, f.growing = nil, nil }()
 	moved := map[movedKey][]int{}
 	stuck := map[*Site]int{}
 	for again := true; again; {
@@ -718,6 +718,10 @@ func (site *Site) movedKey(c candidate) movedKey {
 // the loop under the same callers as s does not tell that: a lexer's
 // loop emits the end of the input once a run, in its last turn, under
 // the callers of all the others, and it is that loop's turns that grow.
+// Nor does one under callers through which another site of the same
+// loop grows: a walk's read of its root, once a walk, beside the same
+// walk's reads of each node (graphql-go's visitor, one bare loop, run
+// again from inside one of its callbacks: doc/cases/graphql-reads.md).
 func flatLoop(f *Findings, s *Site, c candidate) bool {
 	if c.why != WhyLoop || !c.bare {
 		return false
@@ -729,12 +733,29 @@ func flatLoop(f *Findings, s *Site, c candidate) bool {
 		}
 		for _, oc := range o.cands {
 			if oc.why == WhyLoop && oc.loop == c.loop && o.Frames[oc.k].Func == fn && calledAtEvery(f, o) &&
-				!slices.Equal(o.Frames[oc.k+1:], s.Frames[c.k+1:]) {
+				!slices.Equal(o.Frames[oc.k+1:], s.Frames[c.k+1:]) && !f.growing[o.movedKey(oc)] {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// growingBare returns the bare loops that a growing site's candidates
+// go through, each with the frames further out (movedKey).
+func growingBare(sites []*Site) map[movedKey]bool {
+	m := map[movedKey]bool{}
+	for _, s := range sites {
+		if !s.Fit.Grows() {
+			continue
+		}
+		for _, c := range s.cands {
+			if c.why == WhyLoop && c.bare {
+				m[s.movedKey(c)] = true
+			}
+		}
+	}
+	return m
 }
 
 // bareFor reports whether the statement at line of the file is a for

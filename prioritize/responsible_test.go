@@ -269,6 +269,35 @@ func TestRecursionOneLevelEveryStack(t *testing.T) {
 	}
 }
 
+// TestFlatLoopGrowingContext: a bare for loop is not taken for a flat
+// one (a retry loop) on the word of a site that stays flat through it
+// from elsewhere when, from there too, another site of the loop grows:
+// graphql-go's visitor walks again from inside one of its callbacks, and
+// each walk reads its root once (doc/cases/graphql-reads.md). Both
+// walks' ancestor reads are the visitor's loop, one finding.
+func TestFlatLoopGrowingContext(t *testing.T) {
+	at := loopsFileAt(t, "visit.go")
+	const run = "main.main@/src/main/main.go:9"
+	first := []string{at("drive", 42), run}
+	second := append([]string{at("again", 35), at("drive.func1", 42), at("visit", 26)}, first...)
+	b := newTrace("visit.suncat")
+	for _, n := range []int{100, 200, 400, 800} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		for _, outer := range [][]string{first, second} {
+			b.add(call{"x.kind", append([]string{at("visit", 24)}, outer...), "main.main", "field"}, n*(n+1)/2)
+			b.add(call{"x.kind", append([]string{at("visit", 21)}, outer...), "main.main", "root"}, 1)
+		}
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	text := FindingsText(f, 0)
+	if len(f.Findings) != 1 {
+		t.Fatalf("%d findings, want 1:\n%s", len(f.Findings), text)
+	}
+	if d := f.Findings[0]; d.Frame.Func != "example.com/p.visit" || d.Why != WhyLoop {
+		t.Errorf("finding at %s (%s), want visit's loop:\n%s", d.Frame.Func, d.Why, text)
+	}
+}
+
 // TestRecursionTwoLoopsOneFinding: a recursion whose deeper activations
 // read inside two loops of the function, with no site of those loops
 // found by the loop itself, stays one finding, the recursion's.
