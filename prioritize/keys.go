@@ -17,8 +17,9 @@ type hashKey [2]uint64
 
 // stackKeyOf is a short key of what a terminal or a site is: two
 // independent 64-bit hashes of prefix (its getter) and its frames, the
-// frames of head then those of rest, the first frame's line left out
-// when skipLine0. A -reads trace has hundreds of thousands of stacks of
+// frames of head then those of rest (each by its function, its file's
+// base name and its line), the first frame's line left out when
+// skipLine0. A -reads trace has hundreds of thousands of stacks of
 // dozens of frames; keys that spell the frames out took gigabytes. Two
 // different stacks of one getter share a key with a probability of about
 // 2^-128 a pair.
@@ -39,7 +40,7 @@ func stackKeyOf(prefix string, head, rest []tracefile.Frame, skipLine0 bool) has
 				}
 				h.WriteString(f.Func)
 				h.WriteByte(0)
-				h.WriteString(f.File)
+				h.WriteString(baseName(f.File))
 				h.Write(buf[:binary.PutVarint(buf[:], int64(line))])
 				i++
 			}
@@ -47,6 +48,19 @@ func stackKeyOf(prefix string, head, rest []tracefile.Frame, skipLine0 bool) has
 		key[k] = h.Sum64()
 	}
 	return key
+}
+
+// baseName is the last element of a frame's file path: a function's
+// name says which package and so which directory its file is in, and
+// two builds of one program from two directories (a checkout per CI job,
+// a copy per size) name its files by two absolute paths.
+func baseName(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' || path[i] == '\\' {
+			return path[i+1:]
+		}
+	}
+	return path
 }
 
 // terminalKey identifies a terminal, in any trace of a summary: its

@@ -19,6 +19,12 @@ import (
 // which the getter table numbers first.
 func sessionTrace(t *testing.T, nameFirst bool, runtimeLine, calls int) *tracefile.Trace {
 	t.Helper()
+	return sessionTraceIn(t, "/src/p", nameFirst, runtimeLine, calls)
+}
+
+// sessionTraceIn is sessionTrace of a build whose sources are in dir.
+func sessionTraceIn(t *testing.T, dir string, nameFirst bool, runtimeLine, calls int) *tracefile.Trace {
+	t.Helper()
 	s := testtrace.NewSynth("app")
 	var name, read uint32
 	if nameFirst {
@@ -28,9 +34,9 @@ func sessionTrace(t *testing.T, nameFirst bool, runtimeLine, calls int) *tracefi
 		read = s.Getter("X", tracefmt.ReadPrefix+"X")
 		name = s.Getter("Name", "name")
 	}
-	caller := []testtrace.Frame{{Func: "main.loop", File: "/src/p/main.go", Line: 12}, {Func: "main.main", File: "/src/p/main.go", Line: 5}}
-	getter := append([]testtrace.Frame{{Func: "example.com/p.(*T).Name", File: "/src/p/t.go", Line: 30}}, caller...)
-	reader := append([]testtrace.Frame{{Func: "example.com/p/suncatrt.ReadIntF[...]", File: "/src/p/suncatrt/events.go", Line: runtimeLine}}, caller...)
+	caller := []testtrace.Frame{{Func: "main.loop", File: dir + "/main.go", Line: 12}, {Func: "main.main", File: dir + "/main.go", Line: 5}}
+	getter := append([]testtrace.Frame{{Func: "example.com/p.(*T).Name", File: dir + "/t.go", Line: 30}}, caller...)
+	reader := append([]testtrace.Frame{{Func: "example.com/p/suncatrt.ReadIntF[...]", File: dir + "/suncatrt/events.go", Line: runtimeLine}}, caller...)
 	if runtimeLine == 0 {
 		reader = caller // version 6: a read's stack starts at the reading function
 	}
@@ -59,9 +65,22 @@ func TestMergeSitesAcrossBuilds(t *testing.T) {
 	}
 }
 
+// TestMergeSitesAcrossDirs: two builds of one program from two
+// directories (a checkout per CI job, a copy per size) name its files by
+// two absolute paths; their call sites are still one each (the cobra
+// trial's traces shared none, and nothing grew).
+func TestMergeSitesAcrossDirs(t *testing.T) {
+	mergeSitesOf(t, sessionTraceIn(t, "/home/ci/job1/p", true, 0, 2), sessionTraceIn(t, "/home/ci/job2/p", false, 0, 5), "two directories")
+}
+
 func mergeSitesAcrossBuilds(t *testing.T, lineA, lineB int) {
-	a := sessionTrace(t, true, lineA, 2)
-	b := sessionTrace(t, false, lineB, 5)
+	mergeSitesOf(t, sessionTrace(t, true, lineA, 2), sessionTrace(t, false, lineB, 5), fmt.Sprintf("runtime lines %d and %d", lineA, lineB))
+}
+
+// mergeSitesOf checks that traces a (2 calls a site) and b (5) have one
+// terminal for each of Name and X.
+func mergeSitesOf(t *testing.T, a, b *tracefile.Trace, what string) {
+	t.Helper()
 	s, err := Build([]*tracefile.Trace{a, b}, Options{Split: "none", NoGrammar: true})
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +93,7 @@ func mergeSitesAcrossBuilds(t *testing.T, lineA, lineB int) {
 		for _, term := range g.Terminals {
 			t.Logf("%s %s %v", term.Letter, term.Name, term.Frames[0])
 		}
-		t.Fatalf("runtime lines %d and %d: %d terminals, want 2 (Name and X)", lineA, lineB, len(g.Terminals))
+		t.Fatalf("%s: %d terminals, want 2 (Name and X)", what, len(g.Terminals))
 	}
 	for _, term := range g.Terminals {
 		var calls []int
@@ -82,7 +101,7 @@ func mergeSitesAcrossBuilds(t *testing.T, lineA, lineB int) {
 			calls = append(calls, c.Calls)
 		}
 		if len(calls) != 2 || calls[0] != 2 || calls[1] != 5 {
-			t.Errorf("runtime lines %d and %d: %s: calls by sub-trace %v, want [2 5]", lineA, lineB, term.Name, calls)
+			t.Errorf("%s: %s: calls by sub-trace %v, want [2 5]", what, term.Name, calls)
 		}
 	}
 }
