@@ -45,9 +45,10 @@ type section struct {
 	Findings []findingView
 	More     int // findings left out by Top
 	Time     *timeView
-	// Notes are the lines under the findings: what grows records nothing
-	// (UnseenText), sites that rise at the largest size only (JumpText)
-	// or unevenly (UnevenText).
+	// Notes are the lines under the findings: sub-traces that share few
+	// call sites (ApartText), what grows records nothing (UnseenText),
+	// sites that rise at the largest size only (JumpText) or unevenly
+	// (UnevenText).
 	Notes []string
 }
 
@@ -117,7 +118,7 @@ func unsizedLines(us []prioritize.Unsized) []string {
 // section renders the findings of f (of family fam, nil for a run).
 func (r Report) section(name string, f *prioritize.Findings, fam *prioritize.Family) section {
 	s := section{Name: name}
-	for _, n := range []string{prioritize.UnseenText(f), prioritize.JumpText(f), prioritize.UnevenText(f)} {
+	for _, n := range []string{prioritize.ApartText(f), prioritize.UnseenText(f), prioritize.JumpText(f), prioritize.UnevenText(f)} {
 		if n != "" {
 			s.Notes = append(s.Notes, n)
 		}

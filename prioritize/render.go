@@ -44,6 +44,9 @@ func FindingsText(f *Findings, top int) string {
 		if mixed := MixedText(f); mixed != "" {
 			b.WriteString("    " + mixed + "\n")
 		}
+		if apart := ApartText(f); apart != "" {
+			b.WriteString("    " + apart + "\n")
+		}
 		if unseen := UnseenText(f); unseen != "" {
 			b.WriteString(TimeText(f) + "\n    " + unseen + "\n")
 		}
@@ -57,6 +60,9 @@ func FindingsText(f *Findings, top int) string {
 	b.WriteString("== Findings: " + GrowText(f) + "\n")
 	if mixed := MixedText(f); mixed != "" {
 		b.WriteString("    " + mixed + "\n")
+	}
+	if apart := ApartText(f); apart != "" {
+		b.WriteString("    " + apart + "\n")
 	}
 	b.WriteString(FindingsList(f, top))
 	b.WriteString(TimeText(f) + "\n")
@@ -110,6 +116,46 @@ func noteSites(f *Findings, note, one, many string) string {
 		verb = one
 	}
 	return fmt.Sprintf("%s %s: %s %s", plural(n, "call site"), verb, where, CountList(top.Counts))
+}
+
+// ApartText says, when most call sites were called in one used
+// sub-trace only, and such sites are in two sub-traces or more, that the
+// sub-traces share few call sites, as traces recorded by builds of the
+// program with its lines moved do: each build names its call sites
+// apart, every site is seen at one size, and nothing grows (the cobra
+// trial, doc/cases/cobra-reads.md). A test suite's sub-traces, each
+// a test's own code, are not read so. "" otherwise.
+func ApartText(f *Findings) string {
+	if f == nil || f.Test {
+		return ""
+	}
+	used, called, alone := 0, 0, 0
+	for _, u := range f.Used {
+		if u {
+			used++
+		}
+	}
+	where := map[int]bool{}
+	for _, s := range f.Sites {
+		in, at := 0, -1
+		for i, u := range f.Used {
+			if u && i < len(s.Counts) && s.Counts[i] > 0 {
+				in, at = in+1, i
+			}
+		}
+		if in == 0 {
+			continue
+		}
+		called++
+		if in == 1 {
+			alone++
+			where[at] = true
+		}
+	}
+	if used < 3 || len(where) < 2 || 2*alone < called {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d call sites were called in one sub-trace only: the sub-traces share few call sites (a call site is its stack's functions and lines); builds whose lines moved name theirs apart: record every size with one build", alone, called)
 }
 
 // UnseenText says, when the time per sub-trace grows two classes or more

@@ -197,6 +197,31 @@ func TestFitCountsUneven(t *testing.T) {
 	}
 }
 
+// TestApartText: sub-traces that share few call sites, most sites
+// called in one of them and such sites in two or more (builds whose
+// lines moved), get the note; sites of one size only that all sit in one
+// sub-trace (a path the largest input takes), and a suite's tests, do
+// not.
+func TestApartText(t *testing.T) {
+	site := func(counts ...int) *Site { return &Site{Name: "x.v", Counts: counts} }
+	used := []bool{true, true, true, true}
+	apart := &Findings{Used: used, Sites: []*Site{site(5, 0, 0, 0), site(0, 9, 0, 0), site(0, 0, 20, 0), site(0, 0, 0, 41), site(1, 1, 1, 1)}}
+	want := "4 of 5 call sites were called in one sub-trace only"
+	if got := ApartText(apart); !strings.HasPrefix(got, want) {
+		t.Errorf("ApartText: %q, want it to start %q", got, want)
+	}
+	for name, f := range map[string]*Findings{
+		"one sub-trace's own sites": {Used: used, Sites: []*Site{site(0, 0, 0, 4), site(0, 0, 0, 7), site(0, 0, 0, 1), site(1, 2, 4, 8)}},
+		"shared sites":              {Used: used, Sites: []*Site{site(5, 0, 0, 0), site(0, 9, 0, 0), site(1, 2, 4, 8), site(3, 3, 3, 3), site(2, 2, 2, 2)}},
+		"a suite":                   {Used: used, Test: true, Sites: apart.Sites},
+		"two sub-traces":            {Used: []bool{true, true}, Sites: []*Site{site(5, 0), site(0, 9)}},
+	} {
+		if got := ApartText(f); got != "" {
+			t.Errorf("%s: %q, want none", name, got)
+		}
+	}
+}
+
 // TestFitCountsLateJump: counts that grew less than the sizes and then
 // jump at the largest size higher than any a + b·n^k (k at most 3)
 // through the two sizes before reaches get no class (SQLite's page

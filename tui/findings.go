@@ -140,11 +140,11 @@ func (m *detailsModel) siteDetails(b *strings.Builder, s *Site, fs *Findings, w 
 // actionDetails describes the sizes (and the actions they mix), the
 // repeated action's time and whether it grows faster than the findings.
 func (m *detailsModel) actionDetails(b *strings.Builder, fs *Findings, w int) {
-	if fs == nil || fs.Sizes == "" && fs.Time == "" && fs.Mixed == "" && fs.Jump == "" && fs.Uneven == "" {
+	if fs == nil || fs.Sizes == "" && fs.Time == "" && fs.Mixed == "" && fs.Apart == "" && fs.Jump == "" && fs.Uneven == "" {
 		return
 	}
 	m.heading(b, "the repeated action")
-	for _, l := range []string{fs.Sizes, fs.Mixed, fs.Time, fs.Unseen, fs.Jump, fs.Uneven} {
+	for _, l := range []string{fs.Sizes, fs.Mixed, fs.Apart, fs.Time, fs.Unseen, fs.Jump, fs.Uneven} {
 		if l != "" {
 			b.WriteString(wrap(l, w) + "\n")
 		}

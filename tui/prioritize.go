@@ -155,7 +155,7 @@ func (a *prioSummary) Findings() Findings {
 	if f == nil {
 		return Findings{None: "no findings"}
 	}
-	out := Findings{Sizes: prioritize.SizesLine(f), Target: prioritize.Number(f.Target), Mixed: prioritize.MixedText(f)}
+	out := Findings{Sizes: prioritize.SizesLine(f), Target: prioritize.Number(f.Target), Mixed: prioritize.MixedText(f), Apart: prioritize.ApartText(f)}
 	if len(f.TimeNs) > 0 && f.Time.Class != prioritize.ClassNone {
 		out.Time = prioritize.TimeText(f)
 		out.Unseen = prioritize.UnseenText(f)
@@ -168,7 +168,7 @@ func (a *prioSummary) Findings() Findings {
 		out.None += "; " + note
 	}
 	out.Jump, out.Uneven = prioritize.JumpText(f), prioritize.UnevenText(f)
-	for _, more := range []string{out.Mixed, out.Unseen, out.Jump, out.Uneven} {
+	for _, more := range []string{out.Mixed, out.Apart, out.Unseen, out.Jump, out.Uneven} {
 		if out.None != "" && more != "" {
 			out.None += "; " + more
 		}

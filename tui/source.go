@@ -42,6 +42,9 @@ type Findings struct {
 	// Mixed says, when the labels' sizes are those of several actions,
 	// which, and how to keep one ("" when they name one).
 	Mixed string
+	// Apart says when the sub-traces share few call sites, as builds
+	// whose lines moved do ("" otherwise).
+	Apart string
 	// Unseen says when the time grows faster than every finding: what
 	// grows records nothing ("" otherwise).
 	Unseen string

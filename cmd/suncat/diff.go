@@ -113,6 +113,7 @@ func compareSummaries(stderr io.Writer, cmd, base, head string, cf compareFlags)
 		if err != nil {
 			return nil, nil, err
 		}
+		noteApart(stderr, cmd, s)
 		bs = s
 	}
 	hs, notes, err := loadRun(stderr, cmd, head, src, cf.frames)
@@ -120,6 +121,7 @@ func compareSummaries(stderr io.Writer, cmd, base, head string, cf compareFlags)
 	if err != nil {
 		return nil, nil, err
 	}
+	noteApart(stderr, cmd, hs)
 	c, err := prioritize.Compare(bs, hs, run, src)
 	var oe *prioritize.OptionError
 	if errors.As(err, &oe) {
@@ -132,6 +134,18 @@ func compareSummaries(stderr io.Writer, cmd, base, head string, cf compareFlags)
 		fmt.Fprintf(stderr, "suncat: %s: note: %s: no class to compare\n", cmd, c.Note)
 	}
 	return c, hs, nil
+}
+
+// noteApart says on stderr when a run's sub-traces share few call sites
+// (prioritize.ApartText): a gate that compares sites seen at one size
+// each passes on nothing.
+func noteApart(stderr io.Writer, cmd string, s *prioritize.Summary) {
+	if s == nil {
+		return
+	}
+	if t := prioritize.ApartText(s.Findings); t != "" {
+		fmt.Fprintf(stderr, "suncat: %s: note: %s\n", cmd, t)
+	}
 }
 
 func runDiff(stdout, stderr io.Writer, args []string) error {
