@@ -1,6 +1,7 @@
 package prioritize
 
 import (
+	"cmp"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -84,6 +85,7 @@ type parsed struct {
 	f     *ast.File // nil when the file cannot be read or parsed
 	fset  *token.FileSet
 	loops map[frameAt]int
+	depth map[frameAt]int // loopDepth's answers
 	bare  map[int]bool    // bareFor's answers, by line
 	clock map[frameAt]int // clockLoop's answers
 }
@@ -106,7 +108,7 @@ func (s *sources) file(path string) *parsed {
 	if len(s.files) >= maxSources || s.files == nil {
 		s.files = map[string]*parsed{}
 	}
-	p := &parsed{loops: map[frameAt]int{}, bare: map[int]bool{}, clock: map[frameAt]int{}}
+	p := &parsed{loops: map[frameAt]int{}, depth: map[frameAt]int{}, bare: map[int]bool{}, clock: map[frameAt]int{}}
 	if s.read != nil {
 		if src, err := s.read(path); err == nil {
 			fset := token.NewFileSet()
@@ -156,15 +158,26 @@ func (s *sources) remembered(path string, line int, funcName string, table func(
 // starting on the same line is made by the outer function, not by the
 // literal.
 func findLoop(f *ast.File, fset *token.FileSet, line int, funcName string) int {
+	if in := loopsInside(f, fset, line, funcName); len(in) > 0 {
+		return in[0]
+	}
+	return 0
+}
+
+// loopsInside returns the lines of the for and range statements of the
+// frame's function, funcName at line, that the line is inside of,
+// outermost first (findLoop).
+func loopsInside(f *ast.File, fset *token.FileSet, line int, funcName string) []int {
 	lineOf := func(p token.Pos) int { return fset.Position(p).Line }
 	within := func(n ast.Node) bool {
 		return n != nil && lineOf(n.Pos()) <= line && line <= lineOf(n.End())
 	}
+	var in []int
 	for _, n := range loopsAround(f, fset, line, funcName) {
 		switch n := n.(type) {
 		case *ast.ForStmt:
 			if within(n.Cond) || within(n.Post) || within(n.Body) {
-				return lineOf(n.Pos())
+				in = append(in, lineOf(n.Pos()))
 			}
 		case *ast.RangeStmt:
 			// The range expression is evaluated once: a call on the
@@ -172,11 +185,20 @@ func findLoop(f *ast.File, fset *token.FileSet, line int, funcName string) int {
 			// loop is on that line.
 			header := lineOf(n.Body.Lbrace) == line && lineOf(n.Body.Rbrace) != line
 			if within(n.Body) && !header {
-				return lineOf(n.Pos())
+				in = append(in, lineOf(n.Pos()))
 			}
 		}
 	}
-	return 0
+	return in
+}
+
+// loopDepth returns how many loops of the frame's function, funcName at
+// line of the file at path, the line is inside of (findLoop's rules).
+func (s *sources) loopDepth(path string, line int, funcName string) int {
+	return s.remembered(path, line, funcName, func(p *parsed) map[frameAt]int { return p.depth },
+		func(f *ast.File, fset *token.FileSet, line int, funcName string) int {
+			return len(loopsInside(f, fset, line, funcName))
+		})
 }
 
 // loopsAround returns the for and range statements of the frame's
@@ -285,6 +307,10 @@ type candidate struct {
 	// where the outer activations call on from inside it; 0: the frame's
 	// own line.
 	line int
+	// nested: WhyLoop, and the frame's line is inside another loop of
+	// the function within loop, so the site's calls are not the loop's
+	// turns (calibration).
+	nested bool
 }
 
 // candidates lists the frames of a site that qualify as responsible,
@@ -320,12 +346,12 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 			// library's. Where the events are the dependency's own
 			// (its fields, read under -deps), its loops are named.
 		case func() bool { dep = s.callsBackLoop(f, whole, deps); return dep != "" }():
-			out = append(out, candidate{k, 0, WhyDep, dep, false, 0})
+			out = append(out, candidate{k: k, why: WhyDep, dep: dep})
 		case calledByLoopStd(f, whole):
 			// a comparator or a template's function: the caller of sort
 			// or of the template loops
 		case callsLoopStd(f, whole):
-			out = append(out, candidate{k, 0, WhySort, "", false, 0})
+			out = append(out, candidate{k: k, why: WhySort})
 		case deep[f.Func] == 2 && s.oneLevelLoop(f, whole, &out, k):
 			// a recursion one level deep through a loop (recursionLoop),
 			// whether or not its depth varies: a function that calls
@@ -336,16 +362,16 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 			// The loop around the call, if any: the same loop's
 			// outermost activation is found by its loop (WhyLoop), and
 			// the two are one finding (defectKey).
-			out = append(out, candidate{k, s.loopAt(f.File, f.Line, f.Func), WhyRecursion, "", false, 0})
+			out = append(out, candidate{k: k, loop: s.loopAt(f.File, f.Line, f.Func), why: WhyRecursion})
 		default:
 			if l := s.loopAt(f.File, f.Line, f.Func); l > 0 {
-				out = append(out, candidate{k, l, WhyLoop, "", s.bareFor(f.File, l), 0})
+				out = append(out, candidate{k: k, loop: l, why: WhyLoop, bare: s.bareFor(f.File, l), nested: s.loopDepth(f.File, f.Line, f.Func) > 1})
 			}
 		}
 	}
 	if len(out) == 0 {
 		if k := goroutineFrame(fs, whole); k > 0 {
-			out = append(out, candidate{k, 0, WhyGoroutine, "", false, 0})
+			out = append(out, candidate{k: k, why: WhyGoroutine})
 		}
 	}
 	return out
@@ -808,7 +834,7 @@ func calledAtEvery(f *Findings, o *Site) bool {
 func calibration(idx calibrations, s *Site, c candidate) *Site {
 	k := c.k
 	for _, o := range idx[calibrationKey(s, c)] {
-		if o == s || !foldedAlike(o.folded, s.folded) {
+		if o == s || o.cands[0].nested || !foldedAlike(o.folded, s.folded) {
 			continue
 		}
 		ok := o.cands[0].k
@@ -851,6 +877,9 @@ func calibrationIndex(sites []*Site) calibrations {
 			k := calibrationKey(o, o.cands[0])
 			idx[k] = append(idx[k], o)
 		}
+	}
+	for _, os := range idx {
+		slices.SortStableFunc(os, func(a, b *Site) int { return cmp.Compare(b.Total, a.Total) })
 	}
 	return idx
 }

@@ -298,6 +298,32 @@ func TestFlatLoopGrowingContext(t *testing.T) {
 	}
 }
 
+// TestCalibrationByTurns: a site in a fixed loop (two observers a node)
+// inside a walk's loop moves out to the walk, calibrated by the walk's
+// read made on every turn; neither the read made in one turn only (the
+// root's) nor a read in a loop inside the walk's (each ancestor's) says
+// how often the walk goes round.
+func TestCalibrationByTurns(t *testing.T) {
+	at := loopsFileAt(t, "visit.go")
+	const run = "main.main@/src/main/main.go:9"
+	outer := []string{at("observe", 52), run}
+	b := newTrace("observe.suncat")
+	for _, n := range []int{100, 200, 400, 800} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"x.kind", append([]string{at("visit", 21)}, outer...), "main.main", "root"}, 1)
+		b.add(call{"x.kind", append([]string{at("visit", 24)}, outer...), "main.main", "field"}, n*(n-1)/2)
+		b.add(call{"x.kid", append([]string{at("visit", 28)}, outer...), "main.main", "*chain"}, n)
+		b.add(call{"x.kind", append([]string{at("look", 47), at("observe.func1", 54), at("visit", 26)}, outer...), "main.main", "field"}, 2*n)
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	text := FindingsText(f, 0)
+	for _, d := range f.Findings {
+		if d.Frame.Func != "example.com/p.visit" {
+			t.Errorf("a finding at %s:%d, want all at the walk's loop in visit:\n%s", d.Frame.Func, d.Frame.Line, text)
+		}
+	}
+}
+
 // TestRecursionTwoLoopsOneFinding: a recursion whose deeper activations
 // read inside two loops of the function, with no site of those loops
 // found by the loop itself, stays one finding, the recursion's.

@@ -42,3 +42,16 @@ func drive(root *chain) {
 		visit(root, func(n *chain) { again(root, n) })
 	}
 }
+
+// look reads a node's kind: an observer.
+func look(n *chain) { seen += len(n.kind) }
+
+// observe calls each of a fixed list of observers on every node of a
+// walk, as graphql-go's parallel visitor calls its rules.
+func observe(root *chain, obs []func(*chain)) {
+	visit(root, func(n *chain) {
+		for _, o := range obs {
+			o(n)
+		}
+	})
+}
