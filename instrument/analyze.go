@@ -40,6 +40,9 @@ func Analyze(ctx context.Context, opt Options) (*Analysis, error) {
 		if a, ok := loadCached(key); ok {
 			if opt.Progress != nil {
 				fmt.Fprintf(opt.Progress, "suncat: %d getter(s)%s, sources unchanged since the last analysis\n", a.NumGetters(), a.Events())
+				for _, h := range a.DepHints {
+					fmt.Fprintf(opt.Progress, "suncat: %s\n", h)
+				}
 			}
 			return a, nil
 		}
@@ -112,6 +115,10 @@ func analyze(ctx context.Context, opt Options) (*Analysis, error) {
 	a.Packages = ourPackages(a, roots, deps)
 	if deps != nil && len(a.DepModules) == 0 {
 		return nil, noDepMatch(opt.Deps, opt.named)
+	}
+	a.DepHints = depHints(roots, opt.Deps, deps)
+	for _, h := range a.DepHints {
+		progress("%s", h)
 	}
 	addRoots(a, roots, opt.Tests)
 	if a.ModulePath == "" {
@@ -232,6 +239,41 @@ func ourPackages(a *Analysis, roots []*packages.Package, deps *regexp.Regexp) []
 	sort.Slice(a.DepModules, func(i, j int) bool { return a.DepModules[i].Path < a.DepModules[j].Path })
 	sort.Strings(pkgs)
 	return pkgs
+}
+
+// depHints says, for each -deps pattern without "..." that names a
+// dependency module's path, how many more of that module's packages the
+// program uses than the pattern takes (the module's root package
+// alone): "-deps github.com/go-git/go-git/v5" instrumented none of the
+// packages go-git's work is done in, and two trials took it for the
+// whole module.
+func depHints(roots []*packages.Package, spec string, deps *regexp.Regexp) []string {
+	if deps == nil {
+		return nil
+	}
+	used := map[string]int{} // packages of each dependency module in the graph
+	taken := map[string]int{}
+	seen := map[string]bool{}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if p.Module == nil || p.Module.Main || seen[p.PkgPath] || isTestOnly(p) {
+			return
+		}
+		seen[p.PkgPath] = true
+		used[p.Module.Path]++
+		if deps.MatchString(p.PkgPath) {
+			taken[p.Module.Path]++
+		}
+	})
+	var hints []string
+	for _, p := range strings.Split(spec, ",") {
+		p = strings.TrimSpace(p)
+		if strings.Contains(p, "...") || used[p] <= taken[p] {
+			continue
+		}
+		hints = append(hints, fmt.Sprintf("-deps %s takes %d of the %d packages of module %s that the program uses; %s/... takes them all",
+			p, taken[p], used[p], p, p))
+	}
+	return hints
 }
 
 // depModule describes dependency module m, in its replacement directory

@@ -81,6 +81,42 @@ func TestOurPackages(t *testing.T) {
 	}
 }
 
+// TestDepHints: a -deps pattern that names a module's path takes that
+// package alone; when the program uses more of the module's packages,
+// the hint says how many and names the pattern that takes them all. A
+// pattern with "..." or one that takes all the module's packages the
+// program uses gets none.
+func TestDepHints(t *testing.T) {
+	mainMod := &packages.Module{Path: "example.com/app", Dir: "/src/app", Main: true}
+	lib := &packages.Module{Path: "example.com/lib", Version: "v1.2.0", Dir: "/mod/lib@v1.2.0"}
+	one := &packages.Module{Path: "example.com/one", Version: "v1.0.0", Dir: "/mod/one@v1.0.0"}
+	pkg := func(path string, m *packages.Module) *packages.Package {
+		return &packages.Package{ID: path, PkgPath: path, Name: path[strings.LastIndex(path, "/")+1:], Module: m}
+	}
+	cmd := pkg("example.com/app", mainMod)
+	cmd.Name = "main"
+	root, plumbing, tree, single := pkg("example.com/lib", lib), pkg("example.com/lib/plumbing", lib), pkg("example.com/lib/plumbing/tree", lib), pkg("example.com/one", one)
+	graph(map[*packages.Package][]*packages.Package{
+		cmd:      {root, single},
+		root:     {plumbing},
+		plumbing: {tree},
+	})
+	roots := []*packages.Package{cmd}
+	for spec, want := range map[string][]string{
+		"example.com/lib,example.com/one": {"-deps example.com/lib takes 1 of the 3 packages of module example.com/lib that the program uses; example.com/lib/... takes them all"},
+		"example.com/lib/...":             nil,
+		"example.com/one":                 nil,
+	} {
+		deps, err := depMatcher(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := depHints(roots, spec, deps); !reflect.DeepEqual(got, want) {
+			t.Errorf("-deps %s: %q, want %q", spec, got, want)
+		}
+	}
+}
+
 func TestDepModule(t *testing.T) {
 	m := &packages.Module{Path: "example.com/m", Version: "v1.0.0", Dir: "/mod/m",
 		Replace: &packages.Module{Path: "example.com/m2", Version: "v2.0.0"}} // a module replacement has no directory of its own here

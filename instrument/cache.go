@@ -25,7 +25,7 @@ import (
 // by a local directory is not cached.
 
 // analysisVersion changes whenever the classifier's results would.
-const analysisVersion = "suncat-analysis-20-alias-structs"
+const analysisVersion = "suncat-analysis-21-dep-hints"
 
 // cacheKey returns the key of the analysis for opt, or false when the
 // analysis cannot be cached.

@@ -93,6 +93,9 @@ type Analysis struct {
 	// DepModules are the dependency modules holding analyzed packages
 	// (-deps).
 	DepModules []DepModule
+	// DepHints say, for a -deps pattern that names a module's path, how
+	// many more of its packages the program uses (depHints).
+	DepHints []string `json:",omitempty"`
 	// TestFiles are the _test.go files of the patterns' packages of the
 	// main module (with Options.Tests).
 	TestFiles []string `json:",omitempty"`
