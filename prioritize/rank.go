@@ -121,8 +121,10 @@ func (f *Findings) rankSites() {
 	})
 }
 
-// rankFindings orders findings by tier, then predicted count, then
-// class.
+// rankFindings orders findings by tier, then, of one class, those that
+// make a database query or an HTTP request (-calls sql,http: hooked
+// calls, each worth thousands of getter calls) first, then predicted
+// count, then class.
 func (f *Findings) rankFindings(out []*Finding) {
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -130,9 +132,23 @@ func (f *Findings) rankFindings(out []*Finding) {
 		if tb := f.tier(b.Frame, b.Why, b.Fit.Class, b.Clock); ta != tb {
 			return ta < tb
 		}
+		if ia, ib := a.io(), b.io(); a.Fit.Class == b.Fit.Class && ia != ib {
+			return ia
+		}
 		if a.Predicted != b.Predicted {
 			return a.Predicted > b.Predicted
 		}
 		return a.Fit.Class > b.Fit.Class
 	})
+}
+
+// io reports whether one of the finding's sites is a hooked call: a
+// database query or an HTTP request (-calls sql,http).
+func (d *Finding) io() bool {
+	for _, s := range d.Sites {
+		if hookedCall(s.Getter) {
+			return true
+		}
+	}
+	return false
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
+	"github.com/suncat-go/suncat/logrt/tracefmt"
 )
 
 // findingFrames lists the findings' responsible functions, in rank
@@ -62,6 +63,32 @@ func TestRankPerItemFirst(t *testing.T) {
 				t.Errorf("heading %q lacks %q", h, c.heading)
 			}
 		})
+	}
+}
+
+// TestRankQueriesFirst: of two linear findings, the N+1 (a query a
+// user, -calls sql) ranks above the seeding loop's getter calls, four a
+// user, though it makes fewer calls (ent's generated mutations:
+// doc/cases/ent-calls.md).
+func TestRankQueriesFirst(t *testing.T) {
+	at := appSources(t, map[string]string{
+		"seed.go": "package app\n\nfunc seed(us []U) {\n\tfor _, u := range us {\n\t\tsave(u)\n\t}\n}\n",
+		"list.go": "package app\n\nfunc list(us []U) {\n\tfor _, u := range us {\n\t\tpets(u)\n\t}\n}\n",
+	})
+	b := newTrace("ent.suncat")
+	for _, n := range []int{100, 200, 400, 800} {
+		b.mark(fmt.Sprintf("n=%d", n))
+		b.add(call{"Name", []string{at("save", "seed.go", 9), at("seed", "seed.go", 5)}, "main.main", "user"}, 4*n)
+		b.add(call{"QueryContext", []string{at("pets", "list.go", 9), at("list", "list.go", 5)}, "main.main", "SELECT pets"}, n)
+	}
+	for i, g := range b.tr.Getters {
+		if g.Method == "QueryContext" {
+			b.tr.Getters[i] = tracefile.Getter{ID: g.ID, Package: "database/sql", Receiver: "*DB", Method: "QueryContext", Field: tracefmt.CallPrefix + tracefmt.HookSQL}
+		}
+	}
+	f := buildFindingsOf(t, Options{Sources: NewSources(os.ReadFile)}, b.tr)
+	if got, want := findingFrames(f), "app.list app.seed"; got != want {
+		t.Errorf("findings %q, want %q:\n%s", got, want, FindingsText(f, 0))
 	}
 }
 
