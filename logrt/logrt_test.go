@@ -295,6 +295,31 @@ func TestTraceFileTaken(t *testing.T) {
 	}
 }
 
+// TestTraceFileNewFolder: SUNCAT_TRACE naming a file in a folder not
+// made yet (a script's tr/nplus1/n800.suncat) makes the folder, 0700,
+// as a folder named with a trailing slash is; it wrote nothing and
+// said "trace recording stopped" before (doc/cases/ent-calls.md).
+func TestTraceFileNewFolder(t *testing.T) {
+	folder := filepath.Join(t.TempDir(), "tr", "nplus1")
+	file := filepath.Join(folder, "n800.suncat")
+	cmd := exec.Command(exitProg(t), "return", "4")
+	cmd.Env = append(os.Environ(), TraceEnv+"="+file, "SUNCAT_CONTROL=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil || strings.Contains(string(out), "suncat:") {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	tr, err := tracefile.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Events) != 4 {
+		t.Errorf("%d events, want 4", len(tr.Events))
+	}
+	if fi, err := os.Stat(folder); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("folder: %v, %v; want 0700", fi, err)
+	}
+}
+
 // TestChunkCount: the header counts the chunks begun, so a file cut after
 // a chunk that was not full is read as cut, though every stream in it
 // ends as a whole one does; trailing zeros trimmed off the last chunk

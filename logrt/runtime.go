@@ -871,8 +871,8 @@ const TraceEnv = tracefmt.TraceEnv
 // createTrace creates this process's trace file, readable by this user
 // only (0600; open calls protectTrace, which makes it 0400). The name is <program>-<pid>-<start time>.suncat, so
 // processes never share a file. When SUNCAT_TRACE names a file that does
-// not exist yet, that name is used; if it exists, the process-unique name
-// is used beside it. O_EXCL makes the file new: a symbolic link planted
+// not exist yet, that name is used (its folder made if need be); if it
+// exists, the process-unique name is used beside it. O_EXCL makes the file new: a symbolic link planted
 // at its name is never followed (it exists). A directory that
 // SUNCAT_TRACE names is made 0700 if it is not there; the default one
 // must be this user's own and private (tracefmt.MakeDefaultDir).
@@ -904,6 +904,11 @@ func createTrace(start time.Time) (string, *os.File, error) {
 		if (err == nil && fi.IsDir()) || strings.HasSuffix(os.Getenv(TraceEnv), string(filepath.Separator)) {
 			dir = env
 		} else {
+			// A file in a folder not made yet (a script's tr/n800.suncat
+			// before its tr/): the folder is made as a named one is.
+			if err := os.MkdirAll(filepath.Dir(env), 0o700); err != nil {
+				return "", nil, err
+			}
 			f, err := os.OpenFile(env, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 			if err == nil {
 				return env, f, nil
