@@ -304,6 +304,17 @@ func FitCounts(xs, ys []float64) Fit {
 	return fit
 }
 
+// sizeMeans returns the distinct sizes of xs, in order, and the mean of
+// the counts ys at each.
+func sizeMeans(xs, ys []float64) (sx, sy []float64) {
+	sx = slices.Compact(slices.Sorted(slices.Values(xs)))
+	sy = make([]float64, len(sx))
+	for i, x := range sx {
+		sy[i] = meanAt(xs, ys, x)
+	}
+	return sx, sy
+}
+
 // lateJump reports whether counts at four sizes or more, which grew less
 // than the sizes up to the second largest, rise at the largest more than
 // twice as high as any a + b·n^k (k at most 3, a at least 0) through the
@@ -314,14 +325,10 @@ func FitCounts(xs, ys []float64) Fit {
 // quadratic; doc/cases/sqlite-reads.md). lastJump is the case of counts
 // that do not grow at all before the jump.
 func lateJump(xs, ys []float64) bool {
-	sx := slices.Compact(slices.Sorted(slices.Values(xs)))
+	sx, sy := sizeMeans(xs, ys)
 	n := len(sx)
 	if n < 4 || sx[0] <= 0 {
 		return false
-	}
-	sy := make([]float64, n)
-	for i, x := range sx {
-		sy[i] = meanAt(xs, ys, x)
 	}
 	y0, y1, y2 := sy[n-3], sy[n-2], sy[n-1]
 	if sy[0] <= 0 || y1 < y0 || y2 <= y1 || sy[n-2]/sy[0] >= sx[n-2]/sx[0] {
@@ -347,15 +354,11 @@ func lateJump(xs, ys []float64) bool {
 // more from one to the next are read so (a session's doubling sizes):
 // between sizes closer than that, a local exponent is mostly jitter.
 func uneven(xs, ys []float64) bool {
-	sx := slices.Compact(slices.Sorted(slices.Values(xs)))
+	sx, sy := sizeMeans(xs, ys)
 	for i := 0; i+1 < len(sx); i++ {
 		if sx[i] <= 0 || sx[i+1] < 1.5*sx[i] {
 			return false
 		}
-	}
-	sy := make([]float64, len(sx))
-	for i, x := range sx {
-		sy[i] = meanAt(xs, ys, x)
 	}
 	var es []float64 // the local exponents of a run of steps from counts above 0
 	falls := false   // some exponent below the one before it

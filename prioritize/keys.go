@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"strconv"
+	"strings"
 
 	"github.com/suncat-go/suncat/logrt/tracefile"
 )
@@ -54,14 +55,7 @@ func stackKeyOf(prefix string, head, rest []tracefile.Frame, skipLine0 bool) has
 // name says which package and so which directory its file is in, and
 // two builds of one program from two directories (a checkout per CI job,
 // a copy per size) name its files by two absolute paths.
-func baseName(path string) string {
-	for i := len(path) - 1; i >= 0; i-- {
-		if path[i] == '/' || path[i] == '\\' {
-			return path[i+1:]
-		}
-	}
-	return path
-}
+func baseName(path string) string { return path[strings.LastIndexAny(path, `/\`)+1:] }
 
 // terminalKey identifies a terminal, in any trace of a summary: its
 // getter as the table names it (id is its number in the trace's table,

@@ -126,14 +126,18 @@ func (f *Findings) rankSites() {
 // calls, each worth thousands of getter calls) first, then predicted
 // count, then class.
 func (f *Findings) rankFindings(out []*Finding) {
+	io := make(map[*Finding]bool, len(out))
+	for _, d := range out {
+		io[d] = d.io()
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		ta := f.tier(a.Frame, a.Why, a.Fit.Class, a.Clock)
 		if tb := f.tier(b.Frame, b.Why, b.Fit.Class, b.Clock); ta != tb {
 			return ta < tb
 		}
-		if ia, ib := a.io(), b.io(); a.Fit.Class == b.Fit.Class && ia != ib {
-			return ia
+		if a.Fit.Class == b.Fit.Class && io[a] != io[b] {
+			return io[a]
 		}
 		if a.Predicted != b.Predicted {
 			return a.Predicted > b.Predicted

@@ -334,7 +334,7 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 	var out []candidate
 	for k := 1; k < len(fs); k++ {
 		f := fs[k]
-		dep := ""
+		dep, loop, line := "", 0, 0
 		switch {
 		case own != "" && receiverType(f) == own && s.loopAt(f.File, f.Line, f.Func) == 0:
 			// the getter's neighbour; one that calls it from a loop
@@ -352,12 +352,13 @@ func (s *sources) candidates(site *Site, whole [][]tracefile.Frame, deep map[str
 			// or of the template loops
 		case callsLoopStd(f, whole):
 			out = append(out, candidate{k: k, why: WhySort})
-		case deep[f.Func] == 2 && s.oneLevelLoop(f, whole, &out, k):
+		case deep[f.Func] == 2 && func() bool { loop, line = s.recursionLoop(f, whole); return loop > 0 }():
 			// a recursion one level deep through a loop (recursionLoop),
 			// whether or not its depth varies: a function that calls
 			// itself once from its loop (kong's checkEnum on each element
 			// of a slice) is that loop, as it would be if the element's
 			// case were a function of its own
+			out = append(out, candidate{k: k, loop: loop, why: WhyLoop, bare: s.bareFor(f.File, loop), line: line})
 		case recursive(f, whole):
 			// The loop around the call, if any: the same loop's
 			// outermost activation is found by its loop (WhyLoop), and
@@ -1000,18 +1001,6 @@ func recursive(f tracefile.Frame, whole [][]tracefile.Frame) bool {
 		deep = deep || n >= 2
 	}
 	return deep && len(depths) > 1
-}
-
-// oneLevelLoop appends to out, as the candidate of frame k, the loop a
-// recursion one level deep goes through (recursionLoop), and reports
-// whether there is one.
-func (s *sources) oneLevelLoop(f tracefile.Frame, whole [][]tracefile.Frame, out *[]candidate, k int) bool {
-	loop, line := s.recursionLoop(f, whole)
-	if loop == 0 {
-		return false
-	}
-	*out = append(*out, candidate{k: k, loop: loop, why: WhyLoop, bare: s.bareFor(f.File, loop), line: line})
-	return true
 }
 
 // recursionLoop returns the loop of a recursive frame's function that
